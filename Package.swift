@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The layers, bottom to top (imports point down only):
+//   PropertyList, ShortcutsContent        values and the plist codec
+//   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
+//   ShortcutsEngine                       compiling and running a Workflow
+//   BuiltinActions                        the built-in actions and their OS adapters
+//   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
+//   ShortcutsCLI                          the `shortcuts` command, thin over the rest
+let package = Package(
+    name: "swift-shortcuts",
+    products: [
+        .executable(name: "shortcuts", targets: ["shortcuts"]),
+        .library(name: "ShortcutsEngine", targets: ["ShortcutsEngine"]),
+        .library(name: "ShortcutFormat", targets: ["ShortcutFormat"]),
+    ],
+    targets: [
+        .target(name: "PropertyList"),
+        .target(name: "ShortcutsContent"),
+        .target(name: "ShortcutFormat", dependencies: ["PropertyList"]),
+        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
+        .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine"]),
+        .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat"]),
+        .target(
+            name: "ShortcutsCLI",
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary"]
+        ),
+        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
+        .executableTarget(
+            name: "shortcuts-benchmarks",
+            dependencies: ["ShortcutsEngine", "BuiltinActions"],
+            path: "Benchmarks/shortcuts-benchmarks"
+        ),
+        .executableTarget(
+            name: "FuzzShortcutReader",
+            dependencies: ["ShortcutFormat"],
+            path: "Fuzz/FuzzShortcutReader"
+        ),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
+        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "BuiltinActions"]),
+        .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI"]),
+    ]
+)
