@@ -1,0 +1,97 @@
+import Foundation
+
+/// Formats dates as Shortcuts shows them, in the user's time zone and an English locale.
+public enum DateText {
+    /// The formatter styles Shortcuts offers (`WFDateFormatStyle`, `WFTimeFormatStyle`).
+    public enum Style: String, Sendable {
+        case none = "None", short = "Short", medium = "Medium", long = "Long", full = "Full"
+        case relative = "Relative", rfc2822 = "RFC 2822", iso8601 = "ISO 8601", custom = "Custom"
+
+        var formatterStyle: DateFormatter.Style {
+            switch self {
+            case .none: return .none
+            case .short: return .short
+            case .long: return .long
+            case .full: return .full
+            default: return .medium
+            }
+        }
+    }
+
+    /// Medium date and short time, e.g. `Nov 30, 2026 at 12:24 PM`: how a date shows as text.
+    public static func medium(_ date: Date) -> String {
+        format(date, dateStyle: .medium, timeStyle: .short)
+    }
+
+    /// Formats a date with Shortcuts' styles, a custom pattern (Unicode TR35) or ISO 8601.
+    public static func format(
+        _ date: Date, dateStyle: Style, timeStyle: Style = .none, pattern: String? = nil,
+        includeISOTime: Bool = true, locale: Locale = Locale(identifier: "en_US"),
+        timeZone: TimeZone = .current
+    ) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        switch dateStyle {
+        case .iso8601:
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = includeISOTime ? "yyyy-MM-dd'T'HH:mm:ssXXXXX" : "yyyy-MM-dd"
+        case .rfc2822:
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        case .custom:
+            formatter.dateFormat = pattern ?? ""
+        case .relative:
+            formatter.dateStyle = .medium
+            formatter.timeStyle = timeStyle.formatterStyle
+            formatter.doesRelativeDateFormatting = true
+        default:
+            formatter.dateStyle = dateStyle.formatterStyle
+            formatter.timeStyle = timeStyle == .relative ? .short : timeStyle.formatterStyle
+        }
+        return formatter.string(from: date)
+    }
+}
+
+/// Reads dates from text in the forms people and services write them.
+public enum DateParser {
+    static let patterns = [
+        "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss",
+        "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd",
+        "yyyy/MM/dd HH:mm", "yyyy/MM/dd", "MM/dd/yyyy HH:mm", "MM/dd/yyyy", "M/d/yy",
+        "MMM d, yyyy 'at' h:mm a", "MMM d, yyyy, h:mm a", "MMM d, yyyy h:mm a", "MMM d, yyyy",
+        "MMMM d, yyyy 'at' h:mm a", "MMMM d, yyyy", "d MMMM yyyy", "d MMM yyyy",
+        "EEE, dd MMM yyyy HH:mm:ss Z", "EEEE, MMMM d, yyyy", "h:mm a", "HH:mm",
+    ]
+
+    /// Parses a date; `nil` when the text is not one. Also understands now, today, tomorrow, yesterday.
+    public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = .current) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count < 80 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        switch trimmed.lowercased() {
+        case "now": return now
+        case "today": return calendar.startOfDay(for: now)
+        case "tomorrow": return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
+        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now))
+        default: break
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.isLenient = false
+        for pattern in patterns {
+            formatter.dateFormat = pattern
+            guard let date = formatter.date(from: trimmed) else { continue }
+            if pattern.hasPrefix("h:mm") || pattern == "HH:mm" {
+                // A bare time means that time today.
+                let parts = calendar.dateComponents([.hour, .minute], from: date)
+                return calendar.date(
+                    bySettingHour: parts.hour ?? 0, minute: parts.minute ?? 0, second: 0, of: now)
+            }
+            return date
+        }
+        return nil
+    }
+}

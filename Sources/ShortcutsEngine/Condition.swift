@@ -1,0 +1,221 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+
+/// The condition of an If: one or more clauses, all or any of which must hold.
+struct Condition: Sendable {
+    var requiresAll: Bool
+    var clauses: [Clause]
+
+    /// One comparison: an input, an operator and the values it compares with.
+    struct Clause: Sendable {
+        /// What is tested; absent means the If's input (the previous output).
+        var input: Expression
+        var comparison: Comparison
+        var text: Expression
+        var number: Expression
+        var anotherNumber: Expression
+        var date: Expression
+        var anotherDate: Expression
+        var boolean: Expression
+        var enumeration: Expression
+        var duration: Expression
+        var unit: Expression
+    }
+}
+
+/// The comparisons of `WFCondition`, by Shortcuts' numeric codes.
+enum Comparison: Sendable, Equatable {
+    case lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
+    case equals, notEquals, beginsWith, endsWith, contains, doesNotContain
+    case hasAnyValue, hasNoValue, between
+    case isInTheNext, isInTheLast, isToday
+
+    /// Reads a numeric code or an iOS 12 name (`Equals`, `Contains`, `Is Greater Than`, `Is Less Than`).
+    init?(code: ParameterValue?) {
+        guard let code else {
+            self = .contains  // iOS 12 files leave out the default, Contains.
+            return
+        }
+        if let number = code.integerValue {
+            switch number {
+            case 0: self = .lessThan
+            case 1: self = .lessThanOrEqual
+            case 2: self = .greaterThan
+            case 3: self = .greaterThanOrEqual
+            case 4: self = .equals
+            case 5: self = .notEquals
+            case 8: self = .beginsWith
+            case 9: self = .endsWith
+            case 99: self = .contains
+            case 999: self = .doesNotContain
+            case 100: self = .hasAnyValue
+            case 101: self = .hasNoValue
+            case 1000: self = .isInTheNext
+            case 1001: self = .isInTheLast
+            case 1002: self = .isToday
+            case 1003: self = .between
+            default: return nil
+            }
+            return
+        }
+        switch code.stringValue {
+        case "Equals", "Is": self = .equals
+        case "Contains": self = .contains
+        case "Is Greater Than": self = .greaterThan
+        case "Is Less Than": self = .lessThan
+        case "Begins With": self = .beginsWith
+        case "Ends With": self = .endsWith
+        case "Does Not Contain": self = .doesNotContain
+        case "Is Not": self = .notEquals
+        default: return nil
+        }
+    }
+}
+
+extension RunContext {
+    /// Whether a condition holds for the If's input.
+    func holds(_ condition: Condition, input: Content) throws -> Bool {
+        for clause in condition.clauses {
+            let subject = clause.input.isAbsent ? input : try content(clause.input)
+            let result = try holds(clause, for: subject)
+            if condition.requiresAll && !result { return false }
+            if !condition.requiresAll && result { return true }
+        }
+        return condition.requiresAll || condition.clauses.isEmpty
+    }
+
+    private func holds(_ clause: Condition.Clause, for subject: Content) throws -> Bool {
+        switch clause.comparison {
+        case .hasAnyValue: return !Self.isEmptyValue(subject)
+        case .hasNoValue: return Self.isEmptyValue(subject)
+        default: break
+        }
+        // Test each item of a list; the condition holds if it holds for any item, as Shortcuts does.
+        let items = subject.items.isEmpty ? [Content.nothing] : subject.items
+        for item in items where try holds(clause, forItem: item) { return true }
+        return false
+    }
+
+    private func holds(_ clause: Condition.Clause, forItem item: Content) throws -> Bool {
+        let comparison = clause.comparison
+        // Dates compare as dates, numbers as numbers; everything else as text.
+        if case .date(let date) = item, !clause.date.isAbsent || [.isToday, .isInTheNext, .isInTheLast].contains(comparison) {
+            return try holds(comparison, date: date, clause)
+        }
+        if !clause.number.isAbsent || (item.isNumeric && clause.text.isAbsent) {
+            if let value = item.number, let number = try self.number(clause.number) ?? self.number(clause.text) {
+                switch comparison {
+                case .lessThan: return value < number
+                case .lessThanOrEqual: return value <= number
+                case .greaterThan: return value > number
+                case .greaterThanOrEqual: return value >= number
+                case .equals: return value == number
+                case .notEquals: return value != number
+                case .between:
+                    let upper = try self.number(clause.anotherNumber) ?? number
+                    return value >= number && value <= upper
+                default: break
+                }
+            } else if [.lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .between].contains(comparison) {
+                return false
+            }
+        }
+        if !clause.boolean.isAbsent, let expected = try content(clause.boolean).boolean {
+            let value = item.boolean ?? false
+            return comparison == .notEquals ? value != expected : value == expected
+        }
+        let other = try text(clause.text) ?? text(clause.enumeration) ?? text(clause.number) ?? ""
+        let value = item.text
+        switch comparison {
+        case .equals: return value.caseInsensitiveCompare(other) == .orderedSame
+        case .notEquals: return value.caseInsensitiveCompare(other) != .orderedSame
+        case .contains: return other.isEmpty || value.range(of: other, options: .caseInsensitive) != nil
+        case .doesNotContain: return !other.isEmpty && value.range(of: other, options: .caseInsensitive) == nil
+        case .beginsWith: return value.lowercased().hasPrefix(other.lowercased())
+        case .endsWith: return value.lowercased().hasSuffix(other.lowercased())
+        case .lessThan: return value.localizedStandardCompare(other) == .orderedAscending
+        case .greaterThan: return value.localizedStandardCompare(other) == .orderedDescending
+        case .lessThanOrEqual: return value.localizedStandardCompare(other) != .orderedDescending
+        case .greaterThanOrEqual: return value.localizedStandardCompare(other) != .orderedAscending
+        default: return false
+        }
+    }
+
+    private func holds(_ comparison: Comparison, date: Date, _ clause: Condition.Clause) throws -> Bool {
+        let calendar = Calendar.current
+        let now = environment.now()
+        switch comparison {
+        case .isToday: return calendar.isDate(date, inSameDayAs: now)
+        case .isInTheNext, .isInTheLast:
+            let span = try durationSeconds(clause)
+            return comparison == .isInTheNext
+                ? date >= now && date <= now.addingTimeInterval(span)
+                : date <= now && date >= now.addingTimeInterval(-span)
+        default: break
+        }
+        guard let other = try content(clause.date).date else { return false }
+        switch comparison {
+        case .lessThan: return date < other
+        case .lessThanOrEqual: return date <= other
+        case .greaterThan: return date > other
+        case .greaterThanOrEqual: return date >= other
+        case .equals: return calendar.isDate(date, equalTo: other, toGranularity: .second)
+        case .notEquals: return !calendar.isDate(date, equalTo: other, toGranularity: .second)
+        case .between:
+            guard let upper = try content(clause.anotherDate).date else { return false }
+            return date >= other && date <= upper
+        default: return false
+        }
+    }
+
+    /// The span of "is in the next/last": a quantity (`WFDuration`) or a number with a unit code.
+    private func durationSeconds(_ clause: Condition.Clause) throws -> TimeInterval {
+        if case .quantity(let magnitude, let unit) = clause.duration {
+            return (try number(magnitude) ?? 0) * DurationUnit.seconds(named: unit ?? "days")
+        }
+        let amount = try number(clause.number) ?? 1
+        // Unit codes are NSCalendarUnit bits: 4 years, 8 months, 16 days, 32 hours, 64 minutes, 128 seconds, 8192 weeks.
+        let seconds: [Double: TimeInterval] = [4: 31_557_600, 8: 2_629_800, 16: 86_400, 32: 3_600, 64: 60, 128: 1, 8192: 604_800]
+        let unit = try number(clause.unit) ?? 16
+        return amount * (seconds[unit] ?? 86_400)
+    }
+
+    static func isEmptyValue(_ content: Content) -> Bool {
+        switch content {
+        case .nothing: return true
+        case .text(let text): return text.isEmpty
+        case .list(let items): return items.isEmpty || items.allSatisfy(isEmptyValue)
+        case .dictionary(let dictionary): return dictionary.isEmpty
+        default: return false
+        }
+    }
+}
+
+extension Content {
+    var isNumeric: Bool {
+        switch self {
+        case .number, .boolean: return true
+        case .list(let items): return items.first?.isNumeric ?? false
+        default: return false
+        }
+    }
+}
+
+/// Time units by the names files use (`min`, `hr`, `days`, `weeks`…).
+public enum DurationUnit {
+    /// Seconds in one of the unit; unknown names count as seconds.
+    public static func seconds(named unit: String) -> TimeInterval {
+        switch unit.lowercased() {
+        case "ms", "milliseconds": return 0.001
+        case "s", "sec", "secs", "second", "seconds": return 1
+        case "min", "mins", "minute", "minutes": return 60
+        case "hr", "hrs", "h", "hour", "hours": return 3_600
+        case "day", "days", "d": return 86_400
+        case "week", "weeks", "wk", "wks": return 604_800
+        case "month", "months": return 2_629_800
+        case "year", "years", "yr", "yrs": return 31_557_600
+        default: return 1
+        }
+    }
+}

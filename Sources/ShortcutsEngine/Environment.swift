@@ -1,0 +1,110 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+
+/// Asks the person running a shortcut: text, a choice, a confirmation.
+///
+/// The CLI answers on the terminal; tests script the answers; a run that may not interact throws
+/// a ``RunError`` with ``RunError/Code/needsInteraction`` naming the action and what it asked.
+public protocol Prompter: Sendable {
+    /// Asks for text. `inputType` is Shortcuts' `WFInputType` (`Text`, `Number`, `URL`, `Date`…).
+    func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String
+    /// Asks to choose among options; returns the chosen positions (one unless `multiple`).
+    func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int]
+    /// Shows an alert; returns false when the person cancels.
+    func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool
+}
+
+/// The system clipboard.
+public protocol Clipboard: Sendable {
+    func read() throws -> Content
+    func write(_ content: Content) throws
+}
+
+/// Everything outside the run that actions may touch: prompts, clipboard, notifications, output,
+/// scripts, other shortcuts. The CLI fills it with live adapters; tests with scripted ones.
+public struct RunEnvironment: Sendable {
+    public var prompter: any Prompter
+    public var clipboard: any Clipboard
+    /// Shows a notification (title, body).
+    public var notify: @Sendable (String, String) -> Void
+    /// Shows a result to the person (Show Result, Quick Look).
+    public var show: @Sendable (String) -> Void
+    /// Opens a URL with the desktop's handler.
+    public var openURL: @Sendable (URL) throws -> Void
+    /// Finds another shortcut by name or identifier for Run Shortcut.
+    public var findShortcut: @Sendable (String) -> Workflow?
+    /// Whether scripts may run ("Allow Running Scripts").
+    public var allowsRunningScripts: Bool
+    /// Where relative file paths in actions start.
+    public var workingDirectory: String
+    /// Environment variables for scripts.
+    public var variables: [String: String]
+    /// The clock; tests fix it.
+    public var now: @Sendable () -> Date
+    /// Details of this device for Get Device Details (name, system version…).
+    public var deviceDetails: @Sendable (String) -> Content
+
+    public init(
+        prompter: any Prompter = NoInteraction(), clipboard: any Clipboard = MemoryClipboard(),
+        notify: @escaping @Sendable (String, String) -> Void = { _, _ in },
+        show: @escaping @Sendable (String) -> Void = { _ in },
+        openURL: @escaping @Sendable (URL) throws -> Void = { url in
+            throw ActionFailure("can't open \(url.absoluteString): no desktop here")
+        },
+        findShortcut: @escaping @Sendable (String) -> Workflow? = { _ in nil },
+        allowsRunningScripts: Bool = false,
+        workingDirectory: String = FileManager.default.currentDirectoryPath,
+        variables: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = { Date() },
+        deviceDetails: @escaping @Sendable (String) -> Content = { _ in .nothing }
+    ) {
+        self.prompter = prompter
+        self.clipboard = clipboard
+        self.notify = notify
+        self.show = show
+        self.openURL = openURL
+        self.findShortcut = findShortcut
+        self.allowsRunningScripts = allowsRunningScripts
+        self.workingDirectory = workingDirectory
+        self.variables = variables
+        self.now = now
+        self.deviceDetails = deviceDetails
+    }
+}
+
+/// A prompter for runs that may not ask anything: every question is an error saying what was asked.
+public struct NoInteraction: Prompter {
+    public init() {}
+
+    public func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
+        throw ActionFailure(
+            "needs an answer to \"\(prompt)\" but this run can't ask (no terminal, or --no-interaction)",
+            code: .needsInteraction)
+    }
+
+    public func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
+        let shown = options.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+        throw ActionFailure(
+            "needs a choice for \"\(prompt)\" among \(shown)\(options.count > 5 ? ", …" : "") but this run can't ask (no terminal, or --no-interaction)",
+            code: .needsInteraction)
+    }
+
+    public func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool {
+        guard allowsCancel else { return true }
+        throw ActionFailure(
+            "needs a confirmation of \"\(title.isEmpty ? message : title)\" but this run can't ask (no terminal, or --no-interaction)",
+            code: .needsInteraction)
+    }
+}
+
+/// A clipboard that lives in memory, for tests and machines without a desktop clipboard.
+public final class MemoryClipboard: Clipboard, @unchecked Sendable {
+    private let lock = NSLock()
+    private var content: Content
+
+    public init(_ content: Content = .nothing) { self.content = content }
+
+    public func read() throws -> Content { lock.withLock { content } }
+    public func write(_ content: Content) throws { lock.withLock { self.content = content } }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import Synchronization
+
+/// The state of one run of a shortcut, which actions read and change: variables, outputs, the
+/// loops they are in, and the environment.
+///
+/// One run uses one context on one thread.
+public final class RunContext {
+    public let environment: RunEnvironment
+    /// The shortcut's input.
+    public let shortcutInput: Content
+    /// The running shortcut's name or file.
+    public let shortcutName: String?
+    let engine: Engine
+    /// How many Run Shortcut levels this run is inside.
+    let depth: Int
+    var outputs: [Content]
+    var variables: [Content]
+    var loops: [Loop] = []
+    /// Set by Stop This Shortcut and Stop and Output.
+    var stopOutput: Content?
+    /// The cancellation flag shared with whoever may cancel the run.
+    let cancellation: Cancellation
+
+    struct Loop {
+        var items: [Content]
+        var count: Int
+        var position: Int
+        var results: [Content]
+        var stepsAtIterationStart: Int
+    }
+
+    init(program: Program, engine: Engine, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation) {
+        self.environment = environment
+        self.shortcutInput = input
+        self.shortcutName = program.name
+        self.engine = engine
+        self.depth = depth
+        self.cancellation = cancellation
+        outputs = Array(repeating: .nothing, count: program.outputSlotCount)
+        variables = Array(repeating: .nothing, count: program.variableSlotCount)
+    }
+
+    // MARK: Variables
+
+    /// A named variable's value.
+    public func variable(slot: Int) -> Content { variables[slot] }
+
+    /// Sets a named variable.
+    public func setVariable(slot: Int, to content: Content) { variables[slot] = content }
+
+    /// Ends the run; its output is the given content.
+    public func stop(output: Content) { stopOutput = output }
+
+    /// Runs another shortcut with input and returns its output (Run Shortcut).
+    public func runShortcut(named name: String, input: Content) throws -> Content {
+        guard depth < Engine.maximumRunShortcutDepth else {
+            throw ActionFailure(
+                "Run Shortcut went \(Engine.maximumRunShortcutDepth) levels deep; a shortcut that runs itself must stop somewhere",
+                code: .runShortcutFailed)
+        }
+        guard let workflow = environment.findShortcut(name) else {
+            throw ActionFailure("there is no shortcut named \"\(name)\" in the library", code: .runShortcutFailed)
+        }
+        let program: Program
+        do {
+            program = try engine.compile(workflow, name: name)
+        } catch {
+            throw ActionFailure("\"\(name)\" can't run: \(error)", code: .runShortcutFailed)
+        }
+        do {
+            return try engine.run(program, input: input, environment: environment, depth: depth + 1, cancellation: cancellation)
+        } catch {
+            throw ActionFailure("in \(error)", code: error.code)
+        }
+    }
+
+    // MARK: Evaluating parameters
+
+    /// The content of an expression; ``Content/nothing`` when it is absent.
+    public func content(_ expression: Expression) throws -> Content {
+        switch expression {
+        case .absent: return .nothing
+        case .constant(let content): return content
+        case .reference(let reference, let aggrandizements):
+            let value = try resolve(reference)
+            return aggrandizements.isEmpty ? value : try apply(aggrandizements, to: value)
+        case .text(let pieces):
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .literal(let literal): text += literal
+                case .reference(let reference, let aggrandizements):
+                    let value = try resolve(reference)
+                    text += (aggrandizements.isEmpty ? value : try apply(aggrandizements, to: value)).text
+                }
+            }
+            return .text(text)
+        case .dictionary(let entries):
+            var dictionary = ContentDictionary()
+            for entry in entries {
+                let key = try content(entry.key).text
+                var value = try content(entry.value)
+                switch entry.itemType {
+                case 3: value = value.number.map(Content.number) ?? value
+                case 4: value = value.boolean.map(Content.boolean) ?? value
+                default: break
+                }
+                dictionary[key] = value
+            }
+            return .dictionary(dictionary)
+        case .list(let items):
+            return .list(try items.map { try content($0) })
+        case .quantity(let magnitude, let unit):
+            let amount = try content(magnitude)
+            return unit.map { .text(amount.text + " " + $0) } ?? amount
+        case .structured(let value):
+            return .text("\(value.propertyList)")
+        }
+    }
+
+    /// The text of an expression, or `nil` when it is absent.
+    public func text(_ expression: Expression) throws -> String? {
+        if case .absent = expression { return nil }
+        if case .constant(.text(let text)) = expression { return text }
+        return try content(expression).text
+    }
+
+    /// The number of an expression, or `nil` when it is absent.
+    ///
+    /// - Throws: ``ActionFailure`` naming `parameter` when the value is not a number.
+    public func number(_ expression: Expression, parameter: String? = nil) throws -> Double? {
+        switch expression {
+        case .absent: return nil
+        case .constant(.number(let number)): return number
+        default:
+            let value = try content(expression)
+            if value.isNothing { return nil }
+            guard let number = value.number else {
+                throw ActionFailure("expected a number, got \"\(value.text.prefix(60))\"", parameter: parameter)
+            }
+            return number
+        }
+    }
+
+    /// The Boolean of an expression, or `nil` when it is absent.
+    public func bool(_ expression: Expression) throws -> Bool? {
+        switch expression {
+        case .absent: return nil
+        case .constant(.boolean(let value)): return value
+        default: return try content(expression).boolean
+        }
+    }
+
+    /// The value of a variable.
+    func resolve(_ reference: Reference) throws -> Content {
+        switch reference {
+        case .output(let slot): return outputs[slot]
+        case .variable(let slot): return variables[slot]
+        case .shortcutInput: return shortcutInput
+        case .currentDate: return .date(environment.now())
+        case .clipboard: return try environment.clipboard.read()
+        case .ask(let prompt):
+            return .text(try environment.prompter.ask(prompt ?? "Ask for input", defaultAnswer: nil, inputType: "Text"))
+        case .deviceDetails: return environment.deviceDetails("Device Name")
+        case .repeatItem(let depth):
+            guard depth <= loops.count else { return .nothing }
+            let loop = loops[depth - 1]
+            return loop.items.isEmpty ? .number(Double(loop.position + 1)) : loop.items[loop.position]
+        case .repeatIndex(let depth):
+            guard depth <= loops.count else { return .nothing }
+            return .number(Double(loops[depth - 1].position + 1))
+        case .missingOutput, .unsupported: return .nothing
+        }
+    }
+
+    /// Applies aggrandizements in order: coercion, property, dictionary value, date format.
+    func apply(_ aggrandizements: [Aggrandizement], to value: Content) throws -> Content {
+        var value = value
+        for aggrandizement in aggrandizements {
+            switch aggrandizement {
+            case .coercion(let itemClass):
+                if let contentClass = ContentClass(rawValue: itemClass) { value = value.coerced(to: contentClass) }
+            case .property(let name, _):
+                value = value.property(name)
+            case .dictionaryValue(let key):
+                value = value.value(forKeyPath: key)
+            case .dateFormat(let format):
+                let style = DateText.Style(rawValue: format.dateStyle ?? "Medium") ?? .medium
+                let time = DateText.Style(rawValue: format.timeStyle ?? "None") ?? .none
+                value = Content(items: value.items.compactMap { item in
+                    item.date.map {
+                        .text(DateText.format($0, dateStyle: style, timeStyle: time, pattern: format.format,
+                                              includeISOTime: format.includeISOTime ?? false))
+                    }
+                })
+            case .other:
+                continue
+            }
+        }
+        return value
+    }
+}
+
+/// A flag that cancels a run between actions.
+public final class Cancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    public init() {}
+
+    /// Asks the run to stop before its next action.
+    public func cancel() { flag.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}

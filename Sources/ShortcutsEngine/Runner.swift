@@ -1,0 +1,145 @@
+import ShortcutsContent
+
+/// Steps through a program's instructions. All per-run state lives in the ``RunContext``
+/// and here; the program is shared and never changes.
+struct Runner {
+    let program: Program
+    let context: RunContext
+    /// The previous action's output: the next action's input when its input parameter is not set.
+    private var previous: Content
+    /// How many actions have run; a block compares it to know whether its branch ran any.
+    private var steps = 0
+    /// For each open If and menu, the step count when its branch began.
+    private var branchStarts: [Int] = []
+
+    init(program: Program, context: RunContext) {
+        self.program = program
+        self.context = context
+        previous = context.shortcutInput
+    }
+
+    mutating func run() throws(RunError) -> Content {
+        let instructions = program.instructions
+        var pc = 0
+        var current = 0
+        do {
+            while pc < instructions.count {
+                current = pc
+                if context.cancellation.isCancelled {
+                    throw ActionFailure("the run was cancelled", code: .cancelled)
+                }
+                switch instructions[pc] {
+                case .action(let step):
+                    let input = step.input.isAbsent ? previous : try context.content(step.input)
+                    let output = try step.body(input, context)
+                    steps &+= 1
+                    previous = step.passesInputThrough ? input : output
+                    if let slot = step.outputSlot { context.outputs[slot] = previous }
+                    if let stopped = context.stopOutput { return stopped }
+                    pc += 1
+
+                case .ifStart(let condition, let elseTarget):
+                    branchStarts.append(steps)
+                    pc = try context.holds(condition, input: previous) ? pc + 1 : elseTarget
+
+                case .otherwise(let end), .menuCase(let end):
+                    pc = end
+
+                case .blockEnd(let step):
+                    let start = branchStarts.removeLast()
+                    previous = steps > start ? previous : .nothing
+                    if let slot = step.outputSlot { context.outputs[slot] = previous }
+                    pc += 1
+
+                case .menuStart(let menu):
+                    pc = try choose(menu)
+
+                case .repeatStart(let start):
+                    pc = try beginLoop(start, at: pc)
+
+                case .repeatEnd(let start, let step):
+                    var loop = context.loops[context.loops.count - 1]
+                    loop.results.append(contentsOf: (steps > loop.stepsAtIterationStart ? previous : .nothing).items)
+                    loop.position += 1
+                    if loop.position < loop.count {
+                        loop.stepsAtIterationStart = steps
+                        context.loops[context.loops.count - 1] = loop
+                        if !loop.items.isEmpty { previous = loop.items[loop.position] }
+                        pc = start + 1
+                    } else {
+                        context.loops.removeLast()
+                        previous = .list(loop.results)
+                        if let slot = step.outputSlot { context.outputs[slot] = previous }
+                        pc += 1
+                    }
+                }
+            }
+        } catch let failure as ActionFailure {
+            throw error(failure.code, failure.message, parameter: failure.parameter, at: current)
+        } catch let error as RunError {
+            throw error
+        } catch {
+            throw self.error(.actionFailed, "\(error)", parameter: nil, at: current)
+        }
+        return previous
+    }
+
+    private mutating func beginLoop(_ start: RepeatStart, at pc: Int) throws -> Int {
+        let items: [Content]
+        let count: Int
+        switch start.source {
+        case .count(let expression):
+            let times = try context.number(expression, parameter: "WFRepeatCount") ?? 1
+            guard times.isFinite, times >= 0, times <= 1e9 else {
+                throw ActionFailure("can't repeat \(NumberText.format(times)) times", parameter: "WFRepeatCount")
+            }
+            items = []
+            count = Int(times)
+        case .each(let expression):
+            items = (expression.isAbsent ? previous : try context.content(expression)).items
+            count = items.count
+        }
+        guard count > 0 else {
+            previous = .list([])
+            if case .repeatEnd(_, let step) = program.instructions[start.end], let slot = step.outputSlot {
+                context.outputs[slot] = previous
+            }
+            return start.end + 1
+        }
+        context.loops.append(RunContext.Loop(items: items, count: count, position: 0, results: [], stepsAtIterationStart: steps))
+        if !items.isEmpty { previous = items[0] }
+        return pc + 1
+    }
+
+    private mutating func choose(_ menu: MenuStart) throws -> Int {
+        branchStarts.append(steps)
+        let prompt = try context.text(menu.prompt) ?? ""
+        let titles = try menu.cases.map { try context.content($0.title).text }
+        guard !titles.isEmpty else { return menu.end }
+        let chosen = try context.environment.prompter.choose(prompt, options: titles, multiple: false)
+        guard let choice = chosen.first, titles.indices.contains(choice) else {
+            throw ActionFailure("no menu item was chosen", code: .cancelled)
+        }
+        return menu.cases[choice].target + 1
+    }
+
+    private func error(_ code: RunError.Code, _ message: String, parameter: String?, at pc: Int) -> RunError {
+        var error = RunError(code, message, shortcut: program.name, parameter: parameter)
+        switch program.instructions[pc] {
+        case .action(let step):
+            error.actionIndex = step.index
+            error.actionIdentifier = step.identifier
+            error.actionTitle = step.title
+        case .menuStart(let menu):
+            error.actionIndex = menu.index
+            error.actionIdentifier = "is.workflow.actions.choosefrommenu"
+            error.actionTitle = "Choose from Menu"
+        case .repeatStart(let start):
+            error.actionIndex = start.index
+            error.actionTitle = "Repeat"
+        default:
+            error.actionIndex = pc + 1
+        }
+        return error
+    }
+}
