@@ -1,0 +1,12 @@
+import ShortcutsEngine
+
+/// The built-in actions: everything under `is.workflow.actions.` that runs on Linux.
+///
+/// Variables, Stop, Nothing, Comment and Run Shortcut belong to the engine itself; control flow
+/// is compiled by the engine. Each family below lives in its own file.
+public enum Builtins {
+    /// Every built-in action, as one action source for the engine.
+    public static let catalog = ActionCatalog(
+        TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
+            + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all)
+}

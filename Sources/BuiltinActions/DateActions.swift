@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum DateActions {
+    static let all: [ActionDefinition] = []
+}

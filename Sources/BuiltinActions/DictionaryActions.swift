@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum DictionaryActions {
+    static let all: [ActionDefinition] = []
+}

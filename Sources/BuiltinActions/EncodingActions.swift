@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum EncodingActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum FileActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum InteractionActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum ListActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum NumberActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum ScriptActions {
+    static let all: [ActionDefinition] = []
+}

@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum TextActions {
+    static let all: [ActionDefinition] = []
+}

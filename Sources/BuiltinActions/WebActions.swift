@@ -1,0 +1,6 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+enum WebActions {
+    static let all: [ActionDefinition] = []
+}
