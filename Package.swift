@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
-        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "BuiltinActions"]),
+        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),
         .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI"]),
     ]

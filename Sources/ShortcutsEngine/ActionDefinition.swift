@@ -32,16 +32,16 @@ public struct ActionDefinition: Sendable {
     }
 }
 
-/// An action's parameters, compiled: each key's ``Expression``.
+/// An action's parameters, compiled: each key's ``ParameterExpression``.
 public struct CompiledParameters: Sendable {
     /// The raw parameters as the file has them.
     public let raw: ParameterDictionary
-    let expressions: [String: Expression]
+    let expressions: [String: ParameterExpression]
     /// Named variable slots for actions that set variables by name.
     let variableSlots: [String: Int]
 
-    /// The expression for a key, ``Expression/absent`` when the parameter is not set.
-    public subscript(key: String) -> Expression { expressions[key] ?? .absent }
+    /// The expression for a key, ``ParameterExpression/absent`` when the parameter is not set.
+    public subscript(key: String) -> ParameterExpression { expressions[key] ?? .absent }
 
     /// The slot of a named variable (for Set Variable and Add to Variable).
     public func variableSlot(named name: String) -> Int? { variableSlots[name] }

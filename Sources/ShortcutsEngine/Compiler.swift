@@ -111,7 +111,7 @@ struct Compiler {
             for middle in block.middles { instructions[middle] = .otherwise(end: end) }
         case "is.workflow.actions.choosefrommenu":
             let parameters = startAction.parameters
-            var cases: [(Expression, Int)] = []
+            var cases: [(ParameterExpression, Int)] = []
             for middle in block.middles {
                 let caseAction = workflow.actions[middle]
                 let title = caseAction.parameters["WFMenuItemTitle"] ?? caseAction.parameters["WFMenuItemAttributedTitle"]
@@ -160,7 +160,7 @@ struct Compiler {
     /// Prepares an ordinary action from the first source that knows it.
     private mutating func step(for action: WorkflowAction, index: Int) throws(RunError) -> ActionStep {
         let definition = sources.lazy.compactMap { $0.definition(for: action.identifier) }.first
-        var compiled: [String: Expression] = [:]
+        var compiled: [String: ParameterExpression] = [:]
         for (key, value) in action.parameters { compiled[key] = expression(value) }
         let parameters = CompiledParameters(raw: action.parameters, expressions: compiled, variableSlots: variableSlots)
         let outputSlot = action.uuid.flatMap { outputSlots[$0] }
@@ -206,7 +206,7 @@ struct Compiler {
 
     // MARK: Expressions
 
-    private mutating func expression(_ value: ParameterValue?) -> Expression {
+    private mutating func expression(_ value: ParameterValue?) -> ParameterExpression {
         guard let value else { return .absent }
         switch value {
         case .plain(let plain):
@@ -236,7 +236,7 @@ struct Compiler {
         }
     }
 
-    private mutating func textExpression(_ text: TokenString) -> Expression {
+    private mutating func textExpression(_ text: TokenString) -> ParameterExpression {
         var pieces: [TextPiece] = []
         for segment in text.segments {
             switch segment {

@@ -10,17 +10,17 @@ struct Condition: Sendable {
     /// One comparison: an input, an operator and the values it compares with.
     struct Clause: Sendable {
         /// What is tested; absent means the If's input (the previous output).
-        var input: Expression
+        var input: ParameterExpression
         var comparison: Comparison
-        var text: Expression
-        var number: Expression
-        var anotherNumber: Expression
-        var date: Expression
-        var anotherDate: Expression
-        var boolean: Expression
-        var enumeration: Expression
-        var duration: Expression
-        var unit: Expression
+        var text: ParameterExpression
+        var number: ParameterExpression
+        var anotherNumber: ParameterExpression
+        var date: ParameterExpression
+        var anotherDate: ParameterExpression
+        var boolean: ParameterExpression
+        var enumeration: ParameterExpression
+        var duration: ParameterExpression
+        var unit: ParameterExpression
     }
 }
 

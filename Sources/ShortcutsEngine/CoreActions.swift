@@ -117,7 +117,7 @@ enum CoreActions {
                 name = fields["workflowName"]?.stringValue ?? fields["workflowIdentifier"]?.stringValue
                 if fields["isSelf"]?.boolValue == true, name == nil { name = run.shortcutName }
             } else if let reference {
-                name = try run.text(Expression.constant(.text(Compiler.plainText(reference) ?? "")))
+                name = try run.text(ParameterExpression.constant(.text(Compiler.plainText(reference) ?? "")))
             }
             if name == nil || name == "" { name = try run.text(byName) }
             guard let name, !name.isEmpty else {

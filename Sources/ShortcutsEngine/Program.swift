@@ -47,15 +47,15 @@ struct ActionStep: Sendable {
     let title: String
     let body: ActionBody
     /// The input parameter's expression; absent means the previous action's output.
-    let input: Expression
+    let input: ParameterExpression
     let outputSlot: Int?
     let passesInputThrough: Bool
 }
 
 struct RepeatStart: Sendable {
     enum Source: Sendable {
-        case count(Expression)
-        case each(Expression)
+        case count(ParameterExpression)
+        case each(ParameterExpression)
     }
     let index: Int
     let source: Source
@@ -65,8 +65,8 @@ struct RepeatStart: Sendable {
 
 struct MenuStart: Sendable {
     let index: Int
-    let prompt: Expression
+    let prompt: ParameterExpression
     /// Each case's title and the instruction index of its case marker.
-    let cases: [(title: Expression, target: Int)]
+    let cases: [(title: ParameterExpression, target: Int)]
     let end: Int
 }

@@ -80,7 +80,7 @@ public final class RunContext {
     // MARK: Evaluating parameters
 
     /// The content of an expression; ``Content/nothing`` when it is absent.
-    public func content(_ expression: Expression) throws -> Content {
+    public func content(_ expression: ParameterExpression) throws -> Content {
         switch expression {
         case .absent: return .nothing
         case .constant(let content): return content
@@ -122,7 +122,7 @@ public final class RunContext {
     }
 
     /// The text of an expression, or `nil` when it is absent.
-    public func text(_ expression: Expression) throws -> String? {
+    public func text(_ expression: ParameterExpression) throws -> String? {
         if case .absent = expression { return nil }
         if case .constant(.text(let text)) = expression { return text }
         return try content(expression).text
@@ -131,7 +131,7 @@ public final class RunContext {
     /// The number of an expression, or `nil` when it is absent.
     ///
     /// - Throws: ``ActionFailure`` naming `parameter` when the value is not a number.
-    public func number(_ expression: Expression, parameter: String? = nil) throws -> Double? {
+    public func number(_ expression: ParameterExpression, parameter: String? = nil) throws -> Double? {
         switch expression {
         case .absent: return nil
         case .constant(.number(let number)): return number
@@ -146,7 +146,7 @@ public final class RunContext {
     }
 
     /// The Boolean of an expression, or `nil` when it is absent.
-    public func bool(_ expression: Expression) throws -> Bool? {
+    public func bool(_ expression: ParameterExpression) throws -> Bool? {
         switch expression {
         case .absent: return nil
         case .constant(.boolean(let value)): return value

@@ -3,7 +3,7 @@ import ShortcutsContent
 
 /// A parameter value compiled for running: variable names and output UUIDs already resolved to
 /// slots, so evaluating it touches arrays, not dictionaries of strings.
-public indirect enum Expression: Sendable {
+public indirect enum ParameterExpression: Sendable {
     /// The parameter is not set.
     case absent
     case constant(Content)
@@ -13,9 +13,9 @@ public indirect enum Expression: Sendable {
     case text([TextPiece])
     /// A Dictionary action's items or a dictionary field.
     case dictionary([DictionaryEntry])
-    case list([Expression])
+    case list([ParameterExpression])
     /// A magnitude and a unit (`WFQuantityFieldValue`).
-    case quantity(Expression, unit: String?)
+    case quantity(ParameterExpression, unit: String?)
     /// A value the action interprets itself, such as a filter's predicate table.
     case structured(ParameterValue)
 
@@ -45,8 +45,8 @@ public enum TextPiece: Sendable {
 
 /// One key and value of a dictionary expression, with the item's declared type.
 public struct DictionaryEntry: Sendable {
-    public var key: Expression
-    public var value: Expression
+    public var key: ParameterExpression
+    public var value: ParameterExpression
     /// The `WFItemType` (0 text, 1 dictionary, 2 array, 3 number, 4 Boolean).
     public var itemType: Int64?
 }
