@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files so that a reader sees either the old bytes or the new ones, never a mix.
+///
+/// The bytes go to a temporary file in the same directory, are flushed to disk with `fsync`, and
+/// then take the file's place in one step: `rename` when replacing is allowed, `link` when it is
+/// not (so a file that appeared in the meantime is never clobbered).
+///
+/// ```swift
+/// try AtomicFile.write(Data("hello".utf8), to: "/tmp/greeting.txt", replacing: true)
+/// ```
+public enum AtomicFile {
+    /// Writes `data` to `path` atomically.
+    ///
+    /// - Parameters:
+    ///   - replacing: whether an existing file at `path` may be replaced. When `false` and the
+    ///     file exists, nothing is written and ``LibraryError/Code/alreadyExists`` is thrown.
+    ///   - permissions: the new file's mode bits.
+    /// - Throws: ``LibraryError`` naming the path and the system's reason.
+    public static func write(_ data: Data, to path: String, replacing: Bool, permissions: mode_t = 0o644) throws(LibraryError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\(base).\(UUID().uuidString.prefix(8)).tmp"
+
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw .system("can't create \(temporary)", errno: errno) }
+        do throws(LibraryError) {
+            try writeAll(data, to: descriptor, path: temporary)
+            guard fsync(descriptor) == 0 else { throw LibraryError.system("can't flush \(temporary) to disk", errno: errno) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+
+        if replacing {
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw .system("can't move the new file into place at \(path)", errno: code)
+            }
+        } else {
+            // link(2) fails with EEXIST instead of replacing, which rename(2) can't promise.
+            let linked = link(temporary, path)
+            let code = errno
+            unlink(temporary)
+            guard linked == 0 else {
+                if code == EEXIST { throw LibraryError(.alreadyExists, "\(path) already exists") }
+                throw .system("can't move the new file into place at \(path)", errno: code)
+            }
+        }
+        syncDirectory(directory.isEmpty ? "." : directory)
+    }
+
+    /// Writes every byte, retrying short writes and interrupted calls.
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(LibraryError) {
+        let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw .system("can't write \(path)", errno: failure) }
+    }
+
+    /// Flushes a directory so a rename in it survives a crash; failures only cost durability.
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+}

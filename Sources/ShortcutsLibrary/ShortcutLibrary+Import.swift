@@ -1,0 +1,105 @@
+import Foundation
+import ShortcutFormat
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ShortcutLibrary {
+    /// Adds a shortcut file to the library, as Shortcuts' import does.
+    ///
+    /// The file's bytes are kept exactly as they are. Nothing in the library is overwritten
+    /// unless `replacing` is true; a replaced shortcut keeps its identifier, even when it moves
+    /// to another folder.
+    ///
+    /// ```swift
+    /// let entry = try library.importShortcut(from: "Downloads/Hello.shortcut", folder: "Fun")
+    /// print(entry.identifier)
+    /// ```
+    /// - Parameters:
+    ///   - name: the shortcut's name; by default the file name without its extension.
+    ///   - folder: the folder to put it in; `nil` for the top level.
+    ///   - replacing: whether a shortcut with the same name (ignoring case) may be replaced.
+    /// - Throws: ``LibraryError`` when the file is not a shortcut, the name is taken, or writing fails.
+    @discardableResult
+    public func importShortcut(
+        from sourcePath: String, name: String? = nil, folder: String? = nil, replacing: Bool = false
+    ) throws(LibraryError) -> LibraryEntry {
+        guard let data = FileManager.default.contents(atPath: sourcePath) else {
+            throw LibraryError(.notFound, "can't read \(sourcePath): no such file, or it is not readable")
+        }
+        do {
+            _ = try ShortcutFile.read(data, path: sourcePath)
+        } catch {
+            throw LibraryError(.invalidShortcut, error.message)
+        }
+        let fileName = (sourcePath as NSString).lastPathComponent
+        let name = name ?? (fileName as NSString).deletingPathExtension
+        if let problem = Self.problem(withName: name) {
+            throw LibraryError(.invalidName, "can't name a shortcut \"\(name)\": \(problem); choose another with --name")
+        }
+        if let folder, let problem = Self.problem(withName: folder) {
+            throw LibraryError(.invalidName, "can't use \"\(folder)\" as a folder: \(problem)")
+        }
+        let relativePath = (folder.map { $0 + "/" } ?? "") + name + "." + Self.fileExtension
+        let target = location(relativePath: relativePath)
+
+        return try withLock { () throws(LibraryError) -> LibraryEntry in
+            let existing = find(name: name)
+            if let existing, !replacing {
+                throw LibraryError(
+                    .alreadyExists,
+                    "a shortcut named \"\(existing.name)\" already exists (\(existing.path)); use --replace to replace it, or --name to import under another name")
+            }
+            try createDirectory(target.path)
+            try AtomicFile.write(data, to: target.path, replacing: replacing)
+            var index = try LibraryIndex.read(from: indexPath)
+            let identifier =
+                existing.flatMap { index.identifier(forPath: $0.relativePath) }
+                ?? index.identifier(forPath: relativePath) ?? UUID().uuidString
+            if let existing, existing.relativePath != relativePath {
+                // Same name in another folder or case: the new file takes the old one's place.
+                unlink(existing.path)
+                index.shortcuts.removeAll { $0.path == existing.relativePath }
+            }
+            index.set(identifier: identifier, path: relativePath)
+            try index.write(to: indexPath)
+            return LibraryEntry(identifier: identifier, location: target)
+        }
+    }
+
+    /// Reads `settings.json` (the defaults when there is none).
+    public func settings() throws(LibraryError) -> LibrarySettings {
+        try LibrarySettings.read(from: settingsPath)
+    }
+
+    /// Writes `settings.json` atomically.
+    public func save(_ settings: LibrarySettings) throws(LibraryError) {
+        try createDirectory(settingsPath)
+        try settings.write(to: settingsPath)
+    }
+
+    /// Runs `body` holding the library's lock, so two processes don't change `library.json` at once.
+    func withLock<Result>(_ body: () throws(LibraryError) -> Result) throws(LibraryError) -> Result {
+        try createDirectory(indexPath)
+        let lockPath = home + "/.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system("can't open the library lock \(lockPath)", errno: errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .system("can't lock \(lockPath)", errno: errno) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// Creates the directory that will hold a file, and its parents.
+    func createDirectory(_ filePath: String) throws(LibraryError) {
+        let directory = (filePath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw LibraryError(.system, "can't create the directory \(directory): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import ShortcutFormat
+
+/// The person's shortcuts, kept as plain files they can sync or keep in git.
+///
+/// ```text
+/// $SHORTCUTS_HOME/                  (default: $XDG_DATA_HOME/shortcuts, ~/.local/share/shortcuts)
+///   Shortcuts/
+///     Hello.shortcut                a shortcut in no folder
+///     Work/Report.shortcut          a shortcut in the folder "Work"
+///   library.json                    identifier ⇄ path (see LibraryIndex)
+///   settings.json                   settings such as allowRunningScripts
+/// ```
+///
+/// A shortcut's name is its file name without `.shortcut`; names are unique regardless of case
+/// across the library, as in Shortcuts. Each shortcut gets a UUID the first time the library
+/// sees it, kept in `library.json`; a file moved by hand gets a new one.
+///
+/// Looking a shortcut up by name or path reads no index and scans at most one directory level,
+/// so running a shortcut stays fast however large the library is.
+public struct ShortcutLibrary: Sendable {
+    /// The library's root directory (`$SHORTCUTS_HOME`).
+    public let home: String
+
+    public init(home: String) {
+        self.home = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home
+    }
+
+    /// The library the environment points at: `$SHORTCUTS_HOME`, else `$XDG_DATA_HOME/shortcuts`,
+    /// else `~/.local/share/shortcuts`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(home: Self.home(in: environment))
+    }
+
+    /// Where the library lives according to the environment variables.
+    public static func home(in environment: [String: String]) -> String {
+        if let home = environment["SHORTCUTS_HOME"], !home.isEmpty { return home }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/shortcuts" }
+        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return user + "/.local/share/shortcuts"
+    }
+
+    /// The directory holding the `.shortcut` files.
+    public var shortcutsDirectory: String { home + "/Shortcuts" }
+    var indexPath: String { home + "/library.json" }
+    /// The path of `settings.json`.
+    public var settingsPath: String { home + "/settings.json" }
+
+    /// The file extension of shortcut files.
+    public static let fileExtension = "shortcut"
+
+    // MARK: Finding shortcuts
+
+    /// Finds a shortcut by identifier, or by name ignoring case.
+    ///
+    /// - Returns: `nil` when nothing matches.
+    /// - Throws: ``LibraryError`` when `library.json` is damaged.
+    public func find(_ nameOrIdentifier: String) throws(LibraryError) -> ShortcutLocation? {
+        if UUID(uuidString: nameOrIdentifier) != nil {
+            let index = try LibraryIndex.read(from: indexPath)
+            if let path = index.path(forIdentifier: nameOrIdentifier),
+                FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + path)
+            {
+                return location(relativePath: path)
+            }
+        }
+        return find(name: nameOrIdentifier)
+    }
+
+    /// Finds a shortcut by name, ignoring case.
+    public func find(name: String) -> ShortcutLocation? {
+        guard Self.problem(withName: name) == nil else { return nil }
+        let direct = "\(name).\(Self.fileExtension)"
+        if FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + direct) {
+            return location(relativePath: direct)
+        }
+        return locations().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Every shortcut file in the library, in no particular order; reads no file and no index.
+    public func locations() -> [ShortcutLocation] {
+        let manager = FileManager.default
+        var found: [ShortcutLocation] = []
+        for item in visibleItems(in: shortcutsDirectory) {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: shortcutsDirectory + "/" + item, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                for file in visibleItems(in: shortcutsDirectory + "/" + item) where Self.isShortcutFile(file) {
+                    found.append(location(relativePath: item + "/" + file))
+                }
+            } else if Self.isShortcutFile(item) {
+                found.append(location(relativePath: item))
+            }
+        }
+        return found
+    }
+
+    /// The folders, sorted by name.
+    public func folders() -> [String] {
+        visibleItems(in: shortcutsDirectory).filter { item in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + item, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted(by: Self.byName)
+    }
+
+    /// Every shortcut with its identifier, sorted by name. Shortcuts seen for the first time get
+    /// an identifier, and entries for files that are gone are dropped from `library.json`.
+    public func entries() throws(LibraryError) -> [LibraryEntry] {
+        let found = locations()
+        var index = try LibraryIndex.read(from: indexPath)
+        let known = Set(index.shortcuts.map(\.path))
+        let present = Set(found.map(\.relativePath))
+        if !present.isSubset(of: known) || !known.isSubset(of: present) {
+            index = try withLock { () throws(LibraryError) -> LibraryIndex in
+                var index = try LibraryIndex.read(from: indexPath)
+                index.shortcuts.removeAll { !present.contains($0.path) }
+                for location in found where index.identifier(forPath: location.relativePath) == nil {
+                    index.set(identifier: UUID().uuidString, path: location.relativePath)
+                }
+                try index.write(to: indexPath)
+                return index
+            }
+        }
+        return found.compactMap { location in
+            index.identifier(forPath: location.relativePath).map { LibraryEntry(identifier: $0, location: location) }
+        }.sorted { Self.byName($0.name, $1.name) }
+    }
+
+    /// The identifier of a shortcut, giving it one if it has none yet.
+    public func identifier(of location: ShortcutLocation) throws(LibraryError) -> String {
+        if let identifier = try LibraryIndex.read(from: indexPath).identifier(forPath: location.relativePath) {
+            return identifier
+        }
+        return try withLock { () throws(LibraryError) -> String in
+            var index = try LibraryIndex.read(from: indexPath)
+            if let identifier = index.identifier(forPath: location.relativePath) { return identifier }
+            let identifier = UUID().uuidString
+            index.set(identifier: identifier, path: location.relativePath)
+            try index.write(to: indexPath)
+            return identifier
+        }
+    }
+
+    // MARK: Reading shortcuts
+
+    /// Reads a shortcut's workflow from its file.
+    ///
+    /// - Throws: ``LibraryError`` when the file can't be read or is not a shortcut.
+    public func workflow(at location: ShortcutLocation) throws(LibraryError) -> Workflow {
+        guard let data = FileManager.default.contents(atPath: location.path) else {
+            throw LibraryError(.notFound, "can't read \(location.path)")
+        }
+        do {
+            return try ShortcutFile.read(data, path: location.path).workflow
+        } catch {
+            throw LibraryError(.invalidShortcut, error.message)
+        }
+    }
+
+    /// Every shortcut with the details Shortcuts shows: colour, action count, whether it takes input.
+    ///
+    /// - Complexity: reads every shortcut file; use ``entries()`` when names are enough.
+    public func summaries() throws(LibraryError) -> [ShortcutSummary] {
+        try entries().map { entry in
+            let workflow = try? self.workflow(at: entry.location)
+            return ShortcutSummary(
+                entry: entry, color: workflow?.iconColor, actionCount: workflow?.actions.count,
+                acceptsInput: workflow?.acceptsInput ?? false)
+        }
+    }
+
+    // MARK: Helpers
+
+    func location(relativePath: String) -> ShortcutLocation {
+        let parts = relativePath.split(separator: "/", maxSplits: 1).map(String.init)
+        let file = parts.last ?? relativePath
+        let name = String(file.dropLast(Self.fileExtension.count + 1))
+        return ShortcutLocation(
+            name: name, folder: parts.count == 2 ? parts[0] : nil, relativePath: relativePath,
+            path: shortcutsDirectory + "/" + relativePath)
+    }
+
+    private func visibleItems(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    static func isShortcutFile(_ name: String) -> Bool {
+        name.count > fileExtension.count + 1 && name.lowercased().hasSuffix("." + fileExtension)
+    }
+
+    static func byName(_ lhs: String, _ rhs: String) -> Bool {
+        let order = lhs.caseInsensitiveCompare(rhs)
+        return order == .orderedSame ? lhs < rhs : order == .orderedAscending
+    }
+
+    /// Why a name can't be a shortcut or folder name, or `nil` when it can.
+    static func problem(withName name: String) -> String? {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "a name can't be empty" }
+        if name.contains("/") { return "a name can't contain \"/\"" }
+        if name.contains("\0") { return "a name can't contain a NUL character" }
+        if name.hasPrefix(".") { return "a name can't start with \".\" (such files are hidden)" }
+        if name.utf8.count > 200 { return "a name can be at most 200 bytes long" }
+        return nil
+    }
+}
