@@ -10,11 +10,12 @@ public enum ShortcutFile {
     public static func read(_ data: Data, path: String) throws(ShortcutFileError) -> (workflow: Workflow, format: PropertyListFormat) {
         if data.starts(with: Array("AEA1".utf8)) {
             throw ShortcutFileError(.signed, path: path, message: """
-                \(path) is a signed shortcut (Apple Encrypted Archive), which can't be read here. \
-                Export an unsigned copy on a Mac: `shortcuts sign` only signs, so instead open the shortcut \
-                file with `aea decrypt -i \(fileName(path)) -o Shortcut.aar -sign-pub <key>`, or share the \
-                shortcut from a Mac running macOS 11 or earlier (unsigned), or get its plist from the \
-                Shortcuts database; the text language's `.shortcut` source (see docs) works too.
+                \(path) is a signed shortcut (Apple Encrypted Archive, "AEA1"); only unsigned shortcuts \
+                can be read here. To get an unsigned copy, share the shortcut as an iCloud link \
+                (https://www.icloud.com/shortcuts/<id>), open \
+                https://www.icloud.com/shortcuts/api/records/<id> and download the file at \
+                fields.shortcut.value.downloadURL: that is the unsigned property list. Or write the \
+                shortcut in the text language and compile it.
                 """)
         }
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
@@ -53,10 +54,6 @@ public enum ShortcutFile {
     /// The file bytes of a workflow in the given format.
     public static func write(_ workflow: Workflow, format: PropertyListFormat = .binary) -> Data {
         PropertyList.encode(propertyList(of: workflow), format: format)
-    }
-
-    private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 
