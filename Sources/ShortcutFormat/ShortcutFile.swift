@@ -14,8 +14,7 @@ public enum ShortcutFile {
                 can be read here. To get an unsigned copy, share the shortcut as an iCloud link \
                 (https://www.icloud.com/shortcuts/<id>), open \
                 https://www.icloud.com/shortcuts/api/records/<id> and download the file at \
-                fields.shortcut.value.downloadURL: that is the unsigned property list. Or write the \
-                shortcut in the text language and compile it.
+                fields.shortcut.value.downloadURL: that is the unsigned property list.
                 """)
         }
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
