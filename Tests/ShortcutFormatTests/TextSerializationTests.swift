@@ -86,6 +86,15 @@ struct TextSerializationTests {
         #expect(text.segments.isEmpty)
     }
 
+    @Test("a WFTextTokenString without Value (cherri's empty text) decodes to an empty .text")
+    func textWithoutValue() throws {
+        let plist: PropertyListValue = ["WFSerializationType": "WFTextTokenString"]
+        let value = try decodeRoundTrip(plist)
+        let text = try #require(value.tokenString, "decoded as \(value)")
+        #expect(text.string.isEmpty)
+        #expect(text.segments.isEmpty)
+    }
+
     @Test("a range outside the text is kept on disk but skipped by segments")
     func rangeOutsideText() throws {
         let plist = serialized("WFTextTokenString", [
