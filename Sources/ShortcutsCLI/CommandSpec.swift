@@ -1,0 +1,75 @@
+/// What a subcommand accepts: its positional arguments and its options, with their help.
+///
+/// ```swift
+/// let list = CommandSpec(
+///     name: "list", abstract: "List your shortcuts.",
+///     options: [OptionSpec("folder-name", short: "f", value: "folder-name", help: "The folder to list."),
+///               OptionSpec("folders", help: "List folders instead of shortcuts.")])
+/// ```
+public struct CommandSpec: Sendable {
+    /// The subcommand as typed, e.g. `run`.
+    public var name: String
+    /// One sentence saying what it does.
+    public var abstract: String
+    /// More help shown after the overview, or `nil`.
+    public var discussion: String?
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+
+    public init(
+        name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+    }
+
+    /// The option with a long name.
+    func option(long: String) -> OptionSpec? { options.first { $0.long == long } }
+    /// The option with a short name.
+    func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
+}
+
+/// A positional argument, such as `<shortcut-name-or-identifier>`.
+public struct ArgumentSpec: Sendable {
+    /// The name shown in angle brackets.
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+
+    public init(_ name: String, help: String, isOptional: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+    }
+}
+
+/// An option (`--output-path <output-path>`, `-o`) or a flag (`--folders`).
+public struct OptionSpec: Sendable {
+    /// The long name without dashes, e.g. `output-path`.
+    public var long: String
+    /// The one-letter name, e.g. `o` for `-o`.
+    public var short: Character?
+    /// The value's name shown in help; `nil` makes this a flag that takes no value.
+    public var valueName: String?
+    public var help: String
+    /// Whether the option may be given several times, collecting every value.
+    public var isRepeatable: Bool
+
+    public init(_ long: String, short: Character? = nil, value valueName: String? = nil, help: String, repeatable: Bool = false) {
+        self.long = long
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.isRepeatable = repeatable
+    }
+
+    /// Whether this option is a flag.
+    public var isFlag: Bool { valueName == nil }
+
+    /// How the option reads in a usage line: `--output-path <output-path>` or `--folders`.
+    var synopsis: String { "--\(long)" + (valueName.map { " <\($0)>" } ?? "") }
+}

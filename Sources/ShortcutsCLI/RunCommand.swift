@@ -1,0 +1,98 @@
+import BuiltinActions
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import ShortcutsLibrary
+
+/// `shortcuts run`: runs a shortcut from the library or a file, with input and output.
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", abstract: "Run a shortcut.",
+        discussion: """
+            The shortcut is a name or identifier from your library, or the path of a .shortcut file, \
+            which runs without being imported. Text piped to standard input is the input when no \
+            --input-path is given. Questions are asked on the terminal; --answers answers them from a \
+            file instead, and --no-interaction (or no terminal) makes a question an error.
+            """,
+        arguments: [ArgumentSpec("shortcut-name-or-identifier", help: "The name, identifier or file path of the shortcut to run.")],
+        options: [
+            OptionSpec("input-path", short: "i", value: "input-path", help: "A file to give the shortcut as input (repeatable; - reads standard input).", repeatable: true),
+            OptionSpec("output-path", short: "o", value: "output-path", help: "Where to write the output; an existing file is replaced (- is standard output)."),
+            OptionSpec("output-type", value: "output-type", help: "The type to output, as a uniform type identifier (public.plain-text, public.json…)."),
+            OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
+            OptionSpec("answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        let library = ShortcutLibrary(environment: environment)
+        let shortcut = try ShortcutResolver.resolve(arguments.positionals[0], library: library)
+
+        let input = try RunInput.content(
+            paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
+        let prompter = try makePrompter(arguments, environment: environment)
+        let runEnvironment = LiveSystem.environment(
+            prompter: prompter, allowsRunningScripts: allowsRunningScripts(library: library, environment: environment),
+            findShortcut: { [shortcut] name in
+                if name == shortcut.name { return shortcut.workflow }
+                guard let location = try? library.find(name) else { return nil }
+                return try? library.workflow(at: location)
+            })
+
+        let engine = Engine(sources: [Builtins.catalog])
+        let program = try engine.compile(shortcut.workflow, name: shortcut.label)
+        let output = try engine.run(program, input: input, environment: runEnvironment)
+
+        let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }
+        let type = arguments.value("output-type") ?? destination.flatMap(RunOutput.type(forDestination:))
+        var data = try RunOutput.data(for: output, type: type)
+        if let destination {
+            do {
+                try AtomicFile.write(data, to: destination, replacing: true)
+            } catch {
+                throw CommandFailure("Couldn't write the output to \(destination): \(error.message)")
+            }
+        } else if !data.isEmpty {
+            if !output.isFileOutput, data.last != 0x0A { data.append(0x0A) }
+            Console.write(data, to: Console.output)
+        }
+        return 0
+    }
+
+    /// Scripted answers, the terminal, or no interaction at all, in that order of preference.
+    static func makePrompter(_ arguments: ParsedArguments, environment: [String: String]) throws -> any Prompter {
+        if let path = arguments.value("answers") ?? environment["SHORTCUTS_ANSWERS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return try ScriptedPrompter(contentsOf: path)
+        }
+        if arguments.flag("no-interaction") { return NoInteraction() }
+        if Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() {
+            return terminal
+        }
+        return NoInteraction()
+    }
+
+    /// `SHORTCUTS_ALLOW_RUNNING_SCRIPTS` when set, else `allowRunningScripts` in settings.json.
+    static func allowsRunningScripts(library: ShortcutLibrary, environment: [String: String]) -> Bool {
+        if let override = environmentOverride(environment) { return override }
+        do {
+            return try library.settings().allowRunningScripts
+        } catch {
+            Console.err("Warning: \(error.message); running scripts stays off\n")
+            return false
+        }
+    }
+
+    /// The value of `SHORTCUTS_ALLOW_RUNNING_SCRIPTS`, or `nil` when it is not set.
+    static func environmentOverride(_ environment: [String: String]) -> Bool? {
+        guard let value = environment["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"], !value.isEmpty else { return nil }
+        return ["1", "true", "yes", "on"].contains(value.lowercased())
+    }
+}
+
+extension Content {
+    /// Whether the output is a file, whose bytes are written exactly as they are.
+    fileprivate var isFileOutput: Bool {
+        if case .file = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsLibrary
+
+/// A shortcut to run or view: its workflow and the name it goes by.
+struct ResolvedShortcut {
+    var workflow: Workflow
+    /// The library name, or the file name without extension for a file run by path.
+    var name: String
+    /// What errors call it: the file path for files, the name for library shortcuts.
+    var label: String
+}
+
+/// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
+///
+/// An argument with a `/` or a `.shortcut`, `.plist` or `.wflow` extension is a path and is read
+/// directly, without touching the library. Anything else is looked up in the library.
+enum ShortcutResolver {
+    static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow"]
+
+    /// Whether the argument names a file rather than a library shortcut.
+    static func isPath(_ argument: String) -> Bool {
+        argument.contains("/") || fileExtensions.contains((argument as NSString).pathExtension.lowercased())
+    }
+
+    /// Finds and reads the shortcut.
+    ///
+    /// - Throws: ``CommandFailure`` with `Couldn't find shortcut "<x>"` when nothing matches,
+    ///   or the file's problem when it can't be read.
+    static func resolve(_ argument: String, library: ShortcutLibrary) throws -> ResolvedShortcut {
+        if isPath(argument) {
+            guard let data = FileManager.default.contents(atPath: argument) else {
+                throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")
+            }
+            let workflow = try ShortcutFile.read(data, path: argument).workflow
+            let name = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
+            return ResolvedShortcut(workflow: workflow, name: name, label: argument)
+        }
+        guard let location = try library.find(argument) else {
+            throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
+        }
+        return ResolvedShortcut(workflow: try library.workflow(at: location), name: location.name, label: location.name)
+    }
+}

@@ -1,0 +1,131 @@
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+
+/// A readable listing of a shortcut: every action with its index, title, identifier and
+/// parameters, blocks indented, and actions that can't run here marked.
+///
+/// ```swift
+/// let viewer = ShortcutViewer(engine: Engine(sources: [Builtins.catalog]))
+/// print(viewer.render(workflow, name: "Hello"))
+/// ```
+/// ```text
+/// Hello: 5 actions, accepts input
+///
+/// 1  If (is.workflow.actions.conditional)
+///      Input (WFInput): {Shortcut Input}
+///      Condition (WFCondition): has any value
+/// 2    Text (is.workflow.actions.gettext)
+///        Text (WFTextActionText): "Hello, {Shortcut Input}!"
+/// 3  Otherwise (is.workflow.actions.conditional)
+/// …
+/// ```
+public struct ShortcutViewer: Sendable {
+    /// Where action titles and parameter names come from.
+    public let engine: Engine
+
+    public init(engine: Engine) {
+        self.engine = engine
+    }
+
+    /// Keys that only wire actions together; the listing shows their effect instead.
+    static let hiddenKeys: Set<String> = ["UUID", "GroupingIdentifier", "WFControlFlowMode"]
+
+    /// The listing of a workflow, ending in a newline.
+    public func render(_ workflow: Workflow, name: String) -> String {
+        let actions = workflow.actions
+        let renderer = ParameterRenderer(outputs: outputNames(of: actions))
+        let width = String(actions.count).count
+        var text = "\(name): \(actions.count) action\(actions.count == 1 ? "" : "s")"
+        text += workflow.acceptsInput ? ", accepts input\n\n" : "\n\n"
+        var depth = 0
+        for (offset, action) in actions.enumerated() {
+            let block = ControlFlowTitle(action)
+            if let block, block.mode != .start { depth = max(0, depth - 1) }
+            let number = String(offset + 1)
+            let indent = String(repeating: " ", count: width - number.count + 2 + depth * 2)
+            let metadata = engine.metadata(for: action.identifier)
+            var line = number + indent + (block?.title ?? metadata?.title ?? Self.fallbackTitle(action))
+            line += " (\(action.identifier))"
+            if block == nil, let problem = Self.availabilityProblem(action, metadata) { line += "  [unavailable: \(problem)]" }
+            text += line + "\n"
+            let parameterIndent = String(repeating: " ", count: width + 4 + depth * 2)
+            for (key, value) in action.parameters where !Self.hiddenKeys.contains(key) {
+                if key == "WFMenuItemAttributedTitle", action.parameters["WFMenuItemTitle"] != nil { continue }
+                let title = metadata?.parameter(key)?.title ?? ControlFlowTitle.parameterTitles[key] ?? Self.commonTitles[key]
+                let label = title.map { $0 == key ? key : "\($0) (\(key))" } ?? key
+                let rendered = key == "WFCondition" ? renderer.condition(value) : renderer.render(value)
+                text += parameterIndent + label + ": " + rendered + "\n"
+            }
+            if let block, block.mode != .end { depth += 1 }
+        }
+        return text
+    }
+
+    /// Names of action outputs by UUID, for magic variables: the custom name, or the output name.
+    private func outputNames(of actions: [WorkflowAction]) -> [String: (index: Int, name: String)] {
+        var names: [String: (Int, String)] = [:]
+        for (offset, action) in actions.enumerated() {
+            guard let uuid = action.uuid, names[uuid] == nil else { continue }
+            let metadata = engine.metadata(for: action.identifier)
+            let name = action.customOutputName ?? metadata?.outputName ?? ControlFlowTitle(action)?.outputName
+                ?? metadata?.title ?? Self.fallbackTitle(action)
+            names[uuid] = (offset + 1, name)
+        }
+        return names
+    }
+
+    /// Why an action can't run here, or `nil` when it can.
+    static func availabilityProblem(_ action: WorkflowAction, _ metadata: ActionMetadata?) -> String? {
+        if let metadata { return metadata.isAvailable ? nil : "not available on Linux" }
+        return action.identifier.hasPrefix(WorkflowAction.builtinPrefix)
+            ? "not available on Linux" : "no installed app provides this action"
+    }
+
+    /// A title for an action nobody describes: its App Intent name or the identifier's last part.
+    static func fallbackTitle(_ action: WorkflowAction) -> String {
+        if case .record(let descriptor)? = action.parameters["AppIntentDescriptor"],
+            let name = descriptor["AppIntentIdentifier"]?.stringValue
+        {
+            return name
+        }
+        return action.identifier.split(separator: ".").last.map(String.init) ?? action.identifier
+    }
+
+    /// Titles of keys many actions share.
+    static let commonTitles: [String: String] = [
+        "CustomOutputName": "Output Name", "WFInput": "Input", "AppIntentDescriptor": "App Intent",
+    ]
+}
+
+/// The title of a block action (If, Repeat, Menu) at its start, middle or end.
+struct ControlFlowTitle {
+    let title: String
+    let mode: ControlFlowMode
+    let outputName: String
+
+    init?(_ action: WorkflowAction) {
+        let mode = action.controlFlowMode ?? .start
+        let titles: [String]
+        switch action.identifier {
+        case "is.workflow.actions.conditional": titles = ["If", "Otherwise", "End If", "If Result"]
+        case "is.workflow.actions.repeat.count": titles = ["Repeat", "Repeat", "End Repeat", "Repeat Results"]
+        case "is.workflow.actions.repeat.each": titles = ["Repeat with Each", "Repeat", "End Repeat", "Repeat Results"]
+        case "is.workflow.actions.choosefrommenu": titles = ["Choose from Menu", "Menu Item", "End Menu", "Menu Result"]
+        default: return nil
+        }
+        self.mode = mode
+        title = titles[Int(mode.rawValue)]
+        outputName = titles[3]
+    }
+
+    /// Parameter titles of the block actions, which have no metadata of their own.
+    static let parameterTitles: [String: String] = [
+        "WFInput": "Input", "WFCondition": "Condition", "WFConditions": "Conditions",
+        "WFConditionalActionString": "Text", "WFNumberValue": "Number", "WFAnotherNumber": "Second Number",
+        "WFDate": "Date", "WFAnotherDate": "Second Date", "WFBooleanValue": "Boolean",
+        "WFEnumerationValue": "Value", "WFDuration": "Duration", "WFRepeatCount": "Times",
+        "WFMenuPrompt": "Prompt", "WFMenuItems": "Items", "WFMenuItemTitle": "Title",
+        "WFMenuItemAttributedTitle": "Title",
+    ]
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsEngine
+import ShortcutsLibrary
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `shortcuts` command: run, list, view and import shortcuts, and change settings.
+///
+/// Exit status: 0 on success, 1 when a shortcut fails or can't be found or read, 2 when the
+/// command is typed wrong. Errors go to standard error; only the shortcut's output goes to
+/// standard output.
+///
+/// ```text
+/// $ shortcuts run Examples/Hello.shortcut
+/// Hello, World!
+/// ```
+public enum ShortcutsCommand {
+    static let tool = "shortcuts"
+    static let abstract = "Run, list, view and import shortcuts."
+
+    typealias Handler = @Sendable (ParsedArguments, [String: String]) throws -> Int32
+
+    static let subcommands: [(spec: CommandSpec, handler: Handler)] = [
+        (RunCommand.spec, RunCommand.run),
+        (ListCommand.spec, ListCommand.run),
+        (ViewCommand.spec, ViewCommand.run),
+        (ImportCommand.spec, ImportCommand.run),
+        (SettingsCommand.spec, SettingsCommand.run),
+        (SignCommand.spec, SignCommand.run),
+        (helpSpec, { _, _ in 0 }),
+    ]
+
+    static let helpSpec = CommandSpec(
+        name: "help", abstract: "Show subcommand help information.",
+        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", isOptional: true)])
+
+    /// Runs the command with the process's arguments and exits with its status.
+    public static func main() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        exit(run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// Runs the command and returns its exit status.
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        guard let first = arguments.first else {
+            Console.out(CommandHelp.overview(subcommands.map(\.spec), tool: tool, abstract: abstract))
+            return 0
+        }
+        if first == "--help" || first == "-h" {
+            Console.out(CommandHelp.overview(subcommands.map(\.spec), tool: tool, abstract: abstract))
+            return 0
+        }
+        guard let (spec, handler) = subcommands.first(where: { $0.spec.name == first }) else {
+            let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
+            Console.err(CommandHelp.error(UsageError(message), spec: nil, tool: tool))
+            return 2
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec)
+            if parsed.isHelpRequested {
+                Console.out(CommandHelp.help(spec, tool: tool))
+                return 0
+            }
+            if spec.name == helpSpec.name { return try help(parsed.positionals.first) }
+            return try handler(parsed, environment)
+        } catch let error as UsageError {
+            let command = error.command.flatMap { name in subcommands.first { $0.spec.name == name }?.spec }
+            Console.err(CommandHelp.error(error, spec: command, tool: tool))
+            return 2
+        } catch let error as RunError {
+            Console.err("Error: \(error)\n")
+            return 1
+        } catch let error as ShortcutFileError {
+            Console.err("Error: \(error.message)\n")
+            return 1
+        } catch let error as LibraryError {
+            Console.err("Error: \(capitalized(error.message))\n")
+            return 1
+        } catch {
+            Console.err("Error: \(error)\n")
+            return 1
+        }
+    }
+
+    private static func help(_ subcommand: String?) throws -> Int32 {
+        guard let subcommand else {
+            Console.out(CommandHelp.overview(subcommands.map(\.spec), tool: tool, abstract: abstract))
+            return 0
+        }
+        guard let spec = subcommands.first(where: { $0.spec.name == subcommand })?.spec else {
+            throw UsageError("Unknown subcommand '\(subcommand)'", command: helpSpec.name)
+        }
+        Console.out(CommandHelp.help(spec, tool: tool))
+        return 0
+    }
+
+    private static func capitalized(_ message: String) -> String {
+        message.prefix(1).uppercased() + message.dropFirst()
+    }
+}

@@ -1,0 +1,18 @@
+import BuiltinActions
+import ShortcutsEngine
+import ShortcutsLibrary
+
+/// `shortcuts view`: prints a readable listing of a shortcut's actions.
+enum ViewCommand {
+    static let spec = CommandSpec(
+        name: "view", abstract: "Show a shortcut's actions and their parameters.",
+        arguments: [ArgumentSpec("shortcut-name", help: "The name, identifier or file path of the shortcut to view.")])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        let library = ShortcutLibrary(environment: environment)
+        let shortcut = try ShortcutResolver.resolve(arguments.positionals[0], library: library)
+        let viewer = ShortcutViewer(engine: Engine(sources: [Builtins.catalog]))
+        Console.out(viewer.render(shortcut.workflow, name: shortcut.name))
+        return 0
+    }
+}
