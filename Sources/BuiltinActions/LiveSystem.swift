@@ -1,12 +1,58 @@
+import Foundation
 import ShortcutFormat
+import ShortcutsContent
 import ShortcutsEngine
 
 /// The real system behind a run on this machine: clipboard, notifications, opening URLs.
 public enum LiveSystem {
     /// An environment that uses this machine's clipboard, notifications and URL handler.
+    ///
+    /// - The clipboard is ``LiveClipboard`` (wl-clipboard, xclip or xsel).
+    /// - Notifications go through `notify-send` when it is installed, otherwise they are a line
+    ///   `Notification: title — body` on standard error.
+    /// - URLs open with `xdg-open`.
+    /// - Show Result and Quick Look write their text to **standard error**, so standard output
+    ///   carries only the shortcut's output, as `shortcuts run` on macOS prints only that.
+    /// - Get Device Details reads the host name, `uname` and `/etc/os-release`.
     public static func environment(
         prompter: any Prompter, allowsRunningScripts: Bool, findShortcut: @escaping @Sendable (String) -> Workflow?
     ) -> RunEnvironment {
-        RunEnvironment(prompter: prompter, findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts)
+        RunEnvironment(
+            prompter: prompter, clipboard: LiveClipboard(), notify: notify, show: show, openURL: open,
+            findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts,
+            deviceDetails: { name in
+                guard let detail = DeviceActions.Detail(named: name) else { return .nothing }
+                return (try? DeviceActions.value(of: detail)) ?? .nothing
+            })
+    }
+
+    /// Writes a line to standard error, unbuffered.
+    static func writeToStandardError(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Shows text on standard error, keeping standard output for the shortcut's output.
+    @Sendable static func show(_ text: String) {
+        writeToStandardError(text)
+    }
+
+    /// Sends a desktop notification with `notify-send`, or writes it to standard error.
+    @Sendable static func notify(_ title: String, _ body: String) {
+        if let program = ProcessRunner.find("notify-send") {
+            let arguments = ["--app-name=Shortcuts", "--", title.isEmpty ? "Shortcuts" : title] + (body.isEmpty ? [] : [body])
+            if let outcome = try? ProcessRunner.run(program, arguments: arguments, timeout: 10, capturesOutput: false), outcome.status == 0 { return }
+        }
+        writeToStandardError("Notification: " + [title, body].filter { !$0.isEmpty }.joined(separator: " — "))
+    }
+
+    /// Opens a URL with `xdg-open`.
+    @Sendable static func open(_ url: URL) throws {
+        guard let program = ProcessRunner.find("xdg-open") else {
+            throw ActionFailure("can't open \(url.absoluteString): xdg-open is not installed (install xdg-utils)")
+        }
+        let outcome = try ProcessRunner.run(program, arguments: [url.absoluteString], timeout: 30, capturesOutput: false)
+        guard outcome.status == 0 else {
+            throw ActionFailure("xdg-open couldn't open \(url.absoluteString) (status \(outcome.status)); is a desktop session running?")
+        }
     }
 }

@@ -1,6 +1,161 @@
+import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Get Contents of URL, Get Contents of Web Page and Open URLs.
 enum WebActions {
-    static let all: [ActionDefinition] = []
+    static let all: [ActionDefinition] = [downloadURL, webPageContents, openURL]
+
+    /// `WFHTTPMethod`.
+    enum Method: String, ParameterOption {
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    }
+
+    /// `WFHTTPBodyType`.
+    enum BodyType: String, ParameterOption {
+        case json = "JSON", form = "Form", file = "File"
+    }
+
+    static let downloadURL = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.downloadurl", title: "Get Contents of URL",
+            description: "Sends an HTTP request and outputs the response body as a file; a JSON response works as a dictionary. An error status such as 404 still outputs the body; only a failed connection is an error.",
+            parameters: [
+                ParameterMetadata(key: "WFURL", title: "URL", type: .url, isRequired: true),
+                .option("WFHTTPMethod", title: "Method", default: Method.get),
+                ParameterMetadata(key: "WFHTTPHeaders", title: "Headers", type: .dictionary),
+                .option("WFHTTPBodyType", title: "Request Body", default: BodyType.json),
+                ParameterMetadata(key: "WFJSONValues", title: "JSON", type: .dictionary),
+                ParameterMetadata(key: "WFFormValues", title: "Form", type: .dictionary),
+                ParameterMetadata(key: "WFRequestVariable", title: "File", type: .file),
+            ],
+            inputParameter: "WFURL", outputType: "File", outputName: "Contents of URL", isReadOnly: false,
+            keywords: ["http", "api", "download", "curl", "request", "post"])
+    ) { parameters in
+        let method = OptionParameter(parameters, "WFHTTPMethod", default: Method.get)
+        let bodyType = OptionParameter(parameters, "WFHTTPBodyType", default: BodyType.json)
+        let headers = parameters["WFHTTPHeaders"]
+        let json = parameters["WFJSONValues"]
+        let form = parameters["WFFormValues"]
+        let file = parameters["WFRequestVariable"]
+        return { input, run in
+            guard let url = input.url, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                throw ActionFailure("expected an http or https URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFURL")
+            }
+            var request = URLRequest(url: url)
+            let method = try method.value(in: run)
+            request.httpMethod = method.rawValue
+            if method != .get {
+                switch try bodyType.value(in: run) {
+                case .json:
+                    let values = try run.content(json)
+                    if !values.isNothing {
+                        request.httpBody = Data(JSONBridge.text(of: values).utf8)
+                        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    }
+                case .form:
+                    let fields = try run.content(form).dictionary ?? ContentDictionary()
+                    let (body, contentType) = formBody(fields)
+                    request.httpBody = body
+                    request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+                case .file:
+                    let content = try run.content(file)
+                    if !content.isNothing {
+                        let upload = content.file()
+                        request.httpBody = upload.data
+                        request.setValue(mimeType(for: upload.typeIdentifier), forHTTPHeaderField: "Content-Type")
+                    }
+                }
+            }
+            for (name, value) in try run.content(headers).dictionary ?? ContentDictionary() {
+                request.setValue(value.text, forHTTPHeaderField: name)
+            }
+            let (response, data) = try HTTPClient.send(request, parameter: "WFURL")
+            return .file(HTTPClient.file(from: response, data: data, url: url))
+        }
+    }
+
+    /// A form body: URL-encoded text fields, or multipart when a field holds a file.
+    static func formBody(_ fields: ContentDictionary) -> (Data, String) {
+        let hasFile = fields.values.contains { if case .file = $0 { return true } else { return false } }
+        guard hasFile else {
+            var allowed = CharacterSet.alphanumerics
+            allowed.insert(charactersIn: "-._*")
+            let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+            let text = fields.map { encode($0.0) + "=" + encode($0.1.text) }.joined(separator: "&")
+            return (Data(text.utf8), "application/x-www-form-urlencoded")
+        }
+        let boundary = "shortcuts-" + UUID().uuidString
+        var body = Data()
+        for (name, value) in fields {
+            body += Data("--\(boundary)\r\n".utf8)
+            if case .file(let file) = value {
+                body += Data("Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(file.name)\"\r\n".utf8)
+                body += Data("Content-Type: \(mimeType(for: file.typeIdentifier))\r\n\r\n".utf8)
+                body += file.data
+            } else {
+                body += Data("Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value.text)".utf8)
+            }
+            body += Data("\r\n".utf8)
+        }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return (body, "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// A MIME type for a uniform type identifier, for uploads.
+    static func mimeType(for type: String?) -> String {
+        switch type {
+        case "public.json": return "application/json"
+        case "public.html": return "text/html"
+        case "public.xml": return "application/xml"
+        case "public.png": return "image/png"
+        case "public.jpeg": return "image/jpeg"
+        case "com.adobe.pdf": return "application/pdf"
+        case let type? where UniformType.isText(type): return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+
+    static let webPageContents = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.getwebpagecontents", title: "Get Contents of Web Page",
+            description: "Downloads a web page and outputs its HTML.",
+            parameters: [ParameterMetadata(key: "WFInput", title: "Web Page", type: .url, isRequired: true)],
+            inputParameter: "WFInput", outputType: "File", outputName: "Contents of Web Page", keywords: ["html", "scrape"])
+    ) { _ in
+        { input, _ in
+            guard let url = input.url else {
+                throw ActionFailure("expected a URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFInput")
+            }
+            let (response, data) = try HTTPClient.send(URLRequest(url: url), parameter: "WFInput")
+            var page = HTTPClient.file(from: response, data: data, url: url)
+            if page.typeIdentifier == "public.data" || page.typeIdentifier == "public.plain-text" {
+                page.typeIdentifier = "public.html"
+            }
+            return .file(page)
+        }
+    }
+
+    static let openURL = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.openurl", title: "Open URLs",
+            description: "Opens each input URL with the desktop's default handler (xdg-open).",
+            parameters: [ParameterMetadata(key: "WFInput", title: "URL", type: .url, isRequired: true, isList: true)],
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["browser", "open", "link"]),
+        passesInputThrough: true
+    ) { _ in
+        { input, run in
+            for item in input.items {
+                guard let url = item.url else {
+                    throw ActionFailure("expected a URL, got \"\(item.text.prefix(80))\"", parameter: "WFInput")
+                }
+                try run.environment.openURL(url)
+            }
+            return input
+        }
+    }
 }

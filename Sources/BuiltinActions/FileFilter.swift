@@ -1,0 +1,187 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+
+/// Filter Files: keeps the files whose properties match a predicate table, then sorts and limits.
+enum FileFilter {
+    /// One condition of the table, read when the action is prepared.
+    struct Rule: Sendable {
+        var property: FileItemActions.FileProperty
+        var comparison: Int64
+        var text: String?
+        var number: Double?
+        var unit: Int64?
+        var date: Date?
+        var anotherDate: Date?
+        var bool: Bool?
+    }
+
+    static let sortProperties = ["Name", "File Size", "File Extension", "Creation Date", "Last Modified Date", "Random"]
+    static let ascendingOrders: Set<String> = ["A to Z", "Smallest First", "Oldest First", "Ascending"]
+
+    static let filterFiles = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.files", title: "Filter Files",
+            description: "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
+            parameters: [
+                ParameterMetadata(key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true),
+                ParameterMetadata(key: "WFContentItemFilter", title: "Filter", type: .condition),
+                ParameterMetadata(key: "WFContentItemSortProperty", title: "Sort by", type: .enumeration, options: sortProperties),
+                ParameterMetadata(
+                    key: "WFContentItemSortOrder", title: "Order", type: .enumeration,
+                    options: ["A to Z", "Z to A", "Smallest First", "Biggest First", "Oldest First", "Latest First"]),
+                ParameterMetadata(key: "WFContentItemLimitEnabled", title: "Limit", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(key: "WFContentItemLimitNumber", title: "Get Items", type: .integer, minimum: 1),
+            ],
+            inputParameter: "WFContentItemInputParameter", outputType: "File", outputName: "Files",
+            keywords: ["find", "where", "sort", "limit"])
+    ) { parameters in
+        var table: PredicateTable?
+        if case .structured(.predicateTable(let found)) = parameters["WFContentItemFilter"] { table = found }
+        let requiresAll = table?.requiresAll ?? true
+        let rules = try table?.templates.map(rule) ?? []
+        let legacyInput = parameters["WFInput"]
+        let sortProperty = parameters["WFContentItemSortProperty"]
+        let sortOrder = parameters["WFContentItemSortOrder"]
+        let limitEnabled = parameters["WFContentItemLimitEnabled"]
+        let limitNumber = parameters["WFContentItemLimitNumber"]
+        return { input, run in
+            let source = legacyInput.isAbsent ? input : try run.content(legacyInput)
+            let calendar = DateActions.calendar(of: run)
+            let now = run.environment.now()
+            var items = source.items.filter { item in
+                guard !rules.isEmpty else { return true }
+                let results = rules.lazy.map { matches($0, item: item, now: now, calendar: calendar) }
+                return requiresAll ? results.allSatisfy { $0 } : results.contains(true)
+            }
+            if let property = try run.text(sortProperty), !property.isEmpty {
+                let ascending = ascendingOrders.contains(try run.text(sortOrder) ?? "A to Z")
+                items = try sorted(items, by: property, ascending: ascending)
+            }
+            if try run.bool(limitEnabled) ?? false, let limit = try run.number(limitNumber, parameter: "WFContentItemLimitNumber") {
+                items = Array(items.prefix(max(0, Int(limit))))
+            }
+            return .list(items)
+        }
+    }
+
+    /// Reads one template: `Property`, `Operator` and the `Values` record.
+    static func rule(_ template: ParameterDictionary) throws -> Rule {
+        let propertyName = template["Property"]?.stringValue ?? ""
+        guard let property = FileItemActions.FileProperty(named: propertyName) else {
+            throw ActionFailure("can't filter files by \"\(propertyName)\"; expected Name, File Extension, File Size, File Path, Creation Date or Last Modified Date",
+                                parameter: "WFContentItemFilter")
+        }
+        var rule = Rule(property: property, comparison: template["Operator"]?.integerValue ?? 4)
+        guard case .record(let values)? = template["Values"] else { return rule }
+        rule.text = try constantText(values["String"]) ?? constantText(values["Enumeration"])
+        rule.number = try constantText(values["Number"]).flatMap(NumberParser.parse)
+        rule.unit = values["Unit"]?.integerValue
+        rule.date = try constantText(values["Date"]).flatMap { DateParser.parse($0) } ?? plainDate(values["Date"])
+        rule.anotherDate = try constantText(values["AnotherDate"]).flatMap { DateParser.parse($0) } ?? plainDate(values["AnotherDate"])
+        rule.bool = values["Bool"]?.boolValue
+        return rule
+    }
+
+    /// The text of a constant filter value; filter values that hold variables aren't supported yet.
+    static func constantText(_ value: ParameterValue?) throws -> String? {
+        guard let value else { return nil }
+        switch value {
+        case .plain(.string(let string)): return string
+        case .plain(.integer(let integer)): return String(integer)
+        case .plain(.real(let real)): return NumberText.format(real)
+        case .plain: return nil
+        case .text(let text), .bareText(let text):
+            guard text.attachments.isEmpty else {
+                throw ActionFailure("a filter value that uses a variable isn't supported yet; use a fixed value", parameter: "WFContentItemFilter")
+            }
+            return text.string
+        case .serialized(_, let inner), .numberSubstitutable(let inner): return try constantText(inner)
+        case .record(let record): return try constantText(record["Value"])
+        default:
+            throw ActionFailure("a filter value that uses a variable isn't supported yet; use a fixed value", parameter: "WFContentItemFilter")
+        }
+    }
+
+    static func plainDate(_ value: ParameterValue?) -> Date? {
+        if case .plain(.date(let date))? = value { return date }
+        return nil
+    }
+
+    /// Whether an item meets a rule, by the operator codes Shortcuts writes (see `WFCondition`).
+    static func matches(_ rule: Rule, item: Content, now: Date, calendar: Calendar) -> Bool {
+        let value = FileItemActions.value(of: rule.property, for: item)
+        switch rule.comparison {
+        case 100: return !value.isNothing && !value.text.isEmpty
+        case 101: return value.isNothing || value.text.isEmpty
+        default: break
+        }
+        if case .date(let date) = value { return matches(rule, date: date, now: now, calendar: calendar) }
+        if rule.property == .fileSize, let size = value.number {
+            // File size filters count in the unit ByteCountFormatter names: 1 bytes, 2 KB, 4 MB, 8 GB, 16 TB.
+            let scale: [Int64: Double] = [1: 1, 2: 1e3, 4: 1e6, 8: 1e9, 16: 1e12]
+            let limit = (rule.number ?? 0) * (scale[rule.unit ?? 1] ?? 1)
+            return compare(size, limit, rule.comparison)
+        }
+        let text = value.text, other = rule.text ?? ""
+        switch rule.comparison {
+        case 4: return text.caseInsensitiveCompare(other) == .orderedSame
+        case 5: return text.caseInsensitiveCompare(other) != .orderedSame
+        case 8: return text.lowercased().hasPrefix(other.lowercased())
+        case 9: return text.lowercased().hasSuffix(other.lowercased())
+        case 99: return other.isEmpty || text.range(of: other, options: .caseInsensitive) != nil
+        case 999: return other.isEmpty || text.range(of: other, options: .caseInsensitive) == nil
+        default: return false
+        }
+    }
+
+    static func compare(_ value: Double, _ other: Double, _ comparison: Int64) -> Bool {
+        switch comparison {
+        case 0: return value < other
+        case 1: return value <= other
+        case 2: return value > other
+        case 3: return value >= other
+        case 4: return value == other
+        case 5: return value != other
+        default: return false
+        }
+    }
+
+    static func matches(_ rule: Rule, date: Date, now: Date, calendar: Calendar) -> Bool {
+        // Units are NSCalendarUnit bits: 4 years, 8 months, 16 days, 32 hours, 64 minutes, 128 seconds, 8192 weeks.
+        let units: [Int64: Calendar.Component] = [4: .year, 8: .month, 16: .day, 32: .hour, 64: .minute, 128: .second, 8192: .weekOfYear]
+        switch rule.comparison {
+        case 1002: return calendar.isDate(date, inSameDayAs: now)
+        case 1000, 1001:
+            let amount = Int(rule.number ?? 1)
+            let component = units[rule.unit ?? 16] ?? .day
+            guard let bound = calendar.date(byAdding: component, value: rule.comparison == 1000 ? amount : -amount, to: now) else { return false }
+            return rule.comparison == 1000 ? date >= now && date <= bound : date <= now && date >= bound
+        case 1003:
+            guard let lower = rule.date, let upper = rule.anotherDate else { return false }
+            return date >= lower && date <= upper
+        default:
+            guard let other = rule.date else { return false }
+            return compare(date.timeIntervalSince1970, other.timeIntervalSince1970, rule.comparison)
+        }
+    }
+
+    /// Items sorted by a property; Random shuffles.
+    static func sorted(_ items: [Content], by property: String, ascending: Bool) throws -> [Content] {
+        if property == "Random" { return items.shuffled() }
+        guard let key = FileItemActions.FileProperty(named: property) else {
+            throw ActionFailure("can't sort files by \"\(property)\"; expected one of \(sortProperties.joined(separator: ", "))",
+                                parameter: "WFContentItemSortProperty")
+        }
+        let keyed = items.map { (item: $0, key: FileItemActions.value(of: key, for: $0)) }
+        let ordered = keyed.sorted { lhs, rhs in
+            switch (lhs.key, rhs.key) {
+            case (.date(let a), .date(let b)): return a < b
+            case (.number(let a), .number(let b)): return a < b
+            default: return lhs.key.text.localizedStandardCompare(rhs.key.text) == .orderedAscending
+            }
+        }
+        return (ascending ? ordered : ordered.reversed()).map(\.item)
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Synchronous HTTP for the web actions: one request, waited for with a timeout, the response
+/// turned into file content.
+enum HTTPClient {
+    /// How long a request may take before it fails.
+    static let timeout: TimeInterval = 60
+
+    /// Sends a request and waits for the whole response.
+    ///
+    /// Any HTTP status counts as a response, as in Shortcuts (a 404 page is content); only a
+    /// transport failure (no connection, timeout, bad TLS) throws, naming `parameter`.
+    static func send(_ request: URLRequest, parameter: String) throws -> (HTTPURLResponse?, Data) {
+        final class Result: @unchecked Sendable {
+            // Set by the session's queue before the semaphore is signalled; read after the wait.
+            var response: URLResponse?
+            var data: Data?
+            var error: Error?
+        }
+        var request = request
+        request.timeoutInterval = timeout
+        let result = Result()
+        let done = DispatchSemaphore(value: 0)
+        let session = URLSession(configuration: .ephemeral)
+        let task = session.dataTask(with: request) { data, response, error in
+            result.data = data
+            result.response = response
+            result.error = error
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
+            task.cancel()
+            session.invalidateAndCancel()
+            throw ActionFailure("no answer from \(request.url?.absoluteString ?? "the server") within \(Int(timeout)) seconds", parameter: parameter)
+        }
+        session.finishTasksAndInvalidate()
+        if let error = result.error {
+            throw ActionFailure(
+                "can't get \(request.url?.absoluteString ?? "the URL"): \(error.localizedDescription)", parameter: parameter)
+        }
+        return (result.response as? HTTPURLResponse, result.data ?? Data())
+    }
+
+    /// The response as a file: named from `Content-Disposition` or the URL, typed from `Content-Type`.
+    static func file(from response: HTTPURLResponse?, data: Data, url: URL) -> FileContent {
+        let mimeType = response?.mimeType?.lowercased()
+        let type = mimeType.map(typeIdentifier(forMIMEType:))
+        var name = response.flatMap(dispositionFileName) ?? url.lastPathComponent
+        if name.isEmpty || name == "/" { name = url.host ?? "Contents of URL" }
+        if let type, type != "public.data", !name.contains(".") || UniformType.identifier(forFileName: name) == "public.data",
+            let ext = UniformType.preferredExtension(for: type)
+        {
+            name += "." + ext
+        }
+        return FileContent(name: name, data: data, typeIdentifier: type ?? UniformType.identifier(forFileName: name))
+    }
+
+    /// The `filename` of a `Content-Disposition` header, if there is one.
+    static func dispositionFileName(_ response: HTTPURLResponse) -> String? {
+        guard let header = response.value(forHTTPHeaderField: "Content-Disposition") else { return nil }
+        for part in header.split(separator: ";") {
+            let field = part.trimmingCharacters(in: .whitespaces)
+            guard field.lowercased().hasPrefix("filename=") else { continue }
+            let name = field.dropFirst("filename=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            let safe = URL(fileURLWithPath: name).lastPathComponent
+            return safe.isEmpty ? nil : safe
+        }
+        return nil
+    }
+
+    /// A uniform type identifier for a MIME type, e.g. `public.json` for `application/json`.
+    static func typeIdentifier(forMIMEType mimeType: String) -> String {
+        let known: [String: String] = [
+            "application/json": "public.json", "text/json": "public.json", "text/html": "public.html",
+            "text/plain": "public.plain-text", "text/csv": "public.comma-separated-values-text",
+            "application/xml": "public.xml", "text/xml": "public.xml", "text/markdown": "net.daringfireball.markdown",
+            "application/pdf": "com.adobe.pdf", "image/png": "public.png", "image/jpeg": "public.jpeg",
+            "image/gif": "com.compuserve.gif", "image/svg+xml": "public.svg-image", "application/zip": "public.zip-archive",
+            "audio/mpeg": "public.mp3", "video/mp4": "public.mpeg-4",
+        ]
+        if let type = known[mimeType] { return type }
+        if mimeType.hasSuffix("+json") { return "public.json" }
+        if mimeType.hasPrefix("text/") { return "public.plain-text" }
+        return "public.data"
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+/// The local file system as the file actions see it: paths relative to the run's working
+/// directory, `~` for the home directory, files and folders as ``FileContent``.
+enum LocalFiles {
+    /// The type identifier a folder's content carries.
+    static let folderType = "public.folder"
+
+    /// An absolute, standardized path: `~` expands to `HOME`, a relative path starts at the run's
+    /// working directory.
+    static func resolve(_ path: String, run: RunContext) -> String {
+        var path = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        if path == "~" || path.hasPrefix("~/") {
+            let home = run.environment.variables["HOME"] ?? NSHomeDirectory()
+            path = home + path.dropFirst()
+        } else if !path.hasPrefix("/") {
+            path = run.environment.workingDirectory + "/" + path
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Whether something exists at a path, and whether it is a folder.
+    static func exists(_ path: String) -> (exists: Bool, isFolder: Bool) {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return (exists, isDirectory.boolValue)
+    }
+
+    /// The file or folder at a path as content; a folder holds no bytes.
+    ///
+    /// - Throws: ``ActionFailure`` naming `parameter` when it can't be read.
+    static func item(at path: String, parameter: String?) throws -> FileContent {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let (exists, isFolder) = exists(path)
+        guard exists else { throw ActionFailure("there is no file at \(path)", parameter: parameter) }
+        if isFolder { return FileContent(name: name, data: Data(), path: path, typeIdentifier: folderType) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ActionFailure("can't read \(path): permission denied or not a regular file", parameter: parameter)
+        }
+        return FileContent(name: name, data: data, path: path)
+    }
+
+    /// The path a content item names: a file's path, a URL's path, or text as a path.
+    static func path(of content: Content, run: RunContext) -> String? {
+        switch content {
+        case .file(let file): return file.path
+        case .url(let url) where url.isFileURL: return url.path
+        case .text(let text) where !text.isEmpty: return resolve(text, run: run)
+        default: return nil
+        }
+    }
+
+    /// Writes bytes to a path through a temporary file and a rename, so readers never see half a file.
+    static func writeAtomically(_ data: Data, to path: String, parameter: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ActionFailure("can't write \(path): \(describe(error))", parameter: parameter)
+        }
+    }
+
+    /// Creates a folder and its parents; succeeding when it already exists.
+    static func createFolder(_ path: String, parameter: String) throws {
+        let (exists, isFolder) = exists(path)
+        if exists {
+            guard isFolder else { throw ActionFailure("\(path) exists and is a file, not a folder", parameter: parameter) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ActionFailure("can't create the folder \(path): \(describe(error))", parameter: parameter)
+        }
+    }
+
+    /// Moves a file or folder to the freedesktop.org trash (`$XDG_DATA_HOME/Trash`), writing the
+    /// `.trashinfo` record file managers use to put it back. Returns where it went.
+    @discardableResult
+    static func moveToTrash(_ path: String, run: RunContext) throws -> String {
+        let variables = run.environment.variables
+        let dataHome = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        let trash = dataHome + "/Trash"
+        try createFolder(trash + "/files", parameter: "WFInput")
+        try createFolder(trash + "/info", parameter: "WFInput")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let url = URL(fileURLWithPath: name)
+        let base = url.deletingPathExtension().lastPathComponent
+        let ext = url.pathExtension
+        var trashName = name
+        var counter = 2
+        while exists(trash + "/files/" + trashName).exists || exists(trash + "/info/" + trashName + ".trashinfo").exists {
+            trashName = "\(base) \(counter)" + (ext.isEmpty ? "" : "." + ext)
+            counter += 1
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        let info = "[Trash Info]\nPath=\(escaped)\nDeletionDate=\(formatter.string(from: run.environment.now()))\n"
+        try writeAtomically(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: "WFInput")
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: trash + "/files/" + trashName)
+        } catch {
+            try? FileManager.default.removeItem(atPath: trash + "/info/" + trashName + ".trashinfo")
+            throw ActionFailure("can't move \(path) to the trash: \(describe(error))", parameter: "WFInput")
+        }
+        return trash + "/files/" + trashName
+    }
+
+    /// A short reason from a Foundation error, without the framework's boilerplate.
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+
+/// Runs a program to completion with pipes for its input and output.
+///
+/// Both output pipes are read at the same time as the input is written, so a program that writes
+/// more than a pipe holds before reading all its input can't deadlock. SIGPIPE is ignored so a
+/// program that exits without reading its input makes the write fail instead of killing us.
+struct ProcessRunner {
+    /// What a finished program left: its exit status and everything it wrote.
+    struct Outcome: Sendable {
+        var status: Int32
+        /// Whether it ended because of a signal (including our timeout) rather than by exiting.
+        var wasSignalled: Bool
+        var standardOutput: Data
+        var standardError: Data
+
+        /// Standard error as text, trimmed, for error messages.
+        var errorText: String {
+            String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// Runs `executable` with arguments, feeding it `input`, and waits for it to finish.
+    ///
+    /// - Parameters:
+    ///   - environment: the program's environment; `nil` inherits ours.
+    ///   - timeout: seconds after which the program is terminated; `nil` waits forever.
+    ///   - capturesOutput: whether to collect standard output and error. Programs that leave a
+    ///     child running (`xdg-open` starting a browser, `xclip` serving the selection) must not
+    ///     get our pipes, or reading them would wait for that child; their output is discarded.
+    /// - Throws: the error `Process.run()` gives when the program can't start.
+    static func run(
+        _ executable: String, arguments: [String] = [], input: Data? = nil, environment: [String: String]? = nil,
+        workingDirectory: String? = nil, timeout: TimeInterval? = nil, capturesOutput: Bool = true
+    ) throws -> Outcome {
+        ignoreBrokenPipes
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = capturesOutput ? stdout : FileHandle.nullDevice
+        process.standardError = capturesOutput ? stderr : FileHandle.nullDevice
+        try process.run()
+
+        let output = Collected(), errors = Collected()
+        let group = DispatchGroup()
+        for (pipe, box) in capturesOutput ? [(stdout, output), (stderr, errors)] : [] {
+            DispatchQueue.global().async(group: group) {
+                box.data = (try? pipe.fileHandleForReading.readToEnd()) ?? Data()
+            }
+        }
+        DispatchQueue.global().async(group: group) {
+            // A program that exits early closes its end; the failed write is expected then.
+            if let input, !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        if let timeout, group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+        }
+        group.wait()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+            standardOutput: output.data, standardError: errors.data)
+    }
+
+    /// The full path of a program found on `PATH` (or given as a path), if it is executable.
+    static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        for directory in directories {
+            let candidate = directory + "/" + name
+            if FileManager.default.isExecutableFile(atPath: String(candidate)) { return String(candidate) }
+        }
+        return nil
+    }
+
+    /// Ignores SIGPIPE once for the whole process.
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// Bytes one reader thread collects for the waiting thread.
+    private final class Collected: @unchecked Sendable {
+        // Written by one reader before the group finishes, read only after `group.wait()`.
+        var data = Data()
+    }
+}
