@@ -3,10 +3,14 @@ import FoundationEssentials
 /// Reads Apple's `bplist00` format from bytes that may be hostile.
 ///
 /// Every offset, reference and count is checked against the object area (the bytes between
-/// the header and the offset table) before it is used. Decoded objects are cached by index,
-/// so shared objects are decoded once and a file of objects that reference each other many
-/// times over still decodes in time linear in its size; an object met again while it is
-/// being decoded is a reference cycle and an error.
+/// the header and the offset table) before it is used. Strings, data and containers are cached
+/// by object number, so shared objects are decoded once and a file of objects that reference
+/// each other many times over still decodes in time and memory linear in its size; a container
+/// met again while it is being decoded is a reference cycle and an error.
+///
+/// The caches are typed rather than one `[PropertyListValue?]`: `PropertyListValue` holds the
+/// resilient `Date` and `Data`, so every copy or test of it goes through runtime calls, and
+/// dictionary keys (most of the objects) need never be wrapped in it at all.
 struct BinaryPropertyListReader {
     private static let headerLength = 8
     private static let trailerLength = 32
@@ -18,7 +22,11 @@ struct BinaryPropertyListReader {
     private let topObject: Int
     /// Where the offset table starts; objects must lie entirely before it.
     private let objectAreaEnd: Int
-    private var cache: [PropertyListValue?]
+    private var strings: [String?]
+    private var arrays: [[PropertyListValue]?]
+    private var dictionaries: [PropertyListDictionary?]
+    /// Data objects are rare, so they are cached sparsely.
+    private var blobs: [Int: Data] = [:]
     private var isBeingDecoded: [Bool]
 
     /// Whether the bytes start with `bplist`, the magic of every binary property list version.
@@ -71,7 +79,9 @@ struct BinaryPropertyListReader {
             throw fail("top object \(rawTop) is not below the object count \(rawCount)", at: trailer + 16)
         }
         topObject = Int(rawTop)
-        cache = Array(repeating: nil, count: objectCount)
+        strings = Array(repeating: nil, count: objectCount)
+        arrays = Array(repeating: nil, count: objectCount)
+        dictionaries = Array(repeating: nil, count: objectCount)
         isBeingDecoded = Array(repeating: false, count: objectCount)
     }
 
@@ -83,72 +93,55 @@ struct BinaryPropertyListReader {
     // MARK: - Objects
 
     private mutating func readObject(_ index: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
-        if let cached = cache[index] { return cached }
         let start = try objectStart(index)
         let marker = bytes[start]
-        let value: PropertyListValue
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x08: value = .boolean(false)
-            case 0x09: value = .boolean(true)
+            case 0x08: return .boolean(false)
+            case 0x09: return .boolean(true)
             case 0x00: throw fail("null objects are not supported", object: index, at: start)
             default: throw fail("unknown object marker 0x\(hex(marker))", object: index, at: start)
             }
-        case 0x1: value = .integer(try readInteger(marker, object: index, at: start))
-        case 0x2: value = .real(try readReal(marker, object: index, at: start))
+        case 0x1: return .integer(try readInteger(marker, object: index, at: start))
+        case 0x2: return .real(try readReal(marker, object: index, at: start))
         case 0x3:
             guard marker == 0x33 else {
                 throw fail("date marker 0x\(hex(marker)) is not 0x33", object: index, at: start)
             }
             try requireBytes(8, from: start + 1, object: index, at: start)
             let bits = Self.readUInt(bytes, at: start + 1, width: 8)
-            value = .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)))
+            return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)))
         case 0x4:
+            if let cached = blobs[index] { return .data(cached) }
             let (count, contentStart) = try readCount(marker, unitSize: 1, object: index, at: start)
-            value = .data(Data(UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)])))
-        case 0x5:
-            let (count, contentStart) = try readCount(marker, unitSize: 1, object: index, at: start)
-            let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)])
-            if let nonASCII = content.firstIndex(where: { $0 >= 0x80 }) {
-                throw fail(
-                    "ASCII string has byte 0x\(hex(content[nonASCII])) at byte \(contentStart + nonASCII)",
-                    object: index, at: start)
-            }
-            value = .string(String(decoding: content, as: UTF8.self))
-        case 0x6:
-            let (count, contentStart) = try readCount(marker, unitSize: 2, object: index, at: start)
-            value = .string(readUTF16BigEndian(count: count, at: contentStart))
-        case 0x7:
-            let (count, contentStart) = try readCount(marker, unitSize: 1, object: index, at: start)
-            let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)])
-            guard let string = String(validating: content, as: UTF8.self) else {
-                throw fail("UTF-8 string is not valid UTF-8", object: index, at: start)
-            }
-            value = .string(string)
+            let data = Data(UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)]))
+            blobs[index] = data
+            return .data(data)
+        case 0x5, 0x6, 0x7:
+            return .string(try readString(index, marker: marker, at: start))
         case 0x8:
             let width = Int(marker & 0x0F) + 1
             guard width <= 8 else {
                 throw fail("UID of \(width) bytes is wider than 8", object: index, at: start)
             }
             try requireBytes(width, from: start + 1, object: index, at: start)
-            value = .uid(Self.readUInt(bytes, at: start + 1, width: width))
+            return .uid(Self.readUInt(bytes, at: start + 1, width: width))
         case 0xA:
-            value = .array(try readArray(marker, object: index, at: start, depth: depth))
+            return .array(try readArray(index, marker: marker, at: start, depth: depth))
         case 0xB, 0xC:
             throw fail("sets (marker 0x\(hex(marker))) are not supported", object: index, at: start)
         case 0xD:
-            value = .dictionary(try readDictionary(marker, object: index, at: start, depth: depth))
+            return .dictionary(try readDictionary(index, marker: marker, at: start, depth: depth))
         default:
             throw fail("unknown object marker 0x\(hex(marker))", object: index, at: start)
         }
-        cache[index] = value
-        return value
     }
 
     private mutating func readArray(
-        _ marker: UInt8, object index: Int, at start: Int, depth: Int
+        _ index: Int, marker: UInt8, at start: Int, depth: Int
     ) throws(PropertyListError) -> [PropertyListValue] {
+        if let cached = arrays[index] { return cached }
         let (count, refsStart) = try readCount(marker, unitSize: objectRefSize, object: index, at: start)
         try enterContainer(index, depth: depth, at: start)
         var elements: [PropertyListValue] = []
@@ -158,12 +151,14 @@ struct BinaryPropertyListReader {
             elements.append(try readObject(ref, depth: depth + 1))
         }
         isBeingDecoded[index] = false
+        arrays[index] = elements
         return elements
     }
 
     private mutating func readDictionary(
-        _ marker: UInt8, object index: Int, at start: Int, depth: Int
+        _ index: Int, marker: UInt8, at start: Int, depth: Int
     ) throws(PropertyListError) -> PropertyListDictionary {
+        if let cached = dictionaries[index] { return cached }
         let (count, keyRefsStart) = try readCount(marker, unitSize: 2 * objectRefSize, object: index, at: start)
         try enterContainer(index, depth: depth, at: start)
         let valueRefsStart = keyRefsStart + count * objectRefSize
@@ -173,15 +168,48 @@ struct BinaryPropertyListReader {
         values.reserveCapacity(count)
         for position in 0..<count {
             let keyRef = try readReference(at: keyRefsStart + position * objectRefSize, object: index, start: start)
-            guard case .string(let key) = try readObject(keyRef, depth: depth + 1) else {
-                throw fail("key \(position) (object \(keyRef)) is not a string", object: index, at: start)
+            let keyStart = try objectStart(keyRef)
+            let keyMarker = bytes[keyStart]
+            guard (0x5...0x7).contains(keyMarker >> 4) else {
+                throw fail("key \(position) (object \(keyRef), marker 0x\(hex(keyMarker))) is not a string", object: index, at: start)
             }
+            keys.append(try readString(keyRef, marker: keyMarker, at: keyStart))
             let valueRef = try readReference(at: valueRefsStart + position * objectRefSize, object: index, start: start)
-            keys.append(key)
             values.append(try readObject(valueRef, depth: depth + 1))
         }
         isBeingDecoded[index] = false
-        return PropertyListDictionary(keys: keys, values: values)
+        let dictionary = PropertyListDictionary(keys: keys, values: values)
+        dictionaries[index] = dictionary
+        return dictionary
+    }
+
+    /// Reads a string object (marker 0x5, 0x6 or 0x7), once per object.
+    private mutating func readString(_ index: Int, marker: UInt8, at start: Int) throws(PropertyListError) -> String {
+        if let cached = strings[index] { return cached }
+        let string: String
+        switch marker >> 4 {
+        case 0x5:
+            let (count, contentStart) = try readCount(marker, unitSize: 1, object: index, at: start)
+            let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)])
+            if let nonASCII = content.firstIndex(where: { $0 >= 0x80 }) {
+                throw fail(
+                    "ASCII string has byte 0x\(hex(content[nonASCII])) at byte \(contentStart + nonASCII)",
+                    object: index, at: start)
+            }
+            string = String(decoding: content, as: UTF8.self)
+        case 0x6:
+            let (count, contentStart) = try readCount(marker, unitSize: 2, object: index, at: start)
+            string = Self.decodeUTF16BigEndian(UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + 2 * count)]))
+        default:
+            let (count, contentStart) = try readCount(marker, unitSize: 1, object: index, at: start)
+            let content = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)])
+            guard let valid = String(validating: content, as: UTF8.self) else {
+                throw fail("UTF-8 string is not valid UTF-8", object: index, at: start)
+            }
+            string = valid
+        }
+        strings[index] = string
+        return string
     }
 
     /// Marks a container as being decoded, refusing cycles and too-deep nesting.
@@ -233,15 +261,47 @@ struct BinaryPropertyListReader {
         }
     }
 
-    /// Decodes `count` big-endian UTF-16 units; the caller has checked they are in bounds.
-    /// Unpaired surrogates become U+FFFD, since a Swift `String` cannot hold them.
-    private func readUTF16BigEndian(count: Int, at contentStart: Int) -> String {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { units in
-            for position in 0..<count {
-                let byteOffset = contentStart + 2 * position
-                units[position] = UInt16(bytes[byteOffset]) << 8 | UInt16(bytes[byteOffset + 1])
+    /// Transcodes big-endian UTF-16 to a `String` in one pass. Unpaired surrogates become
+    /// U+FFFD, since a Swift `String` cannot hold them.
+    private static func decodeUTF16BigEndian(_ content: UnsafeRawBufferPointer) -> String {
+        let unitCount = content.count / 2
+        // Each unit gives at most 3 UTF-8 bytes (a surrogate pair gives 4 for 2 units).
+        return String(unsafeUninitializedCapacity: unitCount * 3) { utf8 in
+            var written = 0
+            func put(_ byte: UInt32) {
+                utf8[written] = UInt8(truncatingIfNeeded: byte)
+                written += 1
             }
-            return String(decoding: units, as: UTF16.self)
+            var position = 0
+            while position < unitCount {
+                let unit = UInt32(content[2 * position]) << 8 | UInt32(content[2 * position + 1])
+                position += 1
+                if unit < 0x80 {
+                    put(unit)
+                } else if unit < 0x800 {
+                    put(0xC0 | unit >> 6)
+                    put(0x80 | unit & 0x3F)
+                } else if unit & 0xF800 != 0xD800 {
+                    put(0xE0 | unit >> 12)
+                    put(0x80 | unit >> 6 & 0x3F)
+                    put(0x80 | unit & 0x3F)
+                } else if unit < 0xDC00, position < unitCount,
+                    case let low = UInt32(content[2 * position]) << 8 | UInt32(content[2 * position + 1]),
+                    low & 0xFC00 == 0xDC00
+                {
+                    position += 1
+                    let scalar = 0x10000 + (unit - 0xD800) << 10 + (low - 0xDC00)
+                    put(0xF0 | scalar >> 18)
+                    put(0x80 | scalar >> 12 & 0x3F)
+                    put(0x80 | scalar >> 6 & 0x3F)
+                    put(0x80 | scalar & 0x3F)
+                } else {
+                    put(0xEF)
+                    put(0xBF)
+                    put(0xBD)
+                }
+            }
+            return written
         }
     }
 

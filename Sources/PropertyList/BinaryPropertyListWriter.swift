@@ -22,9 +22,10 @@ private struct ObjectTable {
         case dictionary(keys: [Int], values: [Int])
     }
 
-    /// What makes two scalars the same object: bit-exact, so `0.0` and `-0.0` stay apart.
+    /// What makes two scalars the same object: bit-exact, so `0.0` and `-0.0` stay apart,
+    /// and so do canonically equivalent but differently spelled strings.
     enum ScalarKey: Hashable {
-        case string(String)
+        case string(LiteralString)
         case integer(Int64)
         case real(UInt64)
         case boolean(Bool)
@@ -46,11 +47,11 @@ private struct ObjectTable {
             return index
         case .dictionary(let dictionary):
             let index = reserve()
-            let keyRefs = dictionary.keys.map { addScalar(.string($0), key: .string($0)) }
+            let keyRefs = dictionary.keys.map { addScalar(.string($0), key: .string(LiteralString($0))) }
             let valueRefs = dictionary.values.map { add($0) }
             objects[index] = .dictionary(keys: keyRefs, values: valueRefs)
             return index
-        case .string(let string): return addScalar(value, key: .string(string))
+        case .string(let string): return addScalar(value, key: .string(LiteralString(string)))
         case .integer(let integer): return addScalar(value, key: .integer(integer))
         case .real(let real): return addScalar(value, key: .real(real.bitPattern))
         case .boolean(let boolean): return addScalar(value, key: .boolean(boolean))

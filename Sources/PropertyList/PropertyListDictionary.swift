@@ -2,6 +2,8 @@
 ///
 /// The order is what gets written and what a diff shows, but it does not take part in
 /// equality: two dictionaries with the same keys and values are `==` and hash alike.
+/// Keys match by their exact Unicode scalars, as in Apple's property lists, so "é" written as
+/// one scalar and as "e" plus a combining accent are two different keys.
 ///
 /// ```swift
 /// var info: PropertyListDictionary = ["b": 1, "a": 2]
@@ -18,7 +20,7 @@ public struct PropertyListDictionary: Sendable {
     private var orderedKeys: [String]
     private var orderedValues: [PropertyListValue]
     /// Empty while `count <= linearScanLimit`; otherwise maps each key to its position.
-    private var index: [String: Int]
+    private var index: [LiteralString: Int]
 
     /// Creates an empty dictionary.
     public init() {
@@ -51,10 +53,10 @@ public struct PropertyListDictionary: Sendable {
                 return
             }
         } else {
-            var index = [String: Int](minimumCapacity: keys.count)
+            var index = [LiteralString: Int](minimumCapacity: keys.count)
             var isUnique = true
             for (position, key) in keys.enumerated() {
-                if index.updateValue(position, forKey: key) != nil {
+                if index.updateValue(position, forKey: LiteralString(key)) != nil {
                     isUnique = false
                     break
                 }
@@ -73,7 +75,7 @@ public struct PropertyListDictionary: Sendable {
 
     private static func hasDuplicates(_ keys: [String]) -> Bool {
         for i in keys.indices {
-            for j in (i + 1)..<keys.count where keys[i] == keys[j] {
+            for j in (i + 1)..<keys.count where keys[i].hasSameUTF8(as: keys[j]) {
                 return true
             }
         }
@@ -95,9 +97,9 @@ public struct PropertyListDictionary: Sendable {
     /// The position of `key` in `keys`, if present.
     public func position(ofKey key: String) -> Int? {
         if index.isEmpty {
-            return orderedKeys.firstIndex(of: key)
+            return orderedKeys.firstIndex { $0.hasSameUTF8(as: key) }
         }
-        return index[key]
+        return index[LiteralString(key)]
     }
 
     /// The value for `key`; setting `nil` removes the key, setting a new key appends it.
@@ -123,7 +125,7 @@ public struct PropertyListDictionary: Sendable {
         orderedKeys.append(key)
         orderedValues.append(value)
         if !index.isEmpty {
-            index[key] = orderedKeys.count - 1
+            index[LiteralString(key)] = orderedKeys.count - 1
         } else if orderedKeys.count > Self.linearScanLimit {
             rebuildIndex()
         }
@@ -140,9 +142,9 @@ public struct PropertyListDictionary: Sendable {
     }
 
     private mutating func rebuildIndex() {
-        index = [String: Int](minimumCapacity: orderedKeys.count)
+        index = [LiteralString: Int](minimumCapacity: orderedKeys.count)
         for (position, key) in orderedKeys.enumerated() {
-            index[key] = position
+            index[LiteralString(key)] = position
         }
     }
 }
@@ -151,7 +153,7 @@ extension PropertyListDictionary: Hashable {
     /// Whether both have the same keys with equal values, in any order.
     public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.orderedKeys == rhs.orderedKeys {
+        if lhs.orderedKeys.elementsEqual(rhs.orderedKeys, by: { $0.hasSameUTF8(as: $1) }) {
             return lhs.orderedValues == rhs.orderedValues
         }
         for (key, value) in lhs {
@@ -166,7 +168,7 @@ extension PropertyListDictionary: Hashable {
         var combined = 0
         for (key, value) in self {
             var pairHasher = Hasher()
-            pairHasher.combine(key)
+            key.hashUTF8(into: &pairHasher)
             pairHasher.combine(value)
             combined &+= pairHasher.finalize()
         }

@@ -31,11 +31,14 @@ public enum PropertyListValue: Sendable {
 }
 
 extension PropertyListValue: Hashable {
-    /// Compares case and payload; two NaN reals (or NaN dates) count as equal so that
-    /// decoded values compare equal to themselves after a round trip.
+    /// Compares case and payload exactly, as the file would have them.
+    ///
+    /// Strings are equal only with the same Unicode scalars (unlike `String ==`, which also
+    /// matches canonically equivalent spellings), and two NaN reals (or NaN dates) count as
+    /// equal, so that every value equals itself after a round trip.
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a == b
+        case let (.string(a), .string(b)): return a.hasSameUTF8(as: b)
         case let (.integer(a), .integer(b)): return a == b
         case let (.real(a), .real(b)): return a == b || (a.isNaN && b.isNaN)
         case let (.boolean(a), .boolean(b)): return a == b
@@ -54,7 +57,7 @@ extension PropertyListValue: Hashable {
     /// Hashes case and payload, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .string(let value): hasher.combine(0 as UInt8); hasher.combine(value)
+        case .string(let value): hasher.combine(0 as UInt8); value.hashUTF8(into: &hasher)
         case .integer(let value): hasher.combine(1 as UInt8); hasher.combine(value)
         case .real(let value): hasher.combine(2 as UInt8); hasher.combine(value.isNaN ? .nan : value)
         case .boolean(let value): hasher.combine(3 as UInt8); hasher.combine(value)

@@ -54,6 +54,16 @@ struct PropertyListDictionaryTests {
         }
     }
 
+    @Test("keys match by exact scalars, not canonical equivalence")
+    func literalKeys() {
+        var dictionary: PropertyListDictionary = ["\u{E9}": 1]
+        dictionary["e\u{301}"] = 2
+        #expect(dictionary.count == 2)
+        #expect(dictionary["\u{E9}"] == 1 && dictionary["e\u{301}"] == 2)
+        let many = PropertyListDictionary((0..<20).map { ("k\($0)\u{E9}", .integer(Int64($0))) })
+        #expect(many["k3e\u{301}"] == nil && many["k3\u{E9}"] == 3)
+    }
+
     @Test("equality and hashing ignore order")
     func orderInsensitiveEquality() {
         let keys = (0..<20).map { "key\($0)" }
@@ -99,5 +109,12 @@ struct PropertyListValueTests {
         #expect(PropertyListValue.real(-0.0) == .real(0.0))
         #expect(PropertyListValue.real(1) != .integer(1))
         #expect(PropertyListValue.uid(1) != .integer(1))
+    }
+
+    @Test("strings compare by exact scalars")
+    func literalStrings() {
+        #expect(PropertyListValue.string("\u{E9}") != .string("e\u{301}"))
+        #expect(PropertyListValue.string("\u{E9}") == .string("\u{E9}"))
+        #expect(Set<PropertyListValue>(["\u{E9}", "e\u{301}", "\u{E9}"]).count == 2)
     }
 }

@@ -33,6 +33,14 @@ struct RoundTripTests {
         }
     }
 
+    @Test("canonically equivalent strings stay distinct", arguments: formats)
+    func equivalentStringsStayDistinct(format: PropertyListFormat) throws {
+        let value: PropertyListValue = ["\u{E9}": "\u{E9}", "e\u{301}": "e\u{301}", "list": ["\u{E9}", "e\u{301}"]]
+        let (decoded, _) = try PropertyList.decode(PropertyList.encode(value, format: format))
+        #expect(decoded.dictionaryValue?.count == 3)
+        #expect(canonical(decoded) == canonical(value))
+    }
+
     @Test("integers at every size boundary", arguments: formats)
     func integerBoundaries(format: PropertyListFormat) throws {
         var integers: [Int64] = [.min, .min + 1, .max, .max - 1, 0, 1, -1]
