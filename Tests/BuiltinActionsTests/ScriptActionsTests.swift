@@ -1,0 +1,76 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import Testing
+
+@testable import BuiltinActions
+
+/// Run Shell Script with real shells and interpreters.
+@Suite struct ScriptActionsTests {
+    typealias T = SystemTest
+
+    func runScript(_ script: String, shell: String? = "/bin/sh", input: ParameterValue? = nil, mode: String? = nil,
+                   allowed: Bool = true) throws -> Content {
+        var parameters: [String: ParameterValue] = ["Script": T.text(script)]
+        parameters["Shell"] = shell.map(T.text)
+        parameters["Input"] = input
+        parameters["InputMode"] = mode.map(T.text)
+        return try T.run("runshellscript", parameters, environment: T.environment(allowsRunningScripts: allowed))
+    }
+
+    @Test func refusedUnlessScriptsAreAllowed() {
+        let error = T.failure { try runScript("echo hi", allowed: false) }
+        #expect(error?.code == .scriptsNotAllowed)
+        #expect(error?.message.contains("shortcuts settings --allow-running-scripts") == true)
+        #expect(error?.message.contains("SHORTCUTS_ALLOW_RUNNING_SCRIPTS=1") == true)
+        #expect(error?.actionIdentifier == "is.workflow.actions.runshellscript")
+    }
+
+    @Test func inputGoesToStandardInput() throws {
+        #expect(try runScript("tr a-z A-Z", input: T.text("hello\nworld")) == .text("HELLO\nWORLD"))
+        #expect(try runScript("wc -c | tr -d ' '", input: T.text("12345"), mode: "to stdin") == .text("5"))
+    }
+
+    @Test func inputAsArguments() throws {
+        let list = ParameterValue.array([T.text("a b"), T.text("c")])
+        #expect(try runScript("printf '%s|' \"$#\" \"$@\"", input: list, mode: "as arguments") == .text("2|a b|c|"))
+    }
+
+    @Test func nonZeroExitQuotesStandardError() {
+        let error = T.failure { try runScript("echo partial; echo 'disk is full' >&2; exit 3") }
+        #expect(error?.message.contains("status 3") == true)
+        #expect(error?.message.contains("disk is full") == true)
+        #expect(error?.parameter == "Script")
+    }
+
+    @Test func pythonReadsStandardInput() throws {
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let script = "import sys\nprint(sys.stdin.read()[::-1])"
+        #expect(try runScript(script, shell: python, input: T.text("abc")) == .text("cba"))
+    }
+
+    @Test func zshFallsBackToAnotherShellWhereMissing() throws {
+        // The macOS default; on machines without zsh it runs with bash.
+        #expect(try runScript("echo $((6 * 7))", shell: nil) == .text("42"))
+        #expect(try runScript("echo $((6 * 7))", shell: "/bin/zsh") == .text("42"))
+    }
+
+    @Test func largeOutputAndInputDoNotDeadlock() throws {
+        let big = String(repeating: "x", count: 300_000)
+        let output = try runScript("cat; head -c 200000 /dev/zero | tr '\\0' y", input: T.text(big))
+        #expect(output.text.count == 500_000)
+    }
+
+    @Test func missingShellIsAClearError() {
+        let error = T.failure { try runScript("true", shell: "/bin/no-such-shell") }
+        #expect(error?.parameter == "Shell")
+        #expect(error?.message.contains("no-such-shell") == true)
+    }
+
+    @Test func appleScriptIsUnavailable() {
+        let error = T.failure { try T.run("runapplescript", ["Script": T.text("beep")]) }
+        #expect(error?.code == .unsupportedAction)
+        #expect(error?.message.contains("macOS") == true)
+    }
+}
