@@ -18,7 +18,8 @@ binary="$(swift build --sanitize=fuzzer --product FuzzShortcutReader --build-pat
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/corpus" .build-fuzz/artifacts
+# New inputs libFuzzer finds go to the first directory, kept (git-ignored) across runs.
+mkdir -p "$work/corpus" .build-fuzz/artifacts .build-fuzz/corpus
 if [ -d ../shared/corpus/shortcuts ]; then
     cp ../shared/corpus/shortcuts/*.shortcut "$work/corpus/"
 fi
@@ -26,6 +27,6 @@ fi
 printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>WFWorkflowActions</key><array><dict><key>WFWorkflowActionIdentifier</key><string>is.workflow.actions.gettext</string></dict></array></dict></plist>\n' >"$work/corpus/seed-xml"
 
 echo "fuzzing for ${seconds}s with $(ls "$work/corpus" | wc -l) seeds; artifacts go to .build-fuzz/artifacts/"
-SWIFT_BACKTRACE=enable=no "$binary" "$work/corpus" \
+SWIFT_BACKTRACE=enable=no "$binary" .build-fuzz/corpus "$work/corpus" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
     -artifact_prefix=.build-fuzz/artifacts/ -print_final_stats=1 "$@"
