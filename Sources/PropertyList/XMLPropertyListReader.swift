@@ -25,7 +25,18 @@ struct XMLPropertyListReader {
             }
         }
 
-        static let utf8Names: [(Element, [UInt8])] = allCases.map { ($0, Array($0.name.utf8)) }
+        /// Each element with its name packed by `packedName(_:)`.
+        static let packedNames: [(Element, UInt64)] = allCases.map { element in
+            (element, element.name.utf8.withContiguousStorageIfAvailable { packedName(UnsafeRawBufferPointer($0)) }!)
+        }
+
+        /// A name of up to 7 bytes as one integer (bytes, then length), or 0 if it is longer.
+        static func packedName(_ name: UnsafeRawBufferPointer) -> UInt64 {
+            guard name.count <= 7 else { return 0 }
+            var packed: UInt64 = 0
+            for byte in name { packed = packed << 8 | UInt64(byte) }
+            return packed << 8 | UInt64(name.count)
+        }
     }
 
     /// A start tag: `<name attributes>` or `<name attributes/>`.
@@ -157,7 +168,10 @@ struct XMLPropertyListReader {
 
     /// Reads the text of a `<string>` or `<key>` as valid UTF-8.
     private mutating func readString(_ tag: Tag) throws(PropertyListError) -> String {
-        try readScalar(tag, what: "valid UTF-8 text") { String(validating: $0, as: UTF8.self) }
+        try readScalar(tag, what: "valid UTF-8 text") { text in
+            // Most plist text is ASCII, which needs no validation beyond this scan.
+            text.allSatisfy { $0 < 0x80 } ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+        }
     }
 
     /// Reads an element's text and converts it, with `what` naming the expected form.
@@ -186,10 +200,10 @@ struct XMLPropertyListReader {
     }
 
     /// Reads `<name ...>` or `<name .../>` for one of the plist elements.
-    private mutating func readStartTag(expecting expected: String) throws(PropertyListError) -> Tag {
+    private mutating func readStartTag(expecting expected: @autoclosure () -> String) throws(PropertyListError) -> Tag {
         let start = position
         guard position < bytes.count, bytes[position] == UInt8(ascii: "<"), !isAtEndTag else {
-            throw fail("expected \(expected), found \(describeNext())", at: position)
+            throw fail("expected \(expected()), found \(describeNext())", at: position)
         }
         position += 1
         let nameStart = position
@@ -197,7 +211,7 @@ struct XMLPropertyListReader {
         let name = nameStart..<position
         guard let element = element(named: name) else {
             let shown = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[name.prefix(40)]), as: UTF8.self)
-            throw fail("unknown element <\(shown)>; expected \(expected)", at: start)
+            throw fail("unknown element <\(shown)>; expected \(expected())", at: start)
         }
         // Attributes (like version="1.0") are skipped; quoted values may contain '>' or '/'.
         var quote: UInt8? = nil
@@ -242,8 +256,9 @@ struct XMLPropertyListReader {
     }
 
     private func element(named name: Range<Int>) -> Element? {
-        for (element, utf8) in Element.utf8Names where utf8.count == name.count {
-            if bytes[name].elementsEqual(utf8) { return element }
+        let packed = Element.packedName(UnsafeRawBufferPointer(rebasing: bytes[name]))
+        for (element, elementName) in Element.packedNames where elementName == packed {
+            return element
         }
         return nil
     }
