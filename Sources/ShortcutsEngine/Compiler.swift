@@ -68,7 +68,7 @@ struct Compiler {
                     let block = open.removeLast()
                     let end = instructions.count
                     let outputSlot = action.uuid.flatMap { outputSlots[$0] }
-                    instructions.append(.blockEnd(ControlStep(index: index, outputSlot: outputSlot)))
+                    instructions.append(.blockEnd(ControlStep(outputSlot: outputSlot)))
                     try close(block, end: end, workflow: workflow, into: &instructions)
                 }
             }
@@ -76,12 +76,15 @@ struct Compiler {
         // Shortcuts closes blocks left open at the end of a shortcut; so do we.
         while let block = open.popLast() {
             let end = instructions.count
-            instructions.append(.blockEnd(ControlStep(index: actions.count, outputSlot: nil)))
+            instructions.append(.blockEnd(ControlStep(outputSlot: nil)))
             try close(block, end: end, workflow: workflow, into: &instructions)
             warnings.append("the block started at action \(actionIndex(of: block.start, in: instructions)) has no End; it is closed at the end of the shortcut")
         }
+        let described = actions.map { action in
+            (action.identifier, Self.controlFlowTitle(action) ?? stepTitle(action))
+        }
         return Program(
-            name: shortcutName, instructions: instructions, outputSlotCount: outputSlots.count,
+            name: shortcutName, instructions: instructions, actions: described, outputSlotCount: outputSlots.count,
             variableSlotCount: variableNames.count, variableNames: variableNames, warnings: warnings)
     }
 
@@ -118,13 +121,13 @@ struct Compiler {
                 cases.append((expression(title), middle))
                 instructions[middle] = .menuCase(end: end)
             }
-            instructions[block.start] = .menuStart(MenuStart(index: index, prompt: expression(parameters["WFMenuPrompt"]), cases: cases, end: end))
+            instructions[block.start] = .menuStart(MenuStart(prompt: expression(parameters["WFMenuPrompt"]), cases: cases, end: end))
         default:
             let parameters = startAction.parameters
             let source: RepeatStart.Source =
                 block.identifier == "is.workflow.actions.repeat.count"
                 ? .count(expression(parameters["WFRepeatCount"])) : .each(expression(parameters["WFInput"]))
-            instructions[block.start] = .repeatStart(RepeatStart(index: index, source: source, end: end))
+            instructions[block.start] = .repeatStart(RepeatStart(source: source, end: end))
             instructions[end] = .repeatEnd(start: block.start, step: endStep)
         }
     }
@@ -165,7 +168,6 @@ struct Compiler {
         let parameters = CompiledParameters(raw: action.parameters, expressions: compiled, variableSlots: variableSlots)
         let outputSlot = action.uuid.flatMap { outputSlots[$0] }
         guard let definition else {
-            let title = Self.title(forUnknown: action)
             let identifier = action.identifier
             let isApp = !identifier.hasPrefix(WorkflowAction.builtinPrefix)
             let body: ActionBody = { _, _ in
@@ -175,7 +177,7 @@ struct Compiler {
                         : "this action isn't available on Linux",
                     code: .unsupportedAction)
             }
-            return ActionStep(index: index, identifier: identifier, title: title, body: body, input: .absent,
+            return ActionStep(body: body, input: .absent,
                               outputSlot: outputSlot, passesInputThrough: false)
         }
         let metadata = definition.metadata
@@ -190,8 +192,32 @@ struct Compiler {
                            actionIdentifier: action.identifier, actionTitle: metadata.title)
         }
         let input = metadata.inputParameter.map { parameters[$0] } ?? .absent
-        return ActionStep(index: index, identifier: action.identifier, title: metadata.title, body: body, input: input,
+        return ActionStep(body: body, input: input,
                           outputSlot: outputSlot, passesInputThrough: definition.passesInputThrough)
+    }
+
+    /// The title of an If, Otherwise, End If, Repeat… by the action's place in its block.
+    static func controlFlowTitle(_ action: WorkflowAction) -> String? {
+        let mode = action.controlFlowMode ?? .start
+        switch (action.identifier, mode) {
+        case ("is.workflow.actions.conditional", .start): return "If"
+        case ("is.workflow.actions.conditional", .middle): return "Otherwise"
+        case ("is.workflow.actions.conditional", .end): return "End If"
+        case ("is.workflow.actions.repeat.count", .end), ("is.workflow.actions.repeat.each", .end): return "End Repeat"
+        case ("is.workflow.actions.repeat.count", _): return "Repeat"
+        case ("is.workflow.actions.repeat.each", _): return "Repeat with Each"
+        case ("is.workflow.actions.choosefrommenu", .start): return "Choose from Menu"
+        case ("is.workflow.actions.choosefrommenu", .middle): return "Menu Item"
+        case ("is.workflow.actions.choosefrommenu", .end): return "End Menu"
+        default: return nil
+        }
+    }
+
+    private func stepTitle(_ action: WorkflowAction) -> String {
+        for source in sources {
+            if let definition = source.definition(for: action.identifier) { return definition.metadata.title }
+        }
+        return Self.title(forUnknown: action)
     }
 
     /// A readable title for an action nobody provides: its App Intent name or the identifier's last part.

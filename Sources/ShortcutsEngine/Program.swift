@@ -9,6 +9,8 @@ public struct Program: Sendable {
     /// The shortcut's name or file, for error messages.
     public var name: String?
     let instructions: [Instruction]
+    /// For each instruction (one per action), the action's identifier and title, for errors.
+    let actions: [(identifier: String, title: String)]
     let outputSlotCount: Int
     let variableSlotCount: Int
     /// Named variables by slot, for traces and debugging.
@@ -33,18 +35,13 @@ enum Instruction: Sendable {
     case menuCase(end: Int)
 }
 
-/// Where a control-flow action is, for errors and its output slot.
+/// The output slot of a block's End action.
 struct ControlStep: Sendable {
-    let index: Int
     let outputSlot: Int?
 }
 
 /// An ordinary action, prepared.
 struct ActionStep: Sendable {
-    /// The action's position in the shortcut, counting from 1.
-    let index: Int
-    let identifier: String
-    let title: String
     let body: ActionBody
     /// The input parameter's expression; absent means the previous action's output.
     let input: ParameterExpression
@@ -57,14 +54,12 @@ struct RepeatStart: Sendable {
         case count(ParameterExpression)
         case each(ParameterExpression)
     }
-    let index: Int
     let source: Source
     /// The Repeat's End instruction.
     let end: Int
 }
 
 struct MenuStart: Sendable {
-    let index: Int
     let prompt: ParameterExpression
     /// Each case's title and the instruction index of its case marker.
     let cases: [(title: ParameterExpression, target: Int)]

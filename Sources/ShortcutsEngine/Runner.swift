@@ -124,22 +124,10 @@ struct Runner {
     }
 
     private func error(_ code: RunError.Code, _ message: String, parameter: String?, at pc: Int) -> RunError {
-        var error = RunError(code, message, shortcut: program.name, parameter: parameter)
-        switch program.instructions[pc] {
-        case .action(let step):
-            error.actionIndex = step.index
-            error.actionIdentifier = step.identifier
-            error.actionTitle = step.title
-        case .menuStart(let menu):
-            error.actionIndex = menu.index
-            error.actionIdentifier = "is.workflow.actions.choosefrommenu"
-            error.actionTitle = "Choose from Menu"
-        case .repeatStart(let start):
-            error.actionIndex = start.index
-            error.actionTitle = "Repeat"
-        default:
-            error.actionIndex = pc + 1
-        }
-        return error
+        guard pc < program.actions.count else { return RunError(code, message, shortcut: program.name, parameter: parameter) }
+        let action = program.actions[pc]
+        return RunError(
+            code, message, shortcut: program.name, actionIndex: pc + 1, actionIdentifier: action.identifier,
+            actionTitle: action.title, parameter: parameter)
     }
 }

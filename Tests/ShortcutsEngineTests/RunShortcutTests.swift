@@ -65,6 +65,20 @@ struct RunShortcutTests {
         #expect(error?.description == "test: action 2 (test.add, \"Add\"), parameter Input: expected a number")
     }
 
+    @Test("A failure while evaluating an If's input names the If")
+    func failureInControlFlow() throws {
+        struct BrokenClipboard: Clipboard {
+            func read() throws -> Content { throw ActionFailure("no clipboard tool found") }
+            func write(_ content: Content) throws {}
+        }
+        let error = runError([
+            text("x"),
+            block("is.workflow.actions.conditional", .start, group: "C", ["WFCondition": .plain(100), "WFInput": .variablePicker(Attachment(.clipboard))]),
+            block("is.workflow.actions.conditional", .end, group: "C"),
+        ], environment: RunEnvironment(clipboard: BrokenClipboard()))
+        #expect(error?.description == "test: action 2 (is.workflow.actions.conditional, \"If\"): no clipboard tool found")
+    }
+
     @Test("A cancelled run stops before its next action")
     func cancellation() throws {
         let engine = Engine(sources: [TestActions.catalog()])
