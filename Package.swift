@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The layers, bottom to top (imports point down only):
-//   PropertyList, ShortcutsContent        values and the plist codec
+//   PropertyList, ShortcutsContent        values, metadata and the plist codec
+//   ShortcutsRPC                          newline-delimited JSON-RPC 2.0, the extension protocol
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
 //   ShortcutsEngine                       compiling and running a Workflow
 //   BuiltinActions                        the built-in actions and their OS adapters
@@ -18,6 +19,7 @@ let package = Package(
     targets: [
         .target(name: "PropertyList"),
         .target(name: "ShortcutsContent"),
+        .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList"]),
         .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine"]),

@@ -31,6 +31,10 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public var isAvailable: Bool
     /// Words that help find the action.
     public var keywords: [String]
+    /// The parameter summary, e.g. `Create task ${title} due ${dueDate}` (App Intents).
+    public var summary: String?
+    /// Where an app action may run: `background`, `foreground`… (App Intents' `supportedModes`).
+    public var supportedModes: [String]?
 
     public init(
         identifier: String, title: String, description: String = "", parameters: [ParameterMetadata] = [],
@@ -80,6 +84,10 @@ public struct ParameterMetadata: Codable, Sendable, Equatable {
     /// Inclusive bounds for numbers.
     public var minimum: Double?
     public var maximum: Double?
+    /// What to ask when the parameter needs a value (App Intents' `requestValueDialog`).
+    public var requestValueDialog: String?
+    /// Whether the app offers choices for this parameter at run time (an options provider or entity query).
+    public var hasDynamicOptions: Bool?
 
     public init(
         key: String, title: String, description: String = "", type: ValueType, isRequired: Bool = false,

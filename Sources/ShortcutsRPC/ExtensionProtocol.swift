@@ -1,0 +1,150 @@
+import ShortcutsContent
+
+/// The protocol between `shortcuts` (the host) and an app serving its intents (the extension),
+/// version 1: JSON-RPC 2.0 over the extension's stdin and stdout, one message per line.
+///
+/// The host starts the app with its manifest's `extensionArguments`, sends `initialize`, then any
+/// number of calls; it closes stdin (or sends `shutdown`) to end it. Performing an intent follows
+/// Apple's lifecycle: the extension resolves each parameter, asks for confirmation, then performs.
+/// When it needs something from the person, the result says what (a value, a choice among options,
+/// a confirmation) and the host calls `intent.perform` again with the answer. See
+/// docs/EXTENSION-PROTOCOL.md.
+public enum ExtensionProtocol {
+    public static let version = 1
+
+    /// Method names.
+    public enum Method {
+        public static let initialize = "initialize"
+        public static let perform = "intent.perform"
+        public static let queryEntities = "entities.query"
+        public static let listOptions = "options.list"
+        public static let shutdown = "shutdown"
+    }
+
+    public struct InitializeParams: Codable, Sendable {
+        public var protocolVersion: Int
+        public init(protocolVersion: Int = ExtensionProtocol.version) { self.protocolVersion = protocolVersion }
+    }
+
+    public struct InitializeResult: Codable, Sendable {
+        public var protocolVersion: Int
+        public var bundleIdentifier: String
+        public init(protocolVersion: Int, bundleIdentifier: String) {
+            self.protocolVersion = protocolVersion
+            self.bundleIdentifier = bundleIdentifier
+        }
+    }
+
+    /// Perform an intent with parameter values (by Swift name).
+    public struct PerformParams: Codable, Sendable {
+        /// The intent's type name, e.g. `CreateTaskIntent`.
+        public var intent: String
+        public var parameters: [String: Content]
+        /// Whether the person has already confirmed running the intent.
+        public var confirmed: Bool
+        /// Parameters whose values the person confirmed.
+        public var confirmedParameters: [String]
+        /// Whether the host can ask the person; when false, asking is an error the host reports.
+        public var isInteractive: Bool
+
+        public init(intent: String, parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = [], isInteractive: Bool) {
+            self.intent = intent
+            self.parameters = parameters
+            self.confirmed = confirmed
+            self.confirmedParameters = confirmedParameters
+            self.isInteractive = isInteractive
+        }
+    }
+
+    /// What happened: done, or what the extension needs before it can go on.
+    public enum Outcome: String, Codable, Sendable {
+        /// Performed; `value` and `dialog` hold the result.
+        case success
+        /// `parameter` needs a value; `dialog` is the question.
+        case needsValue
+        /// Choose `parameter`'s value among `options`; `dialog` is the question.
+        case disambiguation
+        /// Confirm running the intent (or `parameter`'s value); `dialog` is the question.
+        case confirmationRequired
+        /// `parameter`'s value can't be used; `message` says why.
+        case unsupported
+        /// The intent threw; `message` is the error's text.
+        case failure
+    }
+
+    public struct PerformResult: Codable, Sendable {
+        public var outcome: Outcome
+        public var parameter: String?
+        public var dialog: String?
+        public var options: [Option]?
+        public var value: Content?
+        public var message: String?
+        /// Whether the result asks to open (or continue in) the app.
+        public var opensApp: Bool?
+
+        public init(
+            outcome: Outcome, parameter: String? = nil, dialog: String? = nil, options: [Option]? = nil,
+            value: Content? = nil, message: String? = nil, opensApp: Bool? = nil
+        ) {
+            self.outcome = outcome
+            self.parameter = parameter
+            self.dialog = dialog
+            self.options = options
+            self.value = value
+            self.message = message
+            self.opensApp = opensApp
+        }
+    }
+
+    /// A choice offered to the person.
+    public struct Option: Codable, Sendable, Equatable {
+        public var value: Content
+        public var title: String
+        public var subtitle: String?
+
+        public init(value: Content, title: String, subtitle: String? = nil) {
+            self.value = value
+            self.title = title
+            self.subtitle = subtitle
+        }
+    }
+
+    /// Find entities by identifier, by text, or the suggested ones.
+    public struct QueryParams: Codable, Sendable {
+        public var entityType: String
+        public var identifiers: [String]?
+        public var matching: String?
+        public var suggested: Bool?
+
+        public init(entityType: String, identifiers: [String]? = nil, matching: String? = nil, suggested: Bool? = nil) {
+            self.entityType = entityType
+            self.identifiers = identifiers
+            self.matching = matching
+            self.suggested = suggested
+        }
+    }
+
+    public struct QueryResult: Codable, Sendable {
+        /// Each entity as `Content.entity`.
+        public var entities: [Content]
+        public init(entities: [Content]) { self.entities = entities }
+    }
+
+    /// The choices a parameter's options provider (or entity query) offers.
+    public struct OptionsParams: Codable, Sendable {
+        public var intent: String
+        public var parameter: String
+        public var searchTerm: String?
+
+        public init(intent: String, parameter: String, searchTerm: String? = nil) {
+            self.intent = intent
+            self.parameter = parameter
+            self.searchTerm = searchTerm
+        }
+    }
+
+    public struct OptionsResult: Codable, Sendable {
+        public var options: [Option]
+        public init(options: [Option]) { self.options = options }
+    }
+}

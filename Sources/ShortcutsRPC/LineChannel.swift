@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Newline-delimited messages over a pair of file descriptors (pipes or a socket).
+///
+/// Reads wait with `poll(2)` so a caller can give up after a timeout; writes use `write(2)` in a
+/// loop and report a closed peer as an error instead of dying of SIGPIPE.
+public final class LineChannel: @unchecked Sendable {
+    /// Why reading or writing failed.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The peer closed its end.
+        case closed
+        /// Nothing arrived within the timeout.
+        case timedOut(seconds: Double)
+        /// A system call failed with this errno.
+        case system(Int32)
+        /// A line was longer than the limit.
+        case lineTooLong(Int)
+
+        public var description: String {
+            switch self {
+            case .closed: return "the other side closed the connection"
+            case .timedOut(let seconds): return "no answer within \(seconds) s"
+            case .system(let code): return String(cString: strerror(code))
+            case .lineTooLong(let limit): return "a message was longer than \(limit) bytes"
+            }
+        }
+    }
+
+    public let input: Int32
+    public let output: Int32
+    /// The longest line accepted (64 MiB: files travel inside messages).
+    public var maximumLineLength = 64 << 20
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+    private let writeLock = NSLock()
+
+    public init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Reads the next line (without its newline), waiting at most `timeout` seconds (nil: forever).
+    public func readLine(timeout: Double? = nil) throws(Failure) -> Data {
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                scanned = 0
+                return line
+            }
+            scanned = buffer.count
+            if buffer.count > maximumLineLength { throw .lineTooLong(maximumLineLength) }
+            if let deadline {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else { throw .timedOut(seconds: timeout ?? 0) }
+                var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+                if ready == 0 { throw .timedOut(seconds: timeout ?? 0) }
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    throw .system(errno)
+                }
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count == 0 { throw .closed }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .system(errno)
+            }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Writes one line, adding the newline.
+    public func writeLine(_ line: Data) throws(Failure) {
+        var bytes = [UInt8](line)
+        bytes.append(0x0A)
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw errno == EPIPE ? .closed : .system(errno)
+            }
+            offset += written
+        }
+    }
+}
