@@ -6,7 +6,8 @@ import PackageDescription
 //   ShortcutsRPC                          newline-delimited JSON-RPC 2.0, the extension protocol
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
 //   ShortcutsEngine                       compiling and running a Workflow
-//   BuiltinActions                        the built-in actions and their OS adapters
+//   BuiltinActions, AppActions            the built-in actions and their OS adapters; apps' actions
+//   AppIntents                            the authoring SDK apps build against (Apple's API)
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
 //   ShortcutsCLI                          the `shortcuts` command, thin over the rest
 let package = Package(
@@ -24,11 +25,15 @@ let package = Package(
         .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat"]),
+        .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
+        .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC"]),
         .target(
             name: "ShortcutsCLI",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary"]
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions"]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
+        .executableTarget(name: "soupertask", dependencies: ["AppIntents"], path: "Examples/SouperTask"),
+        .executableTarget(name: "askmeanything", dependencies: ["AppIntents"], path: "Examples/AskMeAnything"),
         .executableTarget(
             name: "shortcuts-benchmarks",
             dependencies: ["ShortcutsEngine", "BuiltinActions"],
@@ -43,6 +48,8 @@ let package = Package(
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),
+        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents"]),
+        .testTarget(name: "AppActionsTests", dependencies: ["AppActions", "ShortcutsCLI"]),
         .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI"]),
     ]
 )

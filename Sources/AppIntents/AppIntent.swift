@@ -1,0 +1,1 @@
+// The AppIntents module: see docs/ARCHITECTURE.md
