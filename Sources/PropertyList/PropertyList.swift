@@ -23,7 +23,8 @@ public enum PropertyList {
 
     /// Decodes a binary or XML property list, telling which one it was.
     ///
-    /// Data starting with `bplist00` is read as binary; anything else must be XML.
+    /// Data starting with `bplist00` is read as binary; anything else must be XML. Unpaired
+    /// UTF-16 surrogates in binary strings, which a `String` cannot hold, become U+FFFD.
     /// - Throws: ``PropertyListError`` saying what is wrong and where.
     public static func decode(
         _ data: Data
@@ -48,6 +49,9 @@ public enum PropertyList {
     /// Encodes a value as a complete property-list file in the given format.
     ///
     /// The same value always gives the same bytes. Dictionaries are written in their key order.
+    /// Binary keeps every value exactly. XML, like Apple's and Python's writers, keeps dates
+    /// to whole seconds (years 0001 through 9999) and writes a UID as a `CF$UID` dictionary,
+    /// which reads back as the UID while it is at most `Int64.max`.
     public static func encode(_ value: PropertyListValue, format: PropertyListFormat) -> Data {
         switch format {
         case .binary: return Data(BinaryPropertyListWriter.encode(value))
