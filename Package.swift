@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "askmeanything", dependencies: ["AppIntents"], path: "Examples/AskMeAnything"),
         .executableTarget(
             name: "shortcuts-benchmarks",
-            dependencies: ["ShortcutsEngine", "BuiltinActions"],
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions"],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
         .executableTarget(
