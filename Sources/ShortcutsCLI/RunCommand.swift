@@ -53,7 +53,7 @@ enum RunCommand {
                 throw CommandFailure("Couldn't write the output to \(destination): \(error.message)")
             }
         } else if !data.isEmpty {
-            if !output.isFileOutput, data.last != 0x0A { data.append(0x0A) }
+            if !output.isFile, data.last != 0x0A { data.append(0x0A) }
             Console.write(data, to: Console.output)
         }
         return 0
@@ -86,13 +86,5 @@ enum RunCommand {
     static func environmentOverride(_ environment: [String: String]) -> Bool? {
         guard let value = environment["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"], !value.isEmpty else { return nil }
         return ["1", "true", "yes", "on"].contains(value.lowercased())
-    }
-}
-
-extension Content {
-    /// Whether the output is a file, whose bytes are written exactly as they are.
-    fileprivate var isFileOutput: Bool {
-        if case .file = self { return true }
-        return false
     }
 }

@@ -50,7 +50,8 @@ enum RunOutput {
 }
 
 extension Content {
-    fileprivate var isFile: Bool {
+    /// Whether this is a file, whose bytes are written exactly as they are.
+    var isFile: Bool {
         if case .file = self { return true }
         return false
     }
