@@ -1,0 +1,150 @@
+import Foundation
+import ShortcutsContent
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One app's extension as the host sees it: the running process (or none), the lock that
+/// serializes calls, and the idle timer that ends it.
+final class ExtensionConnection: @unchecked Sendable {
+    let bundleIdentifier: String
+    private let configuration: ExtensionHost.Configuration
+    private let lock = NSLock()
+    private var process: ExtensionProcess?
+    /// Bumped on every call, so an idle timer set before a later call does nothing.
+    private var generation = 0
+
+    init(bundleIdentifier: String, configuration: ExtensionHost.Configuration) {
+        self.bundleIdentifier = bundleIdentifier
+        self.configuration = configuration
+    }
+
+    var isRunning: Bool { lock.withLock { process != nil } }
+    var processIdentifier: Int32? { lock.withLock { process?.pid } }
+
+    func start(_ manifest: AppManifest) throws(ExtensionError) {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = try running(manifest)
+        scheduleIdleStop()
+    }
+
+    func call<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ manifest: AppManifest, method: String, params: Params, as type: Result.Type, activity: String
+    ) throws(ExtensionError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        let process = try running(manifest)
+        defer { scheduleIdleStop() }
+        do {
+            return try process.call(method, params: params, as: type, timeout: configuration.callTimeoutSeconds)
+        } catch {
+            throw failure(error, process: process, activity: activity)
+        }
+    }
+
+    func stop() {
+        lock.withLock {
+            generation += 1
+            process?.stop(grace: 0.2)
+            process = nil
+        }
+    }
+
+    // MARK: Private, with the lock held
+
+    /// The running process, started and initialized if there is none.
+    private func running(_ manifest: AppManifest) throws(ExtensionError) -> ExtensionProcess {
+        if let process { return process }
+        let started: ExtensionProcess
+        do {
+            started = try ExtensionProcess.spawn(
+                executable: manifest.executable, arguments: manifest.extensionArguments, environment: configuration.environment)
+        } catch {
+            throw ExtensionError(
+                .launchFailed, bundleIdentifier: bundleIdentifier,
+                message: "couldn't start \(bundleIdentifier)'s extension \(manifest.executable): \(error) (run the app once so it writes its manifest again)")
+        }
+        let answer: ExtensionProtocol.InitializeResult
+        do {
+            answer = try started.call(
+                ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(),
+                as: ExtensionProtocol.InitializeResult.self, timeout: configuration.callTimeoutSeconds)
+        } catch {
+            throw failure(error, process: started, activity: "starting")
+        }
+        guard answer.protocolVersion == ExtensionProtocol.version else {
+            started.stop(grace: 0.2)
+            throw ExtensionError(
+                .protocolMismatch, bundleIdentifier: bundleIdentifier,
+                message: "\(bundleIdentifier)'s extension speaks extension protocol version \(answer.protocolVersion); this shortcuts speaks version \(ExtensionProtocol.version)")
+        }
+        guard answer.bundleIdentifier == bundleIdentifier else {
+            started.stop(grace: 0.2)
+            throw ExtensionError(
+                .protocolMismatch, bundleIdentifier: bundleIdentifier,
+                message: "\(manifest.executable) answered as \(answer.bundleIdentifier), not \(bundleIdentifier); its manifest is out of date (run the app once)")
+        }
+        process = started
+        return started
+    }
+
+    /// Turns a failed call into an error naming the app and the activity, ending the process
+    /// when it is dead or can't be trusted any more so the next call starts it again.
+    private func failure(_ error: ExtensionProcess.CallFailure, process failed: ExtensionProcess, activity: String) -> ExtensionError {
+        let app = "\(bundleIdentifier)'s extension"
+        switch error {
+        case .remote(let object):
+            return ExtensionError(.remoteError, bundleIdentifier: bundleIdentifier, message: "\(app) failed \(activity): \(object.message)")
+        case .invalidMessage(let detail):
+            discard(failed, grace: 0)
+            return ExtensionError(.invalidMessage, bundleIdentifier: bundleIdentifier, message: "\(app) broke the protocol while \(activity): \(detail)")
+        case .channel(.timedOut(let seconds)):
+            discard(failed, grace: 0)
+            return ExtensionError(
+                .timedOut, bundleIdentifier: bundleIdentifier,
+                message: "\(app) did not answer within \(Self.format(seconds)) s while \(activity); it was stopped (SHORTCUTS_EXTENSION_TIMEOUT_SECONDS sets the limit)")
+        case .channel(let channelFailure):
+            let status = discard(failed, grace: 1)
+            var message = "\(app) \(ExtensionProcess.describe(status: status)) while \(activity)"
+            if case .closed = channelFailure {} else { message += " (\(channelFailure))" }
+            let said = failed.recentErrorOutput()
+            if !said.isEmpty { message += "; it said: " + Self.lastLines(of: said) }
+            return ExtensionError(.exited, bundleIdentifier: bundleIdentifier, message: message)
+        }
+    }
+
+    /// Stops a failed process and forgets it; returns its wait status.
+    @discardableResult
+    private func discard(_ failed: ExtensionProcess, grace: Double) -> Int32 {
+        if process === failed { process = nil }
+        return failed.stop(grace: grace)
+    }
+
+    private func scheduleIdleStop() {
+        generation += 1
+        let expected = generation
+        DispatchQueue.global().asyncAfter(deadline: .now() + configuration.idleSeconds) { [weak self] in
+            self?.stopIfIdle(since: expected)
+        }
+    }
+
+    private func stopIfIdle(since expected: Int) {
+        lock.withLock {
+            guard generation == expected, let process else { return }
+            process.stop(grace: 1)
+            self.process = nil
+        }
+    }
+
+    private static func lastLines(of text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(3)
+        return lines.joined(separator: " / ")
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

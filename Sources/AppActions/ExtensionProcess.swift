@@ -1,0 +1,236 @@
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One running extension: the child process, the line channel on its standard input and output,
+/// and the last lines it wrote to standard error (kept for error messages).
+///
+/// Started with `posix_spawn` rather than `Foundation.Process` so the host controls every
+/// descriptor (all pipes are close-on-exec, so parallel spawns never leak them into each other)
+/// and can reap the child with `waitpid` the moment it exits, without a run loop.
+final class ExtensionProcess: @unchecked Sendable {
+    /// Why a call on the channel failed, before the host names the app and the activity.
+    enum CallFailure: Error {
+        case channel(LineChannel.Failure)
+        case invalidMessage(String)
+        case remote(JSONRPC.ErrorObject)
+    }
+
+    let pid: pid_t
+    private let channel: LineChannel
+    private let errorTail: ErrorTail
+    private var nextID = 0
+    private var isInputClosed = false
+    private var waitStatus: Int32?
+
+    private init(pid: pid_t, channel: LineChannel, errorTail: ErrorTail) {
+        self.pid = pid
+        self.channel = channel
+        self.errorTail = errorTail
+    }
+
+    /// Starts `executable` with `arguments`; returns `errno`'s text when it can't.
+    static func spawn(executable: String, arguments: [String], environment: [String: String]) throws(SpawnFailure) -> ExtensionProcess {
+        var pipes: [[Int32]] = []
+        do {
+            for _ in 0..<3 { pipes.append(try makePipe()) }
+        } catch {
+            for descriptor in pipes.joined() { close(descriptor) }
+            throw error
+        }
+        let (toChild, fromChild, errors) = (pipes[0], pipes[1], pipes[2])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+
+        let pid: pid_t
+        do {
+            pid = try launch(executable: executable, arguments: arguments, environment: environment, actions: &actions, flags: 0)
+        } catch {
+            for descriptor in toChild + fromChild + errors { close(descriptor) }
+            throw error
+        }
+        close(toChild[0])
+        close(fromChild[1])
+        close(errors[1])
+        let channel = LineChannel(input: fromChild[0], output: toChild[1])
+        return ExtensionProcess(pid: pid, channel: channel, errorTail: ErrorTail(reading: errors[0]))
+    }
+
+    /// A pipe whose ends are closed on exec, so no other child inherits them.
+    /// (`pipe2` is not visible from Swift, hence `fcntl`.)
+    private static func makePipe() throws(SpawnFailure) -> [Int32] {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw SpawnFailure(code: errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return ends
+    }
+
+    /// `posix_spawn` with SIGPIPE restored to its default (the host ignores it) and no signals blocked.
+    static func launch(
+        executable: String, arguments: [String], environment: [String: String],
+        actions: inout posix_spawn_file_actions_t, flags: Int32
+    ) throws(SpawnFailure) -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int16(flags))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw SpawnFailure(code: result) }
+        return pid
+    }
+
+    /// Sends a request and waits for its response, skipping notifications and stray responses.
+    func call<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ method: String, params: Params, as type: Result.Type, timeout: Double
+    ) throws(CallFailure) -> Result {
+        nextID += 1
+        let id = JSONRPC.ID.number(nextID)
+        let request: Data
+        do {
+            request = try JSONRPC.encode(JSONRPC.Request(id: id, method: method, params: params))
+        } catch {
+            throw .invalidMessage("couldn't encode the \(method) request: \(error)")
+        }
+        do {
+            try channel.writeLine(request)
+        } catch {
+            throw .channel(error)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let line: Data
+            do {
+                line = try channel.readLine(timeout: max(0.001, deadline.timeIntervalSinceNow))
+            } catch {
+                if case .timedOut = error { throw .channel(.timedOut(seconds: timeout)) }
+                throw .channel(error)
+            }
+            let envelope: JSONRPC.Envelope
+            do {
+                envelope = try JSONRPC.decode(JSONRPC.Envelope.self, from: line)
+            } catch {
+                throw .invalidMessage("it wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(200), as: UTF8.self))")
+            }
+            guard !envelope.isRequest, envelope.id == id else { continue }
+            if let error = envelope.error { throw .remote(error) }
+            do {
+                return try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line).result
+            } catch {
+                throw .invalidMessage("its answer to \(method) doesn't have the expected form: \(error)")
+            }
+        }
+    }
+
+    /// Closes the extension's standard input, which asks it to finish.
+    func closeInput() {
+        guard !isInputClosed else { return }
+        isInputClosed = true
+        close(channel.output)
+    }
+
+    /// Waits up to `timeout` seconds for the process to exit; its wait status, or `nil` if it runs on.
+    @discardableResult
+    func waitForExit(timeout: Double) -> Int32? {
+        if let waitStatus { return waitStatus }
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 200
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno != EINTR) {
+                waitStatus = result == pid ? status : -1
+                return waitStatus
+            }
+            if Date() >= deadline { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
+    }
+
+    /// Ends the process: closes its input, gives it `grace` seconds to exit, then kills it.
+    /// Returns its wait status.
+    @discardableResult
+    func stop(grace: Double) -> Int32 {
+        closeInput()
+        if let status = waitForExit(timeout: grace) {
+            close(channel.input)
+            return status
+        }
+        kill(pid, SIGKILL)
+        let status = waitForExit(timeout: 5) ?? -1
+        close(channel.input)
+        return status
+    }
+
+    /// The last lines the extension wrote to standard error, trimmed; waits briefly for the rest
+    /// of the stream when the process has just exited.
+    func recentErrorOutput(waitingUpTo timeout: Double = 0.2) -> String { errorTail.text(waitingUpTo: timeout) }
+
+    /// How a wait status reads: `exited with status 3`, `exited with signal 9`.
+    static func describe(status: Int32) -> String {
+        if status < 0 { return "exited" }
+        let signal = status & 0x7f
+        if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
+        return "exited with signal \(signal)"
+    }
+}
+
+/// `posix_spawn` or `pipe2` failed with an errno.
+struct SpawnFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// Drains a process's standard error on a thread of its own, so a chatty extension never blocks
+/// on a full pipe, and keeps the last few kilobytes for error messages.
+final class ErrorTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private let ended = DispatchSemaphore(value: 0)
+    private static let limit = 4096
+
+    init(reading descriptor: Int32) {
+        Thread.detachNewThread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                lock.withLock {
+                    bytes.append(contentsOf: chunk[..<count])
+                    if bytes.count > Self.limit { bytes.removeFirst(bytes.count - Self.limit) }
+                }
+            }
+            close(descriptor)
+            ended.signal()
+        }
+    }
+
+    /// What was written so far, after waiting up to `timeout` seconds for the end of the stream.
+    func text(waitingUpTo timeout: Double) -> String {
+        if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
+        return lock.withLock { String(decoding: bytes, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
