@@ -14,7 +14,9 @@ extension ParameterValue {
         case .plain(let value), .unknown(let value): return value
         case .array(let items): return .array(items.map(\.propertyList))
         case .record(let record): return .dictionary(record.propertyList)
-        case .text(let text): return Self.wrap("WFTextTokenString", text.propertyList)
+        case .text(let text):
+            if text.omitsValue { return .dictionary(["WFSerializationType": "WFTextTokenString"]) }
+            return Self.wrap("WFTextTokenString", text.propertyList)
         case .bareText(let text): return text.propertyList
         case .attachment(let attachment): return Self.wrap("WFTextTokenAttachment", attachment.propertyList)
         case .bareAttachment(let attachment): return attachment.propertyList
@@ -59,7 +61,12 @@ extension ParameterValue {
             switch type {
             case "WFTextTokenString":
                 if let text = payload?.dictionaryValue.flatMap(TokenString.init(propertyList:)) { return .text(text) }
-                if payload == nil { return .serialized(type: type, value: .unknown(.dictionary([:]))) }
+                if payload == nil {
+                    var empty = TokenString(string: "")
+                    empty.hasStringKey = false
+                    empty.omitsValue = true
+                    return .text(empty)
+                }
             case "WFTextTokenAttachment":
                 if let attachment = payload?.dictionaryValue.flatMap(Attachment.init(propertyList:)) {
                     return .attachment(attachment)

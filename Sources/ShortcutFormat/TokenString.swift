@@ -44,6 +44,9 @@ public struct TokenString: Hashable, Sendable {
     public var hasStringKey = true
     /// Whether the file wrote `attachmentsByRange` even with no variables.
     public var hasRangesKey = false
+    /// Whether the file wrote the `WFTextTokenString` wrapper with no `Value` at all (cherri does
+    /// for empty text).
+    public var omitsValue = false
 
     public init(string: String, attachments: [(range: Range, attachment: Attachment)] = []) {
         self.string = string
