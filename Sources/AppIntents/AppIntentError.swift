@@ -1,0 +1,52 @@
+import ShortcutsRPC
+
+/// An error that stops `perform()` so that Shortcuts can ask the person something and perform the
+/// intent again from the start with the answer (Apple's `restartPerform`).
+///
+/// Make one with a parameter's `$name.needsValueError(_:)` or `needsDisambiguationError(among:dialog:)`
+/// and throw it.
+public struct AppIntentError: Error, Sendable, CustomStringConvertible {
+    enum Kind: Sendable {
+        /// A parameter needs a value.
+        case needsValue(parameter: String, dialog: IntentDialog?)
+        /// A parameter's value is chosen among options.
+        case disambiguation(parameter: String, options: [ExtensionProtocol.Option], dialog: IntentDialog?)
+        /// The person confirms the intent (parameter nil) or a parameter's value.
+        case confirmationRequired(parameter: String?, dialog: IntentDialog?)
+        /// A parameter's value can't be used.
+        case unsupported(parameter: String, reason: String)
+        /// Perform again from the start.
+        case restartPerform
+        /// The person said no.
+        case userCancelled
+    }
+
+    let kind: Kind
+
+    /// Performs the intent again from the start.
+    public static let restartPerform = AppIntentError(kind: .restartPerform)
+    /// The person cancelled.
+    public static let userCancelled = AppIntentError(kind: .userCancelled)
+
+    public var description: String {
+        switch kind {
+        case .needsValue(let parameter, _): return "the parameter '\(parameter)' needs a value"
+        case .disambiguation(let parameter, let options, _):
+            return "the parameter '\(parameter)' needs a choice among \(options.count) options"
+        case .confirmationRequired(let parameter?, _): return "the value of '\(parameter)' needs confirmation"
+        case .confirmationRequired(nil, _): return "the intent needs confirmation"
+        case .unsupported(let parameter, let reason): return "the parameter '\(parameter)' can't be used: \(reason)"
+        case .restartPerform: return "the intent asked to be performed again"
+        case .userCancelled: return "the request was cancelled"
+        }
+    }
+}
+
+/// What the host said about this call: whether it is confirmed and which answers it carries.
+struct PerformContext: Sendable {
+    var isConfirmed: Bool
+    var confirmedParameters: Set<String>
+    var isInteractive: Bool
+
+    @TaskLocal static var current: PerformContext?
+}

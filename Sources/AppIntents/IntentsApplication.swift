@@ -1,0 +1,113 @@
+import Foundation
+import ShortcutsContent
+import ShortcutsRPC
+
+/// An app that offers App Intents on Linux: it lists its intents, and its provided `main()`
+/// publishes them and serves them to `shortcuts`.
+///
+/// Apple's build tools find intents at build time; here the app names them:
+///
+/// ```swift
+/// @main
+/// struct SouperTaskApp: IntentsApplication {
+///     static let bundleIdentifier = "com.example.SouperTask"
+///     static let name = "SouperTask"
+///     static let intents: [any AppIntent.Type] = [CreateTaskIntent.self, FindTasksIntent.self]
+///     static let appShortcuts: (any AppShortcutsProvider.Type)? = SouperTaskShortcuts.self
+///     static func run(arguments: [String]) async throws { … the app's own behaviour … }
+/// }
+/// ```
+///
+/// `main()` looks at the first argument:
+/// - `--serve-intents`: serves the extension protocol on stdin/stdout until stdin closes.
+/// - `--print-manifest`: prints the app's manifest (JSON) for packagers and exits.
+/// - anything else: writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json`, so
+///   the app's actions appear in `shortcuts` once it has run, then calls ``run(arguments:)``.
+public protocol IntentsApplication {
+    /// The reverse-DNS identifier, the prefix of every action identifier.
+    static var bundleIdentifier: String { get }
+    /// The app's name as people see it (`\(.applicationName)` in phrases).
+    static var name: String { get }
+    /// The app's intents.
+    static var intents: [any AppIntent.Type] { get }
+    /// The app's App Shortcuts, if it has any.
+    static var appShortcuts: (any AppShortcutsProvider.Type)? { get }
+    /// The app's normal behaviour, given the command-line arguments without the program name.
+    static func run(arguments: [String]) async throws
+}
+
+extension IntentsApplication {
+    public static var appShortcuts: (any AppShortcutsProvider.Type)? { nil }
+
+    /// Serves intents, prints the manifest, or publishes it and runs the app, by the first argument.
+    public static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            switch arguments.first {
+            case "--serve-intents":
+                let server = await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents)
+                await server.serve(LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO))
+            case "--print-manifest":
+                var text = try ManifestFile.encode(try await manifest())
+                text.append(0x0A)
+                try FileHandle.standardOutput.write(contentsOf: text)
+            default:
+                try ManifestFile.write(try await manifest(), environment: ProcessInfo.processInfo.environment)
+                try await run(arguments: arguments)
+            }
+        } catch {
+            let text = "\(name): \(IntentPerformer.message(of: error))\n"
+            try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+            exit(1)
+        }
+    }
+
+    /// The app's manifest, with this process's executable as the one to start.
+    ///
+    /// - Throws: ``AppManifestError`` when an App Shortcut phrase doesn't name the app exactly once.
+    public static func manifest(executable: String = ManifestFile.currentExecutable) async throws -> AppManifest {
+        let catalog = await IntentCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
+        return try await catalog.manifest(name: name, executable: executable, appShortcuts: appShortcuts)
+    }
+}
+
+/// Where manifests go and how they are written.
+public enum ManifestFile {
+    /// The absolute path of the running executable.
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// `$SHORTCUTS_HOME/Apps`, where `SHORTCUTS_HOME` defaults to `$XDG_DATA_HOME/shortcuts`,
+    /// then `~/.local/share/shortcuts`.
+    public static func appsDirectory(environment: [String: String]) -> URL {
+        let home: String
+        if let configured = environment["SHORTCUTS_HOME"], !configured.isEmpty {
+            home = configured
+        } else if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            home = data + "/shortcuts"
+        } else {
+            home = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/shortcuts"
+        }
+        return URL(fileURLWithPath: home).appendingPathComponent("Apps")
+    }
+
+    /// The manifest as pretty JSON with sorted keys.
+    public static func encode(_ manifest: AppManifest) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(manifest)
+    }
+
+    /// Writes the manifest to `<apps directory>/<bundle id>.json` atomically (a temporary file,
+    /// then a rename), so `shortcuts` never reads half a file. Returns where it went.
+    @discardableResult
+    public static func write(_ manifest: AppManifest, environment: [String: String]) throws -> URL {
+        let directory = appsDirectory(environment: environment)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let destination = directory.appendingPathComponent("\(manifest.bundleIdentifier).json")
+        try encode(manifest).write(to: destination, options: .atomic)
+        return destination
+    }
+}

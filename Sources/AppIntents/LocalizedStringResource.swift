@@ -1,0 +1,113 @@
+import Foundation
+
+/// A string people see, written as a literal, as in Apple's App Intents.
+///
+/// There is no localisation on Linux: the resource's text is its key, with interpolations filled in.
+///
+/// ```swift
+/// static let title: LocalizedStringResource = "Create Task"
+/// let greeting = LocalizedStringResource("Hello, \(name)")
+/// ```
+public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The text, interpolations included.
+    public var key: String
+    /// The key with each interpolation written as `%@`, as a strings file would hold it.
+    public var defaultValue: String
+
+    public init(_ key: String) {
+        self.key = key
+        self.defaultValue = key
+    }
+
+    public init(_ key: String, defaultValue: String, comment: String? = nil) {
+        self.key = defaultValue
+        self.defaultValue = defaultValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(String(stringInterpolation: stringInterpolation))
+    }
+
+    public var description: String { key }
+}
+
+extension String {
+    /// The text of a resource (there is no translation on Linux).
+    public init(localized resource: LocalizedStringResource) {
+        self = resource.key
+    }
+}
+
+/// A type whose value has a text people see, used for thrown errors' messages.
+///
+/// ```swift
+/// enum TaskError: Error, CustomLocalizedStringResourceConvertible {
+///     case pastDueDate
+///     var localizedStringResource: LocalizedStringResource { "Due date must be in the future." }
+/// }
+/// ```
+public protocol CustomLocalizedStringResourceConvertible {
+    /// The text people see.
+    var localizedStringResource: LocalizedStringResource { get }
+}
+
+/// How an action describes itself in Shortcuts: a text, a category and search keywords.
+public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpolation {
+    public var descriptionText: LocalizedStringResource
+    public var categoryName: LocalizedStringResource?
+    public var searchKeywords: [LocalizedStringResource]
+    /// The name of the action's output in the editor (e.g. "Created Task").
+    public var resultValueName: LocalizedStringResource?
+
+    public init(
+        _ descriptionText: LocalizedStringResource, categoryName: LocalizedStringResource? = nil,
+        searchKeywords: [LocalizedStringResource] = [], resultValueName: LocalizedStringResource? = nil
+    ) {
+        self.descriptionText = descriptionText
+        self.categoryName = categoryName
+        self.searchKeywords = searchKeywords
+        self.resultValueName = resultValueName
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(LocalizedStringResource(value))
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
+    }
+}
+
+/// What an intent says to the person: a full text, and a shorter supporting one for small displays.
+///
+/// ```swift
+/// return .result(dialog: "Created \(task.title).")
+/// ```
+public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// The full text, shown or spoken.
+    public var full: LocalizedStringResource
+    public var supporting: LocalizedStringResource
+    public var systemImageName: String?
+
+    public init(_ full: LocalizedStringResource) {
+        self.init(full: full, supporting: full)
+    }
+
+    public init(full: LocalizedStringResource, supporting: LocalizedStringResource, systemImageName: String? = nil) {
+        self.full = full
+        self.supporting = supporting
+        self.systemImageName = systemImageName
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(LocalizedStringResource(value))
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
+    }
+}
