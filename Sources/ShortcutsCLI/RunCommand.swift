@@ -39,7 +39,7 @@ enum RunCommand {
                 return try? library.workflow(at: location)
             })
 
-        let engine = Engine(sources: [Builtins.catalog])
+        let engine = ActionSources.engine(environment: environment)
         let program = try engine.compile(shortcut.workflow, name: shortcut.label)
         let output = try engine.run(program, input: input, environment: runEnvironment)
 

@@ -27,6 +27,8 @@ public enum ShortcutsCommand {
         (RunCommand.spec, RunCommand.run),
         (ListCommand.spec, ListCommand.run),
         (ViewCommand.spec, ViewCommand.run),
+        (ActionsCommand.spec, ActionsCommand.run),
+        (PerformCommand.spec, PerformCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),
         (SignCommand.spec, SignCommand.run),

@@ -11,7 +11,7 @@ enum ViewCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
         let shortcut = try ShortcutResolver.resolve(arguments.positionals[0], library: library)
-        let viewer = ShortcutViewer(engine: Engine(sources: [Builtins.catalog]))
+        let viewer = ShortcutViewer(engine: ActionSources.engine(environment: environment))
         Console.out(viewer.render(shortcut.workflow, name: shortcut.name))
         return 0
     }

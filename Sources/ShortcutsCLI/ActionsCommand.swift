@@ -1,0 +1,71 @@
+import AppActions
+import BuiltinActions
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+/// `shortcuts actions`: lists the actions shortcuts can run, built-in and from installed apps,
+/// with their parameters; `--json` prints their ``ActionMetadata`` for tools.
+///
+/// ```text
+/// $ shortcuts actions --app com.example.SouperTask
+/// com.example.SouperTask.CreateTaskIntent  Create Task → TaskEntity
+///     title: text, required, takes the input  "Title"
+///     dueDate: date, required  "Due Date"
+/// ```
+enum ActionsCommand {
+    static let spec = CommandSpec(
+        name: "actions", abstract: "List the actions shortcuts can run, with their parameters.",
+        discussion: """
+            Lists the built-in actions and the actions of installed apps. An app's actions appear \
+            once it has run (it writes its manifest to $SHORTCUTS_HOME/Apps) or when its manifest is \
+            installed system-wide (shortcuts/apps under each $XDG_DATA_DIRS folder).
+            """,
+        options: [
+            OptionSpec("app", value: "bundle-id", help: "Only the actions of the app with this bundle identifier."),
+            OptionSpec("json", help: "Print the actions' metadata as JSON, in a stable order."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        let apps = ActionSources.apps(environment: environment)
+        let actions: [ActionMetadata]
+        if let bundle = arguments.value("app") {
+            guard let manifest = apps.manifest(bundleIdentifier: bundle) else {
+                let installed = apps.manifests.map(\.bundleIdentifier)
+                throw CommandFailure(
+                    "No installed app has the bundle identifier \(bundle) (run the app once so it writes its manifest)"
+                        + (installed.isEmpty ? "" : "; installed: \(installed.joined(separator: ", "))"))
+            }
+            actions = manifest.actions.sorted { $0.identifier < $1.identifier }
+        } else {
+            let builtins = Engine(sources: [Builtins.catalog]).sources.flatMap(\.allMetadata)
+            actions = builtins.sorted { $0.identifier < $1.identifier } + apps.allMetadata
+        }
+        if arguments.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Console.out(String(decoding: try encoder.encode(actions), as: UTF8.self) + "\n")
+        } else {
+            Console.out(actions.map(describe).joined())
+        }
+        return 0
+    }
+
+    /// An action and its parameters, one per line.
+    static func describe(_ action: ActionMetadata) -> String {
+        var text = action.identifier + "  " + action.title
+        if let output = action.outputType { text += " → " + output }
+        if !action.isAvailable { text += "  [not available on Linux]" }
+        text += "\n"
+        for parameter in action.parameters {
+            var traits = [parameter.type.rawValue + (parameter.isList ? " list" : "")]
+            if let entity = parameter.entityType { traits[0] += " (\(entity))" }
+            if parameter.isRequired { traits.append("required") }
+            if parameter.key == action.inputParameter { traits.append("takes the input") }
+            if !parameter.options.isEmpty { traits.append("one of " + parameter.options.joined(separator: "|")) }
+            if let value = parameter.defaultValue { traits.append("default \(value)") }
+            text += "    \(parameter.key): \(traits.joined(separator: ", "))  \"\(parameter.title)\"\n"
+        }
+        return text
+    }
+}
