@@ -28,6 +28,12 @@ struct BinaryPropertyListReader {
     /// Data objects are rare, so they are cached sparsely.
     private var blobs: [Int: Data] = [:]
     private var isBeingDecoded: [Bool]
+    /// For each decoded container, how many values it holds counted as a tree (shared objects
+    /// counted at every place they appear). Readers walk values as trees, so a file whose
+    /// references fan out (an array holding the same array twice, 60 levels deep) is refused
+    /// when its tree would exceed ``maximumTreeSize``.
+    private var treeSizes: [Int]
+    private let maximumTreeSize: Int
 
     /// Whether the bytes start with `bplist`, the magic of every binary property list version.
     static func hasBinaryMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -83,6 +89,8 @@ struct BinaryPropertyListReader {
         arrays = Array(repeating: nil, count: objectCount)
         dictionaries = Array(repeating: nil, count: objectCount)
         isBeingDecoded = Array(repeating: false, count: objectCount)
+        treeSizes = Array(repeating: 1, count: objectCount)
+        maximumTreeSize = max(1 << 20, 16 * bytes.count)
     }
 
     /// Decodes the top object and everything it references.
@@ -149,6 +157,7 @@ struct BinaryPropertyListReader {
         for position in 0..<count {
             let ref = try readReference(at: refsStart + position * objectRefSize, object: index, start: start)
             elements.append(try readObject(ref, depth: depth + 1))
+            try grow(index, by: treeSizes[ref], at: start)
         }
         isBeingDecoded[index] = false
         arrays[index] = elements
@@ -176,6 +185,7 @@ struct BinaryPropertyListReader {
             keys.append(try readString(keyRef, marker: keyMarker, at: keyStart))
             let valueRef = try readReference(at: valueRefsStart + position * objectRefSize, object: index, start: start)
             values.append(try readObject(valueRef, depth: depth + 1))
+            try grow(index, by: treeSizes[valueRef] + 1, at: start)
         }
         isBeingDecoded[index] = false
         let dictionary = PropertyListDictionary(keys: keys, values: values)
@@ -210,6 +220,17 @@ struct BinaryPropertyListReader {
         }
         strings[index] = string
         return string
+    }
+
+    /// Adds a child's tree size to a container's, refusing trees past the limit.
+    private mutating func grow(_ index: Int, by childSize: Int, at start: Int) throws(PropertyListError) {
+        let (size, overflow) = treeSizes[index].addingReportingOverflow(childSize)
+        guard !overflow, size <= maximumTreeSize else {
+            throw fail(
+                "shared references expand to more than \(maximumTreeSize) values (a reference bomb)",
+                object: index, at: start)
+        }
+        treeSizes[index] = size
     }
 
     /// Marks a container as being decoded, refusing cycles and too-deep nesting.

@@ -101,17 +101,27 @@ struct HostileInputTests {
         expectError(Data(dictionaries), "100,000 nested XML dictionaries, unclosed")
     }
 
-    @Test("shared references many levels deep decode in linear time")
+    @Test("shared references that would expand to 2^60 values are refused, small sharing is kept")
     func exponentialSharing() throws {
-        // Object i is an array holding object i+1 twice: 2^60 leaves if expanded, 61 objects here.
-        var objects: [[UInt8]] = (0..<60).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
-        objects.append([0x51, 0x78])
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            let value = try PropertyList.decode(binaryPropertyList(objects)).value
-            #expect(value.arrayValue?.count == 2)
+        // Object i is an array holding object i+1 twice: 2^depth leaves if expanded.
+        func chain(_ depth: Int) -> Data {
+            var objects: [[UInt8]] = (0..<depth).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+            objects.append([0x51, 0x78])
+            return binaryPropertyList(objects)
         }
-        #expect(elapsed < .seconds(1))
+        expectError(chain(60), "a 60-level reference bomb")
+        do {
+            _ = try PropertyList.decode(chain(60))
+        } catch {
+            #expect(error.message.contains("reference bomb"))
+        }
+        let small = try PropertyList.decode(chain(10)).value
+        var level = small
+        for _ in 0..<10 {
+            #expect(level.arrayValue?.count == 2)
+            level = level.arrayValue?.first ?? "missing"
+        }
+        #expect(level == "x")
     }
 
     @Test("garbage after the binary magic")
