@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Every phrase must name the app (`\(.applicationName)`) exactly once; the manifest is refused otherwise.
-public protocol AppShortcutsProvider {
+public protocol AppShortcutsProvider: Sendable {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
     /// The colour of the app's shortcut tiles.
     static var shortcutTileColor: ShortcutTileColor { get }

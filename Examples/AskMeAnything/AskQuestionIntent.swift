@@ -1,0 +1,45 @@
+import AppIntents
+import Foundation
+
+/// Asks a question and answers it, from Apple's App Intents tutorial. There is no language
+/// model here, so the answer comes from a small fixed table.
+struct AskQuestionIntent: AppIntent {
+    static let title: LocalizedStringResource = "Ask a Question"
+    static let description = IntentDescription("Asks a question and gets an answer.", resultValueName: "Answer")
+
+    @Parameter(title: "Question", requestValueDialog: "What would you like to ask?")
+    var question: String
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
+        let answer = Answers.answer(to: question)
+        return .result(value: answer, dialog: "\(answer)")
+    }
+}
+
+/// The App Shortcut that asks a question.
+struct AskQuestionShortcut: AppShortcutsProvider {
+    static var appShortcuts: [AppShortcut] {
+        AppShortcut(
+            intent: AskQuestionIntent(), phrases: ["Ask \(.applicationName) a question", "Ask \(.applicationName)"],
+            shortTitle: "Ask a Question", systemImageName: "questionmark.bubble")
+    }
+}
+
+/// Deterministic answers: the first topic a question mentions, or an honest "don't know".
+enum Answers {
+    private static let topics: [(keyword: String, answer: String)] = [
+        ("meaning of life", "42."),
+        ("shortcut", "A shortcut is a list of actions that run one after another."),
+        ("swift", "Swift is a general-purpose programming language."),
+        ("linux", "Linux is an operating system kernel."),
+        ("weather", "I can't see outside, but it's always sunny in a terminal."),
+    ]
+
+    static func answer(to question: String) -> String {
+        let trimmed = question.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let topic = topics.first(where: { trimmed.localizedCaseInsensitiveContains($0.keyword) }) {
+            return topic.answer
+        }
+        return "I don't know the answer to “\(trimmed)” yet."
+    }
+}

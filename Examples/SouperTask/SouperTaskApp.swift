@@ -1,0 +1,49 @@
+import AppIntents
+import Foundation
+
+/// SouperTask, the task manager from "Meet Shortcuts for macOS": its intents for Shortcuts,
+/// and a small command line of its own (`soupertask list`, `soupertask add TITLE --due DATE`).
+@main
+struct SouperTaskApp: IntentsApplication {
+    static let bundleIdentifier = "com.example.SouperTask"
+    static let name = "SouperTask"
+    static let intents: [any AppIntent.Type] = [
+        CreateTaskIntent.self, FindTasksIntent.self, DeleteTaskIntent.self, EditTaskIntent.self,
+    ]
+    static let appShortcuts: (any AppShortcutsProvider.Type)? = SouperTaskShortcuts.self
+
+    static func run(arguments: [String]) async throws {
+        switch arguments.first {
+        case "list":
+            for task in try TaskStore.all() {
+                say("\(task.id)  \(ISO8601DateFormatter().string(from: task.dueDate))  \(task.title)")
+            }
+        case "add" where arguments.count >= 2:
+            let due = arguments.firstIndex(of: "--due").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            let dueDate = try due.map(parseDate) ?? Date().addingTimeInterval(24 * 60 * 60)
+            guard dueDate > Date() else { throw TaskError.pastDueDate }
+            let task = TaskRecord(id: UUID().uuidString.lowercased(), title: arguments[1], dueDate: dueDate)
+            try TaskStore.save(task)
+            say(task.id)
+        default:
+            say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | --print-manifest | --serve-intents")
+        }
+    }
+
+    private static func parseDate(_ text: String) throws -> Date {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withFullDate]
+        if let date = formatter.date(from: text) { return date }
+        throw UsageError(message: "not an ISO 8601 date: \(text)")
+    }
+
+    private static func say(_ line: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
