@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList"]),
         .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
-        .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine"]),
+        // libcurl, loaded on first use so runs that never touch the network start fast.
+        .target(name: "CCurlLoader"),
+        .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "CCurlLoader"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC"]),

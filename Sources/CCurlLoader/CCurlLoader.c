@@ -1,0 +1,163 @@
+// Calls libcurl through dlopen/dlsym. curl_easy_setopt is variadic, which Swift can't call, so
+// this small C file makes the calls; the option numbers are libcurl's stable ABI values.
+#include "CCurlLoader.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef void CURL;
+struct curl_slist;
+
+enum {
+    OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_ERRORBUFFER = 10010, OPT_POSTFIELDS = 10015,
+    OPT_USERAGENT = 10018, OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CUSTOMREQUEST = 10036,
+    OPT_NOBODY = 44, OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
+    OPT_ACCEPT_ENCODING = 10102, OPT_TIMEOUT_MS = 155, OPT_WRITEFUNCTION = 20011,
+    OPT_HEADERFUNCTION = 20079, OPT_POSTFIELDSIZE_LARGE = 30120,
+    INFO_RESPONSE_CODE = 0x200002,
+    GLOBAL_DEFAULT = 3,
+};
+
+static struct {
+    int (*global_init)(long);
+    CURL *(*easy_init)(void);
+    int (*easy_setopt)(CURL *, int, ...);
+    int (*easy_perform)(CURL *);
+    int (*easy_getinfo)(CURL *, int, ...);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(int);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    char load_error[256];
+} curl;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    const char *names[] = {"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl-nss.so.4", "libcurl.so"};
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof *names && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(curl.load_error, sizeof curl.load_error, "libcurl is not installed (apt-get install libcurl4): %s", dlerror());
+        return;
+    }
+#define FIND(field, symbol)                                                                                      \
+    if (!(*(void **)&curl.field = dlsym(library, symbol))) {                                                     \
+        snprintf(curl.load_error, sizeof curl.load_error, "libcurl lacks %s", symbol);                           \
+        return;                                                                                                  \
+    }
+    FIND(global_init, "curl_global_init")
+    FIND(easy_init, "curl_easy_init")
+    FIND(easy_setopt, "curl_easy_setopt")
+    FIND(easy_perform, "curl_easy_perform")
+    FIND(easy_getinfo, "curl_easy_getinfo")
+    FIND(easy_cleanup, "curl_easy_cleanup")
+    FIND(easy_strerror, "curl_easy_strerror")
+    FIND(slist_append, "curl_slist_append")
+    FIND(slist_free_all, "curl_slist_free_all")
+#undef FIND
+    curl.global_init(GLOBAL_DEFAULT);
+}
+
+typedef struct buffer {
+    char *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} buffer;
+
+static size_t append(char *data, size_t size, size_t count, void *context) {
+    buffer *target = context;
+    size_t length = size * count;
+    if (target->length + length + 1 > target->capacity) {
+        size_t capacity = target->capacity ? target->capacity : 16384;
+        while (capacity < target->length + length + 1) capacity *= 2;
+        char *grown = realloc(target->bytes, capacity);
+        if (!grown) {
+            target->failed = 1;
+            return 0;
+        }
+        target->bytes = grown;
+        target->capacity = capacity;
+    }
+    memcpy(target->bytes + target->length, data, length);
+    target->length += length;
+    target->bytes[target->length] = 0;
+    return length;
+}
+
+/// Keeps only the header block of the last response (after redirects), which starts at an "HTTP/" line.
+static size_t append_header(char *data, size_t size, size_t count, void *context) {
+    buffer *target = context;
+    if (size * count >= 5 && memcmp(data, "HTTP/", 5) == 0) target->length = 0;
+    return append(data, size, count, context);
+}
+
+int shortcuts_http_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
+                           const void *body, size_t body_length, long timeout_milliseconds,
+                           shortcuts_http_response *response) {
+    memset(response, 0, sizeof *response);
+    pthread_once(&load_once, load);
+    if (curl.load_error[0]) {
+        snprintf(response->error, sizeof response->error, "%s", curl.load_error);
+        return 1;
+    }
+    CURL *handle = curl.easy_init();
+    if (!handle) {
+        snprintf(response->error, sizeof response->error, "libcurl could not start a request");
+        return 1;
+    }
+    struct curl_slist *list = NULL;
+    for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
+    buffer received = {0}, header_block = {0};
+    char error[256] = {0};
+    curl.easy_setopt(handle, OPT_URL, url);
+    curl.easy_setopt(handle, OPT_ERRORBUFFER, error);
+    curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
+    curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
+    curl.easy_setopt(handle, OPT_MAXREDIRS, 20L);
+    curl.easy_setopt(handle, OPT_ACCEPT_ENCODING, "");
+    curl.easy_setopt(handle, OPT_USERAGENT, "swift-shortcuts");
+    curl.easy_setopt(handle, OPT_TIMEOUT_MS, timeout_milliseconds);
+    curl.easy_setopt(handle, OPT_WRITEFUNCTION, append);
+    curl.easy_setopt(handle, OPT_WRITEDATA, &received);
+    curl.easy_setopt(handle, OPT_HEADERFUNCTION, append_header);
+    curl.easy_setopt(handle, OPT_HEADERDATA, &header_block);
+    if (list) curl.easy_setopt(handle, OPT_HTTPHEADER, list);
+    if (strcmp(method, "HEAD") == 0) {
+        curl.easy_setopt(handle, OPT_NOBODY, 1L);
+    } else if (strcmp(method, "GET") != 0) {
+        curl.easy_setopt(handle, OPT_CUSTOMREQUEST, method);
+    }
+    if (body) {
+        curl.easy_setopt(handle, OPT_POSTFIELDSIZE_LARGE, (long long)body_length);
+        curl.easy_setopt(handle, OPT_POSTFIELDS, body);
+        if (strcmp(method, "GET") == 0) curl.easy_setopt(handle, OPT_CUSTOMREQUEST, "GET");
+    }
+    int code = curl.easy_perform(handle);
+    if (code == 0) {
+        curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &response->status);
+    } else {
+        snprintf(response->error, sizeof response->error, "%s", error[0] ? error : curl.easy_strerror(code));
+    }
+    if (received.failed || header_block.failed) {
+        snprintf(response->error, sizeof response->error, "out of memory while receiving the response");
+        code = -1;
+    }
+    curl.easy_cleanup(handle);
+    if (list) curl.slist_free_all(list);
+    response->body = received.bytes;
+    response->body_length = received.length;
+    response->headers = header_block.bytes;
+    response->headers_length = header_block.length;
+    return code != 0;
+}
+
+void shortcuts_http_response_free(shortcuts_http_response *response) {
+    free(response->body);
+    free(response->headers);
+    response->body = response->headers = NULL;
+}

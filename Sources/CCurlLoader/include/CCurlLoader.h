@@ -1,0 +1,26 @@
+#ifndef CCURLLOADER_H
+#define CCURLLOADER_H
+
+#include <stddef.h>
+
+/// One HTTP exchange through libcurl, which is loaded with dlopen the first time it is needed so
+/// that programs which never touch the network don't pay for loading it and its ~30 libraries.
+typedef struct shortcuts_http_response {
+    long status;
+    char *headers;          /* raw response header lines of the final response, "\r\n"-separated */
+    size_t headers_length;
+    char *body;
+    size_t body_length;
+    char error[512];        /* set when the call returns non-zero */
+} shortcuts_http_response;
+
+/// Performs a request. `headers` are "Name: value" lines. Returns 0 on a response (any status),
+/// non-zero on a transport failure or when libcurl can't be loaded, with `response->error` set.
+int shortcuts_http_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
+                           const void *body, size_t body_length, long timeout_milliseconds,
+                           shortcuts_http_response *response);
+
+/// Frees the buffers of a response.
+void shortcuts_http_response_free(shortcuts_http_response *response);
+
+#endif
