@@ -184,8 +184,8 @@ extension IntentParameter where Value.UnwrappedType == Double {
     }
 }
 
-extension IntentParameter where Value.UnwrappedType == IntentFile {
-    /// Makes a file parameter that accepts files of these uniform types.
+extension IntentParameter {
+    /// Makes a file parameter (one file or several) that accepts files of these uniform types.
     public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil,
         supportedTypeIdentifiers: [String], requestValueDialog: IntentDialog? = nil,

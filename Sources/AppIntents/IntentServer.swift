@@ -23,7 +23,7 @@ public struct IntentServer: Sendable {
         while true {
             let line: Data
             do {
-                line = try channel.readLine()
+                line = try await Self.nextLine(channel)
             } catch {
                 if error != .closed { log("stopped reading: \(error)") }
                 return
@@ -39,6 +39,17 @@ public struct IntentServer: Sendable {
             }
             if isShutdown { return }
         }
+    }
+
+    /// Waits for a line on a thread of its own, so a blocked read never holds one of the few
+    /// threads that run `perform()`.
+    private static func nextLine(_ channel: LineChannel) async throws(LineChannel.Failure) -> Data {
+        let result: Result<Data, LineChannel.Failure> = await withCheckedContinuation { continuation in
+            DispatchQueue(label: "AppIntents.IntentServer.read").async {
+                continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try channel.readLine() })
+            }
+        }
+        return try result.get()
     }
 
     /// The response to one line (nil for a notification) and whether serving should end.
