@@ -1,0 +1,63 @@
+import AppIntents
+import Foundation
+import ShortcutsContent
+import ShortcutsRPC
+import Testing
+
+/// A host end talking to an intent server over two pipe(2)s, in-process.
+final class ServerHarness {
+    let host: LineChannel
+    private let hostToServer: [Int32]
+    private let serverToHost: [Int32]
+    private let serving: Task<Void, Never>
+    private var nextID = 0
+
+    init(intents: [any AppIntent.Type], bundleIdentifier: String = "com.example.Soup") async {
+        var a: [Int32] = [0, 0], b: [Int32] = [0, 0]
+        _ = pipe(&a)
+        _ = pipe(&b)
+        hostToServer = a
+        serverToHost = b
+        host = LineChannel(input: b[0], output: a[1])
+        let server = await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents)
+        let channel = LineChannel(input: a[0], output: b[1])
+        serving = Task { await server.serve(channel) }
+    }
+
+    /// Closes the host's end so the server sees end of input, and waits for it to stop.
+    func finish() async {
+        close(hostToServer[1])
+        await serving.value
+        for fd in [hostToServer[0], serverToHost[0], serverToHost[1]] { close(fd) }
+    }
+
+    /// Sends a raw line and returns the response line as JSON.
+    func exchange(_ line: String) throws -> [String: Any] {
+        try host.writeLine(Data(line.utf8))
+        let response = try host.readLine(timeout: 10)
+        return try #require(try JSONSerialization.jsonObject(with: response) as? [String: Any])
+    }
+
+    /// Sends a request with typed params and decodes the typed result.
+    func call<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ method: String, _ params: Params, as: Result.Type = Result.self
+    ) throws -> Result {
+        nextID += 1
+        try host.writeLine(try JSONRPC.encode(JSONRPC.Request(id: .number(nextID), method: method, params: params)))
+        let line = try host.readLine(timeout: 10)
+        if let error = try? JSONRPC.decode(JSONRPC.ErrorResponse.self, from: line) { throw error.error }
+        let response = try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line)
+        #expect(response.id == .number(nextID))
+        return response.result
+    }
+
+    func perform(
+        _ intent: String, _ parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = []
+    ) throws -> ExtensionProtocol.PerformResult {
+        try call(
+            ExtensionProtocol.Method.perform,
+            ExtensionProtocol.PerformParams(
+                intent: intent, parameters: parameters, confirmed: confirmed, confirmedParameters: confirmedParameters,
+                isInteractive: true))
+    }
+}
