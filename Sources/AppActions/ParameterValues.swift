@@ -117,13 +117,21 @@ struct ParameterValues {
                 return match.text
             }
             let chosen = try naming(parameter.key) {
-                try prompter.choose("Which \(shown) for \(parameter.title)?", options: titles, multiple: false)
+                try prompter.choose(Self.whichQuestion(shown, parameter.title), options: titles, multiple: false)
             }
             guard let index = chosen.first, matches.indices.contains(index) else {
                 throw ActionFailure("no \(shown) was chosen", parameter: parameter.key, code: .cancelled)
             }
             return matches[index]
         }
+    }
+}
+
+extension ParameterValues {
+    /// "Which task?", or "Which task for parent?" when the parameter isn't named for its type.
+    static func whichQuestion(_ type: String, _ parameter: String) -> String {
+        type.caseInsensitiveCompare(parameter) == .orderedSame
+            ? "Which \(type.lowercased())?" : "Which \(type.lowercased()) for \(parameter.lowercased())?"
     }
 }
 

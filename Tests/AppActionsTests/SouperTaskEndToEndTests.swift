@@ -1,0 +1,147 @@
+import Foundation
+import ShortcutFormat
+import Testing
+
+/// The built `shortcuts` and `soupertask` together: discovery after one run of the app, perform
+/// with and without values, prompts answered from a file and on a real terminal, a shortcut that
+/// chains an app action with built-in ones.
+@Suite(.serialized) struct SouperTaskEndToEndTests {
+    let binaries: BuiltBinaries
+    static let create = "com.example.SouperTask.CreateTaskIntent"
+    static let future = "2031-05-05T09:00:00Z"
+
+    /// Runs SouperTask once, as a person would, so it writes its manifest.
+    init() throws {
+        binaries = try BuiltBinaries()
+        let first = try binaries.run("soupertask", ["list"])
+        #expect(first.status == 0, "soupertask list: \(first.error)")
+    }
+
+    private func shortcuts(_ arguments: [String], input: String = "") throws -> ProcessResult {
+        try binaries.run("shortcuts", arguments, input: input)
+    }
+
+    /// The tasks file, as text (empty when there is none yet).
+    private var tasks: String {
+        (try? String(contentsOfFile: binaries.taskData + "/tasks.json", encoding: .utf8)) ?? ""
+    }
+
+    private func createTask(_ title: String) throws {
+        let result = try shortcuts(["perform", Self.create, "--set", "title=\(title)", "--set", "dueDate=\(Self.future)"])
+        #expect(result.status == 0, "\(result.error)")
+    }
+
+    @Test func listsTheAppsActionsWithTheirParameters() throws {
+        let result = try shortcuts(["actions", "--app", "com.example.SouperTask"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("""
+            com.example.SouperTask.CreateTaskIntent  Create Task → TaskEntity
+                title: text, required, takes the input  "Title"
+                dueDate: date, required  "Due Date"
+            """))
+        let json = try shortcuts(["actions", "--json"])
+        let actions = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let identifiers = actions.compactMap { $0["identifier"] as? String }
+        #expect(identifiers.contains("is.workflow.actions.gettext"))
+        #expect(identifiers.contains(Self.create))
+    }
+
+    @Test func performsCreateTaskWithValues() throws {
+        let result = try shortcuts(["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=\(Self.future)"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "Milk\n")
+        #expect(result.error.contains("Created “Milk”."))
+        #expect(tasks.contains("\"title\" : \"Milk\""))
+        #expect(tasks.contains(Self.future))
+    }
+
+    @Test func withoutADueDateAndNoInteractionTheErrorNamesTheActionAndParameter() throws {
+        let result = try shortcuts(["perform", Self.create, "--set", "title=Milk", "--no-interaction"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("com.example.SouperTask.CreateTaskIntent"))
+        #expect(result.error.contains("parameter dueDate"))
+        #expect(!tasks.contains("Milk"))
+    }
+
+    @Test func aPastDueDateIsRefusedWithTheAppsMessage() throws {
+        let result = try shortcuts(["perform", Self.create, "--set", "title=Old", "--set", "dueDate=2001-01-01T00:00:00Z"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("Due date must be in the future."))
+    }
+
+    @Test func answersFromAFileSupplyTheDueDate() throws {
+        let answers = try binaries.write(Data("\(Self.future)\n".utf8), to: "answers.txt")
+        let result = try shortcuts(["perform", Self.create, "--set", "title=Bread", "--answers", answers])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "Bread\n")
+        #expect(tasks.contains("\"title\" : \"Bread\""))
+    }
+
+    @Test func anUnknownParameterIsAUsageErrorListingTheValidOnes() throws {
+        let result = try shortcuts(["perform", Self.create, "--set", "due=tomorrow"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("Unknown parameter 'due' for com.example.SouperTask.CreateTaskIntent; its parameters are title, dueDate"))
+    }
+
+    @Test func aShortcutCreatesATaskFromTextAndOutputsItsURL() throws {
+        let descriptor: ParameterDictionary = [
+            "BundleIdentifier": .plain("com.example.SouperTask"), "AppIntentIdentifier": .plain("CreateTaskIntent"),
+            "Name": .plain("SouperTask"), "TeamIdentifier": .plain("0000000000"),
+        ]
+        let url = Attachment(.actionOutput(uuid: "T1", name: "Task"), aggrandizements: [.property(name: "URL", userInfo: nil)])
+        var workflow = Workflow(actions: [
+            WorkflowAction(identifier: Self.create, parameters: [
+                "AppIntentDescriptor": .record(descriptor), "dueDate": .plain(.string(Self.future)), "UUID": .plain("T1"),
+            ]),
+            WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: [
+                "WFTextActionText": .text(TokenString(segments: [.variable(url)])),
+            ]),
+        ])
+        workflow.inputContentClasses = ["WFStringContentItem"]
+        let file = try binaries.write(ShortcutFile.write(workflow, format: .binary), to: "Add Task.shortcut")
+
+        let result = try shortcuts(["run", file], input: "Water the plants\n")
+        #expect(result.status == 0, "\(result.error)")
+        let record = try #require(tasks.range(of: #""id" : "([0-9a-f-]+)""#, options: .regularExpression))
+        let identifier = tasks[record].split(separator: "\"")[2]
+        #expect(result.output == "soupertask://task/\(identifier)\n")
+        #expect(tasks.contains("Water the plants"))
+    }
+
+    @Test func aDisambiguationAndAConfirmationAreAnsweredOnTheTerminal() throws {
+        try createTask("Buy milk")
+        try createTask("Buy bread")
+        let result = try binaries.runInTerminal(
+            ["perform", "com.example.SouperTask.DeleteTaskIntent", "--set", "task=buy"],
+            answering: [("Choose 1–2: ", "Buy milk"), ("Continue? [y/n] ", "y")])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.contains("Which task?"))
+        #expect(result.output.contains("Delete “Buy milk”?"))
+        #expect(result.output.contains("Deleted “Buy milk”."))
+        #expect(!tasks.contains("Buy milk"))
+        #expect(tasks.contains("Buy bread"))
+    }
+
+    @Test func aConfirmationDeclinedOnTheTerminalCancels() throws {
+        try createTask("Keep me")
+        let result = try binaries.runInTerminal(
+            ["perform", "com.example.SouperTask.DeleteTaskIntent", "--set", "task=keep"],
+            answering: [("Continue? [y/n] ", "n")])
+        #expect(result.status == 1)
+        #expect(result.output.contains("Delete Task was not confirmed"))
+        #expect(tasks.contains("Keep me"))
+    }
+
+    @Test func anExtensionCrashingMidCallIsAClearError() throws {
+        let installation = try FakeExtension.Installation()
+        let apps = URL(fileURLWithPath: binaries.home).appendingPathComponent("Apps")
+        try FileManager.default.copyItem(
+            at: installation.home.appendingPathComponent("Apps/com.example.Fake.json"),
+            to: apps.appendingPathComponent("com.example.Fake.json"))
+        let crashed = try shortcuts(["perform", "com.example.Fake.CrashIntent"])
+        #expect(crashed.status == 1)
+        #expect(crashed.error.contains("com.example.Fake's extension exited with signal 9 while performing CrashIntent"))
+        let next = try shortcuts(["perform", "com.example.Fake.EchoIntent", "--set", "text=still here"])
+        #expect(next.output == "still here\n")
+    }
+}
