@@ -29,15 +29,25 @@ struct IntentPerformer {
         if let problem = await resolve(parameters, from: call.parameters) { return problem }
         let context = PerformContext(
             isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive)
-        do {
-            let result = try await PerformContext.$current.withValue(context) { try await intent.perform() }
-            return Self.success(result, of: type)
-        } catch let error as AppIntentError {
-            return Self.outcome(of: error)
-        } catch {
-            return ExtensionProtocol.PerformResult(outcome: .failure, message: Self.message(of: error))
+        var restarts = 0
+        while true {
+            do {
+                let result = try await PerformContext.$current.withValue(context) { try await intent.perform() }
+                return Self.success(result, of: type)
+            } catch let error as AppIntentError {
+                if case .restartPerform = error.kind, restarts < Self.restartLimit {
+                    restarts += 1
+                    continue
+                }
+                return Self.outcome(of: error)
+            } catch {
+                return ExtensionProtocol.PerformResult(outcome: .failure, message: Self.message(of: error))
+            }
         }
     }
+
+    /// How many times `AppIntentError.restartPerform` runs `perform()` again before it is a failure.
+    static let restartLimit = 3
 
     /// Sets each parameter from the call, and returns the first thing that keeps the intent from
     /// being performed, or nil when every required parameter has a usable value.

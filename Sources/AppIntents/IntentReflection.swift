@@ -17,18 +17,11 @@ enum IntentReflection {
         }
     }
 
-    /// An intent instance and the names of its parameters by the parameters' identity, for
-    /// turning key paths into names.
-    static func parameterNames<Intent: AppIntent>(of intent: Intent) -> (intent: Intent, byIdentity: [ObjectIdentifier: String]) {
-        var names: [ObjectIdentifier: String] = [:]
-        for found in parameters(of: intent) { names[ObjectIdentifier(found.parameter)] = found.name }
-        return (intent, names)
-    }
-
-    /// The name of the parameter a key path leads to, or nil.
+    /// The name of the parameter a key path (`\.$title`) leads to, or nil: the key path gives a
+    /// fresh intent's wrapper, and reflection names it.
     static func parameterName<Intent: AppIntent>(_ keyPath: PartialKeyPath<Intent>, in type: Intent.Type) -> String? {
-        let (intent, names) = parameterNames(of: Intent())
-        guard let parameter = intent[keyPath: keyPath] as? any AnyIntentParameter else { return nil }
-        return names[ObjectIdentifier(parameter)]
+        let intent = Intent()
+        guard let wanted = intent[keyPath: keyPath] as? any AnyIntentParameter else { return nil }
+        return parameters(of: intent).first { $0.parameter === wanted }?.name
     }
 }

@@ -5,7 +5,7 @@ import ShortcutsRPC
 import Testing
 
 @Suite(.serialized) struct ServerTests {
-    static let intents: [any AppIntent.Type] = SoupApp.intents
+    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self]
 
     func withServer(_ body: (ServerHarness) throws -> Void) async throws {
         let harness = await ServerHarness(intents: Self.intents)
@@ -95,6 +95,13 @@ import Testing
             guard case .entity(let entity)? = done.value else { Issue.record("expected an entity, got \(String(describing: done.value))"); return }
             #expect(entity.typeName == "SoupEntity" && entity.identifier == "tomato-basil" && entity.displayTitle == "Tomato Basil")
             #expect(entity.properties["name"] == .text("Tomato Basil") && entity.properties["price"] == .number(5))
+        }
+    }
+
+    @Test func restartPerformRunsPerformAgain() async throws {
+        try await withServer { server in
+            let result = try server.perform("RestartingIntent", [:])
+            #expect(result.outcome == .success && result.value == .number(2))
         }
     }
 

@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import Synchronization
 
 // Intents written the way Apple's App Intents tutorials and sample code write them (with
 // `static let` where Swift 6 refuses a mutable `static var`), compiled against this module.
@@ -168,4 +169,19 @@ struct BadSoupApp: IntentsApplication {
     static let intents: [any AppIntent.Type] = [GreetIntent.self]
     static let appShortcuts: (any AppShortcutsProvider.Type)? = BadShortcuts.self
     static func run(arguments: [String]) async throws {}
+}
+
+/// Asks to be performed again once, then succeeds with the number of attempts.
+struct RestartingIntent: AppIntent {
+    static let title: LocalizedStringResource = "Restarting"
+    static let attempts = Mutex(0)
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> {
+        let attempt = Self.attempts.withLock { count in
+            count += 1
+            return count
+        }
+        if attempt == 1 { throw AppIntentError.restartPerform }
+        return .result(value: attempt)
+    }
 }
