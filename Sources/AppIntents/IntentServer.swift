@@ -13,6 +13,9 @@ import ShortcutsRPC
 /// ```
 public struct IntentServer: Sendable {
     let catalog: IntentCatalog
+    /// Where lines are read: a thread of its own, so a blocked read never holds one of the few
+    /// threads that run `perform()`.
+    private let readQueue = DispatchQueue(label: "AppIntents.IntentServer.read")
 
     public init(bundleIdentifier: String, intents: [any AppIntent.Type]) async {
         catalog = await IntentCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
@@ -23,7 +26,7 @@ public struct IntentServer: Sendable {
         while true {
             let line: Data
             do {
-                line = try await Self.nextLine(channel)
+                line = try await nextLine(channel)
             } catch {
                 if error != .closed { log("stopped reading: \(error)") }
                 return
@@ -41,11 +44,10 @@ public struct IntentServer: Sendable {
         }
     }
 
-    /// Waits for a line on a thread of its own, so a blocked read never holds one of the few
-    /// threads that run `perform()`.
-    private static func nextLine(_ channel: LineChannel) async throws(LineChannel.Failure) -> Data {
+    /// Waits for the next line on the read queue.
+    private func nextLine(_ channel: LineChannel) async throws(LineChannel.Failure) -> Data {
         let result: Result<Data, LineChannel.Failure> = await withCheckedContinuation { continuation in
-            DispatchQueue(label: "AppIntents.IntentServer.read").async {
+            readQueue.async {
                 continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try channel.readLine() })
             }
         }
