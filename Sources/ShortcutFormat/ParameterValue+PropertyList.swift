@@ -3,9 +3,16 @@ import PropertyList
 extension ParameterValue {
     /// Reads a parameter value from its property list, choosing the typed case that writes back
     /// identically, or ``unknown(_:)`` when none does.
+    ///
+    /// Plain values, arrays and records are exact by construction (their children are checked
+    /// on their own), so only the typed serializations are written back and compared; that keeps
+    /// reading linear in the depth of nested plain containers.
     public init(propertyList value: PropertyListValue) {
         let decoded = ParameterValue.decode(value)
-        self = decoded.propertyList == value ? decoded : .unknown(value)
+        switch decoded {
+        case .plain, .array, .record: self = decoded
+        default: self = decoded.propertyList == value ? decoded : .unknown(value)
+        }
     }
 
     /// The property list this value is written as.

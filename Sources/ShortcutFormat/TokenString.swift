@@ -91,7 +91,8 @@ public struct TokenString: Hashable, Sendable {
     }
 
     public static func == (lhs: TokenString, rhs: TokenString) -> Bool {
-        lhs.string == rhs.string && lhs.attachments.elementsEqual(rhs.attachments) { $0.range == $1.range && $0.attachment == $1.attachment }
+        lhs.string == rhs.string && lhs.hasStringKey == rhs.hasStringKey && lhs.hasRangesKey == rhs.hasRangesKey
+            && lhs.omitsValue == rhs.omitsValue && lhs.attachments.elementsEqual(rhs.attachments) { $0.range == $1.range && $0.attachment == $1.attachment }
     }
 
     public func hash(into hasher: inout Hasher) {
