@@ -91,9 +91,12 @@ public struct TokenString: Hashable, Sendable {
     }
 
     public static func == (lhs: TokenString, rhs: TokenString) -> Bool {
-        lhs.string == rhs.string && lhs.hasStringKey == rhs.hasStringKey && lhs.hasRangesKey == rhs.hasRangesKey
+        lhs.string == rhs.string && lhs.hasStringKey == rhs.hasStringKey && lhs.writesRanges == rhs.writesRanges
             && lhs.omitsValue == rhs.omitsValue && lhs.attachments.elementsEqual(rhs.attachments) { $0.range == $1.range && $0.attachment == $1.attachment }
     }
+
+    /// Whether `attachmentsByRange` is written: always with variables, and when the file had it.
+    private var writesRanges: Bool { hasRangesKey || !attachments.isEmpty }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(string)
