@@ -23,6 +23,8 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public var inputParameter: String?
     /// The type of the output (`Text`, `Number`, an entity type…), or `nil` when the action outputs nothing.
     public var outputType: String?
+    /// Whether the output is a list of ``outputType`` (e.g. `[TaskEntity]`).
+    public var outputIsList: Bool?
     /// The action's output name in the editor, e.g. `Calculation Result`.
     public var outputName: String?
     /// Whether the action changes nothing outside the run (a hint for agents).
