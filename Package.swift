@@ -8,12 +8,22 @@ import PackageDescription
 //   ShortcutsEngine                       compiling and running a Workflow
 //   BuiltinActions, AppActions            the built-in actions and their OS adapters; apps' actions
 //   AppIntents                            the authoring SDK apps build against (Apple's API)
+//   Intents, IntentDefinitionCompiler     SiriKit custom intents: the SDK, and .intentdefinition → Swift
+//   ShortcutsLanguage                     the text language ⇄ Workflow
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
-//   ShortcutsCLI                          the `shortcuts` command, thin over the rest
+//   ShortcutsService, MCPServer           front ends over the engine: Shortcuts Events, MCP
+//   ShortcutsEvents                       the client library for the service
+//   ShortcutsCLI, shortcutsd, intentgen   the executables, thin over the rest
 let package = Package(
     name: "swift-shortcuts",
     products: [
         .executable(name: "shortcuts", targets: ["shortcuts"]),
+        .executable(name: "shortcutsd", targets: ["shortcutsd"]),
+        .executable(name: "intentgen", targets: ["intentgen"]),
+        .plugin(name: "IntentDefinitionPlugin", targets: ["IntentDefinitionPlugin"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "ShortcutsEvents", targets: ["ShortcutsEvents"]),
         .library(name: "ShortcutsEngine", targets: ["ShortcutsEngine"]),
         .library(name: "ShortcutFormat", targets: ["ShortcutFormat"]),
     ],
@@ -29,11 +39,31 @@ let package = Package(
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC"]),
+        .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
+        .target(name: "IntentDefinitionCompiler", dependencies: ["PropertyList"]),
+        .target(name: "ShortcutsLanguage", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
+        // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
+        .target(name: "CSDBusLoader"),
+        .target(
+            name: "ShortcutsService",
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader"]
+        ),
+        .target(name: "ShortcutsEvents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
+        .target(
+            name: "MCPServer",
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsRPC"]
+        ),
         .target(
             name: "ShortcutsCLI",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions"]
+            dependencies: [
+                "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage",
+                "MCPServer", "ShortcutsEvents",
+            ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
+        .executableTarget(name: "shortcutsd", dependencies: ["ShortcutsService"]),
+        .executableTarget(name: "intentgen", dependencies: ["IntentDefinitionCompiler"]),
+        .plugin(name: "IntentDefinitionPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .executableTarget(name: "soupertask", dependencies: ["AppIntents"], path: "Examples/SouperTask"),
         .executableTarget(name: "askmeanything", dependencies: ["AppIntents"], path: "Examples/AskMeAnything"),
         .executableTarget(
@@ -53,5 +83,9 @@ let package = Package(
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents"]),
         .testTarget(name: "AppActionsTests", dependencies: ["AppActions", "ShortcutsCLI"]),
         .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI"]),
+        .testTarget(name: "IntentDefinitionCompilerTests", dependencies: ["IntentDefinitionCompiler", "Intents"]),
+        .testTarget(name: "ShortcutsLanguageTests", dependencies: ["ShortcutsLanguage", "ShortcutsCLI"]),
+        .testTarget(name: "ShortcutsServiceTests", dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "ShortcutsCLI"]),
     ]
 )

@@ -1,0 +1,5 @@
+import PackagePlugin
+
+@main struct IntentDefinitionPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] { [] }
+}

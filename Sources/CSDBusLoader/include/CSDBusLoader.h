@@ -1,0 +1,1 @@
+/* sd-bus loader: being written */

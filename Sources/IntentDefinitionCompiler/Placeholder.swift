@@ -1,0 +1,1 @@
+// IntentDefinitionCompiler: being written

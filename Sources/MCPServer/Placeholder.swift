@@ -1,0 +1,1 @@
+// MCPServer: being written

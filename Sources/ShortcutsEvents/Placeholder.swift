@@ -1,0 +1,1 @@
+// ShortcutsEvents: being written

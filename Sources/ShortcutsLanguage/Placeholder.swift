@@ -1,0 +1,1 @@
+// ShortcutsLanguage: being written

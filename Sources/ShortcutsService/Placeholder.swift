@@ -1,0 +1,1 @@
+// ShortcutsService: being written
