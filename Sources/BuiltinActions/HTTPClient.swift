@@ -1,11 +1,7 @@
-import Dispatch
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Synchronous HTTP for the web actions: one request, waited for with a timeout, the response
 /// turned into file content.
@@ -17,40 +13,17 @@ enum HTTPClient {
     ///
     /// Any HTTP status counts as a response, as in Shortcuts (a 404 page is content); only a
     /// transport failure (no connection, timeout, bad TLS) throws, naming `parameter`.
-    static func send(_ request: URLRequest, parameter: String) throws -> (HTTPURLResponse?, Data) {
-        final class Result: @unchecked Sendable {
-            // Set by the session's queue before the semaphore is signalled; read after the wait.
-            var response: URLResponse?
-            var data: Data?
-            var error: Error?
+    static func send(_ request: HTTPRequest, parameter: String) throws -> (HTTPResponse?, Data) {
+        do {
+            let response = try HTTPTransport.send(request, timeout: timeout)
+            return (response, response.body)
+        } catch {
+            throw ActionFailure("can't get \(request.url.absoluteString): \(error.message)", parameter: parameter)
         }
-        var request = request
-        request.timeoutInterval = timeout
-        let result = Result()
-        let done = DispatchSemaphore(value: 0)
-        let session = URLSession(configuration: .ephemeral)
-        let task = session.dataTask(with: request) { data, response, error in
-            result.data = data
-            result.response = response
-            result.error = error
-            done.signal()
-        }
-        task.resume()
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            session.invalidateAndCancel()
-            throw ActionFailure("no answer from \(request.url?.absoluteString ?? "the server") within \(Int(timeout)) seconds", parameter: parameter)
-        }
-        session.finishTasksAndInvalidate()
-        if let error = result.error {
-            throw ActionFailure(
-                "can't get \(request.url?.absoluteString ?? "the URL"): \(error.localizedDescription)", parameter: parameter)
-        }
-        return (result.response as? HTTPURLResponse, result.data ?? Data())
     }
 
     /// The response as a file: named from `Content-Disposition` or the URL, typed from `Content-Type`.
-    static func file(from response: HTTPURLResponse?, data: Data, url: URL) -> FileContent {
+    static func file(from response: HTTPResponse?, data: Data, url: URL) -> FileContent {
         let mimeType = response?.mimeType?.lowercased()
         let type = mimeType.map(typeIdentifier(forMIMEType:))
         var name = response.flatMap(dispositionFileName) ?? url.lastPathComponent
@@ -64,8 +37,8 @@ enum HTTPClient {
     }
 
     /// The `filename` of a `Content-Disposition` header, if there is one.
-    static func dispositionFileName(_ response: HTTPURLResponse) -> String? {
-        guard let header = response.value(forHTTPHeaderField: "Content-Disposition") else { return nil }
+    static func dispositionFileName(_ response: HTTPResponse) -> String? {
+        guard let header = response.header("Content-Disposition") else { return nil }
         for part in header.split(separator: ";") {
             let field = part.trimmingCharacters(in: .whitespaces)
             guard field.lowercased().hasPrefix("filename=") else { continue }

@@ -2,9 +2,6 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Get Contents of URL, Get Contents of Web Page and Open URLs.
 enum WebActions {
@@ -46,33 +43,33 @@ enum WebActions {
             guard let url = input.url, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
                 throw ActionFailure("expected an http or https URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFURL")
             }
-            var request = URLRequest(url: url)
+            var request = HTTPRequest(url: url)
             let method = try method.value(in: run)
-            request.httpMethod = method.rawValue
+            request.method = method.rawValue
             if method != .get {
                 switch try bodyType.value(in: run) {
                 case .json:
                     let values = try run.content(json)
                     if !values.isNothing {
-                        request.httpBody = Data(JSONBridge.text(of: values).utf8)
-                        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                        request.body = Data(JSONBridge.text(of: values).utf8)
+                        request.setHeader("Content-Type", "application/json")
                     }
                 case .form:
                     let fields = try run.content(form).dictionary ?? ContentDictionary()
                     let (body, contentType) = formBody(fields)
-                    request.httpBody = body
-                    request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+                    request.body = body
+                    request.setHeader("Content-Type", contentType)
                 case .file:
                     let content = try run.content(file)
                     if !content.isNothing {
                         let upload = content.file()
-                        request.httpBody = upload.data
-                        request.setValue(mimeType(for: upload.typeIdentifier), forHTTPHeaderField: "Content-Type")
+                        request.body = upload.data
+                        request.setHeader("Content-Type", mimeType(for: upload.typeIdentifier))
                     }
                 }
             }
             for (name, value) in try run.content(headers).dictionary ?? ContentDictionary() {
-                request.setValue(value.text, forHTTPHeaderField: name)
+                request.setHeader(name, value.text)
             }
             let (response, data) = try HTTPClient.send(request, parameter: "WFURL")
             return .file(HTTPClient.file(from: response, data: data, url: url))
@@ -131,7 +128,7 @@ enum WebActions {
             guard let url = input.url else {
                 throw ActionFailure("expected a URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFInput")
             }
-            let (response, data) = try HTTPClient.send(URLRequest(url: url), parameter: "WFInput")
+            let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFInput")
             var page = HTTPClient.file(from: response, data: data, url: url)
             if page.typeIdentifier == "public.data" || page.typeIdentifier == "public.plain-text" {
                 page.typeIdentifier = "public.html"
