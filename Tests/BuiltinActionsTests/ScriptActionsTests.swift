@@ -62,6 +62,12 @@ import Testing
         #expect(output.text.count == 500_000)
     }
 
+    @Test func scriptsStartWithNoSignalsBlocked() throws {
+        // Threads of the test runner and of Dispatch block signals; a script must not inherit that,
+        // or it could never be interrupted or terminated.
+        #expect(try runScript("grep SigBlk /proc/self/status") == .text("SigBlk:\t0000000000000000"))
+    }
+
     @Test func missingShellIsAClearError() {
         let error = T.failure { try runScript("true", shell: "/bin/no-such-shell") }
         #expect(error?.parameter == "Shell")

@@ -1,0 +1,166 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import Testing
+
+@testable import BuiltinActions
+
+/// A real HTTP server on 127.0.0.1: Python's http.server serving a temporary directory, with
+/// POST, PUT and PATCH echoing what they received as JSON.
+final class LocalHTTPServer {
+    let directory: TemporaryDirectory
+    let process = Process()
+    let port: Int
+
+    static let script = """
+        import http.server, json, os, sys
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def echo(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
+                reply = json.dumps({"method": self.command, "path": self.path, "body": body,
+                                    "contentType": self.headers.get("Content-Type"),
+                                    "token": self.headers.get("X-Token")}).encode()
+                self.send_response(201)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(reply)))
+                self.end_headers()
+                self.wfile.write(reply)
+            do_POST = do_PUT = do_PATCH = do_DELETE = echo
+            def log_message(self, *args):
+                pass
+        os.chdir(sys.argv[1])
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let script = try directory.write(Self.script, to: "server.py")
+        try FileManager.default.createDirectory(atPath: directory.path + "/site", withIntermediateDirectories: true)
+        let python = ProcessRunner.find("python3") ?? "/usr/bin/python3"
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, directory.path + "/site"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The server prints its port once it listens; a line read means it answers.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw ActionFailure("the test HTTP server did not start")
+        }
+        self.port = port
+    }
+
+    deinit {
+        // SIGKILL: the runner's threads may leave SIGTERM ignored in children, and the server must go.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Puts a file in the served directory.
+    func serve(_ text: String, at name: String) throws { try directory.write(text, to: "site/" + name) }
+}
+
+@Suite(.serialized) struct WebActionsTests {
+    typealias T = SystemTest
+
+    @Test func getAFile() throws {
+        let server = try LocalHTTPServer()
+        try server.serve("hello over http", at: "hello.txt")
+        let output = try T.run("downloadurl", ["WFURL": T.text(server.url("hello.txt"))])
+        guard case .file(let file) = output else { Issue.record("expected a file, got \(output)"); return }
+        #expect(file.name == "hello.txt")
+        #expect(file.typeIdentifier == "public.plain-text")
+        #expect(output.text == "hello over http")
+    }
+
+    @Test func jsonResponseIsADictionaryDownstream() throws {
+        let server = try LocalHTTPServer()
+        try server.serve(#"{"name": "Ada", "tags": [1, 2]}"#, at: "person.json")
+        let output = try T.run("downloadurl", ["WFURL": T.text(server.url("person.json"))])
+        #expect(output.dictionary?["name"] == .text("Ada"))
+        #expect(output.value(forKeyPath: "tags") == .list([.number(1), .number(2)]))
+    }
+
+    @Test func postJSONReachesTheServer() throws {
+        let server = try LocalHTTPServer()
+        let values = ParameterValue.dictionaryField([
+            DictionaryItem(itemType: 0, key: T.text("title"), value: T.text("Buy milk")),
+            DictionaryItem(itemType: 3, key: T.text("count"), value: T.text("2")),
+        ])
+        let headers = ParameterValue.dictionaryField([DictionaryItem(itemType: 0, key: T.text("X-Token"), value: T.text("secret"))])
+        let output = try T.run("downloadurl", [
+            "WFURL": T.text(server.url("items")), "WFHTTPMethod": T.text("POST"), "WFHTTPBodyType": T.text("JSON"),
+            "WFJSONValues": values, "WFHTTPHeaders": headers,
+        ])
+        let echo = try #require(output.dictionary)
+        #expect(echo["method"] == .text("POST"))
+        #expect(echo["path"] == .text("/items"))
+        #expect(echo["contentType"] == .text("application/json"))
+        #expect(echo["token"] == .text("secret"))
+        #expect(echo["body"] == .text(#"{"title":"Buy milk","count":2}"#))
+    }
+
+    @Test func putAForm() throws {
+        let server = try LocalHTTPServer()
+        let form = ParameterValue.dictionaryField([
+            DictionaryItem(itemType: 0, key: T.text("q"), value: T.text("a&b c")),
+        ])
+        let output = try T.run("downloadurl", [
+            "WFURL": T.text(server.url("form")), "WFHTTPMethod": T.text("PUT"), "WFHTTPBodyType": T.text("Form"), "WFFormValues": form,
+        ])
+        #expect(output.dictionary?["body"] == .text("q=a%26b%20c"))
+        #expect(output.dictionary?["contentType"] == .text("application/x-www-form-urlencoded"))
+    }
+
+    @Test func notFoundReturnsTheBody() throws {
+        let server = try LocalHTTPServer()
+        let output = try T.run("downloadurl", ["WFURL": T.text(server.url("missing.txt"))])
+        #expect(output.text.contains("404"))
+    }
+
+    @Test func refusedConnectionNamesTheURLParameter() {
+        let error = T.failure { try T.run("downloadurl", ["WFURL": T.text("http://127.0.0.1:1/nothing")]) }
+        #expect(error?.parameter == "WFURL")
+        #expect(error?.message.contains("127.0.0.1:1") == true)
+    }
+
+    @Test func notAURLNamesTheParameter() {
+        let error = T.failure { try T.run("downloadurl", ["WFURL": T.text("not a url")]) }
+        #expect(error?.parameter == "WFURL")
+    }
+
+    @Test func webPageContentsIsHTML() throws {
+        let server = try LocalHTTPServer()
+        try server.serve("<html><body><h1>Title</h1></body></html>", at: "page.html")
+        let output = try T.run("getwebpagecontents", ["WFInput": T.text(server.url("page.html"))])
+        #expect(output.text.contains("<h1>Title</h1>"))
+        #expect(output.file().typeIdentifier == "public.html")
+    }
+
+    @Test func openURLsUsesTheEnvironment() throws {
+        let opened = Recorder<URL>()
+        let environment = T.environment(openURL: { opened.append($0) })
+        let output = try T.run("openurl", ["WFInput": T.text("https://example.com/a")], environment: environment)
+        #expect(opened.items == [URL(string: "https://example.com/a")!])
+        #expect(output.text == "https://example.com/a")
+    }
+}
+
+/// Collects values from `@Sendable` callbacks.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    func append(_ value: Value) { lock.withLock { values.append(value) } }
+    var items: [Value] { lock.withLock { values } }
+}
