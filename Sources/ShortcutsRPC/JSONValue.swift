@@ -1,0 +1,215 @@
+import Foundation
+import ShortcutsContent
+
+/// Any JSON value, with objects that keep their keys in order: for the free-form parts of a
+/// protocol (JSON Schemas, tool arguments, `params` of methods not known in advance).
+///
+/// ```swift
+/// let schema: JSONValue = ["type": "object", "properties": ["name": ["type": "string"]]]
+/// print(schema.text)                              // {"type":"object","properties":{"name":{"type":"string"}}}
+/// let parsed = JSONValue(parsing: #"{"id":1}"#)   // .object(["id": .number(1)])
+/// ```
+///
+/// Reading and writing text go through ``JSONBridge``, which keeps key order (Foundation's
+/// `JSONSerialization` doesn't on Linux). The `Codable` conformance is for embedding a value in
+/// a `Codable` message; a keyed decoder may not report keys in document order.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// Parses JSON text; `nil` when it is not exactly one JSON value.
+    public init?(parsing text: String) {
+        guard let content = JSONBridge.parse(text) else { return nil }
+        self.init(json: content)
+    }
+
+    /// Parses UTF-8 JSON bytes; `nil` when they are not exactly one JSON value.
+    public init?(parsing data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        self.init(parsing: text)
+    }
+
+    /// The value as compact JSON text.
+    public var text: String { JSONBridge.text(of: jsonContent) }
+
+    /// The value as compact UTF-8 JSON.
+    public var data: Data { Data(text.utf8) }
+
+    // MARK: Reading parts
+
+    /// The member of an object, or `nil` for a missing key or a value that is not an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { return bool }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    // MARK: Content
+
+    /// The JSON value of content that came from JSON (text, numbers, Booleans, lists,
+    /// dictionaries; nothing is null). Other content is its text.
+    init(json content: Content) {
+        switch content {
+        case .nothing: self = .null
+        case .text(let text): self = .string(text)
+        case .number(let number): self = .number(number)
+        case .boolean(let bool): self = .bool(bool)
+        case .list(let items): self = .array(items.map(JSONValue.init(json:)))
+        case .dictionary(let dictionary): self = .object(JSONObject(dictionary.map { ($0, JSONValue(json: $1)) }))
+        default: self = .string(content.text)
+        }
+    }
+
+    /// The content ``JSONBridge`` writes as this value.
+    var jsonContent: Content {
+        switch self {
+        case .null: return .nothing
+        case .bool(let bool): return .boolean(bool)
+        case .number(let number): return .number(number)
+        case .string(let string): return .text(string)
+        case .array(let items): return .list(items.map(\.jsonContent))
+        case .object(let object): return .dictionary(ContentDictionary(object.map { ($0, $1.jsonContent) }))
+        }
+    }
+}
+
+/// A JSON object: members in the order they were added, each key once.
+public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var keys: [String] = []
+    public private(set) var values: [JSONValue] = []
+
+    public init() {}
+
+    /// Makes an object from pairs in order; a repeated key keeps its first place and last value.
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The value for a key; setting `nil` removes the key.
+    ///
+    /// - Complexity: O(n) in the number of members; protocol objects are small.
+    public subscript(key: String) -> JSONValue? {
+        get { keys.firstIndex(of: key).map { values[$0] } }
+        set {
+            if let position = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[position] = newValue
+                } else {
+                    keys.remove(at: position)
+                    values.remove(at: position)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [JSONValue]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: Codable {
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: MemberKey.self) {
+            var object = JSONObject()
+            for key in container.allKeys { object[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
+            self = .object(object)
+        } else if var container = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
+            self = .array(items)
+        } else {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let bool = try? container.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .string(try container.decode(String.self))
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let object):
+            var container = encoder.container(keyedBy: MemberKey.self)
+            for (key, value) in object { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let bool):
+            var container = encoder.singleValueContainer()
+            try container.encode(bool)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            try container.encode(number)
+        case .string(let string):
+            var container = encoder.singleValueContainer()
+            try container.encode(string)
+        }
+    }
+}
