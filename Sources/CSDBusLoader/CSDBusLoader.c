@@ -1,1 +1,216 @@
+// Calls sd-bus through dlopen/dlsym. The prototypes below are libsystemd's stable ABI
+// (sd-bus.h); the reply builder is variadic and the vtable macros are compound literals, neither
+// usable from Swift, so this file answers Introspect itself and hands other calls to Swift.
 #include "CSDBusLoader.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+typedef struct sd_bus_error {
+    const char *name;
+    const char *message;
+    int _need_free;
+} sd_bus_error;
+
+typedef int (*message_handler)(void *message, void *userdata, sd_bus_error *error);
+
+enum { CREDS_PID = 1ULL << 0, CREDS_UID = 1ULL << 3, CREDS_EUID = 1ULL << 4 };
+
+static struct {
+    int (*open_user)(void **bus);
+    void *(*flush_close_unref)(void *bus);
+    int (*request_name)(void *bus, const char *name, uint64_t flags);
+    int (*add_object)(void *bus, void **slot, const char *path, message_handler callback, void *userdata);
+    int (*get_fd)(void *bus);
+    int (*get_events)(void *bus);
+    int (*get_timeout)(void *bus, uint64_t *usec);
+    int (*process)(void *bus, void **message);
+    int (*flush)(void *bus);
+    const char *(*get_member)(void *message);
+    const char *(*get_interface)(void *message);
+    const char *(*get_sender)(void *message);
+    const char *(*get_signature)(void *message, int complete);
+    int (*read_basic)(void *message, char type, void *value);
+    int (*enter_container)(void *message, char type, const char *contents);
+    int (*exit_container)(void *message);
+    void *(*message_ref)(void *message);
+    void *(*message_unref)(void *message);
+    int (*query_sender_creds)(void *message, uint64_t mask, void **creds);
+    int (*creds_get_pid)(void *creds, pid_t *pid);
+    int (*creds_get_uid)(void *creds, uid_t *uid);
+    int (*creds_get_euid)(void *creds, uid_t *uid);
+    void *(*creds_unref)(void *creds);
+    int (*new_method_return)(void *call, void **reply);
+    int (*append_basic)(void *message, char type, const void *value);
+    int (*open_container)(void *message, char type, const char *contents);
+    int (*close_container)(void *message);
+    int (*send)(void *bus, void *message, uint64_t *cookie);
+    int (*reply_method_error)(void *call, const sd_bus_error *error);
+    int (*reply_method_return)(void *call, const char *types, ...);
+    char load_error[256];
+} sd;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    void *library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(sd.load_error, sizeof sd.load_error, "libsystemd is not installed (apt-get install libsystemd0): %s", dlerror());
+        return;
+    }
+#define FIND(field, symbol)                                                                    \
+    if (!(*(void **)&sd.field = dlsym(library, symbol))) {                                     \
+        snprintf(sd.load_error, sizeof sd.load_error, "libsystemd lacks %s", symbol);          \
+        return;                                                                                \
+    }
+    FIND(open_user, "sd_bus_open_user")
+    FIND(flush_close_unref, "sd_bus_flush_close_unref")
+    FIND(request_name, "sd_bus_request_name")
+    FIND(add_object, "sd_bus_add_object")
+    FIND(get_fd, "sd_bus_get_fd")
+    FIND(get_events, "sd_bus_get_events")
+    FIND(get_timeout, "sd_bus_get_timeout")
+    FIND(process, "sd_bus_process")
+    FIND(flush, "sd_bus_flush")
+    FIND(get_member, "sd_bus_message_get_member")
+    FIND(get_interface, "sd_bus_message_get_interface")
+    FIND(get_sender, "sd_bus_message_get_sender")
+    FIND(get_signature, "sd_bus_message_get_signature")
+    FIND(read_basic, "sd_bus_message_read_basic")
+    FIND(enter_container, "sd_bus_message_enter_container")
+    FIND(exit_container, "sd_bus_message_exit_container")
+    FIND(message_ref, "sd_bus_message_ref")
+    FIND(message_unref, "sd_bus_message_unref")
+    FIND(query_sender_creds, "sd_bus_query_sender_creds")
+    FIND(creds_get_pid, "sd_bus_creds_get_pid")
+    FIND(creds_get_uid, "sd_bus_creds_get_uid")
+    FIND(creds_get_euid, "sd_bus_creds_get_euid")
+    FIND(creds_unref, "sd_bus_creds_unref")
+    FIND(new_method_return, "sd_bus_message_new_method_return")
+    FIND(append_basic, "sd_bus_message_append_basic")
+    FIND(open_container, "sd_bus_message_open_container")
+    FIND(close_container, "sd_bus_message_close_container")
+    FIND(send, "sd_bus_send")
+    FIND(reply_method_error, "sd_bus_reply_method_error")
+    FIND(reply_method_return, "sd_bus_reply_method_return")
+#undef FIND
+}
+
+int ssd_load(char *error, size_t error_size) {
+    pthread_once(&load_once, load);
+    if (!sd.load_error[0]) return 0;
+    if (error && error_size) snprintf(error, error_size, "%s", sd.load_error);
+    return -1;
+}
+
+int ssd_open_user(void **bus) {
+    if (ssd_load(NULL, 0) != 0) return -ENOSYS;
+    return sd.open_user(bus);
+}
+
+void ssd_close(void *bus) {
+    if (bus) sd.flush_close_unref(bus);
+}
+
+int ssd_request_name(void *bus, const char *name) { return sd.request_name(bus, name, 0); }
+
+/// What one served object needs: the Swift handler and the introspection answer.
+typedef struct object_context {
+    ssd_handler handler;
+    void *userdata;
+    char *introspection;
+} object_context;
+
+static int dispatch(void *message, void *userdata, sd_bus_error *error) {
+    (void)error;
+    object_context *context = userdata;
+    const char *interface = sd.get_interface(message);
+    const char *member = sd.get_member(message);
+    if (interface && member && strcmp(interface, "org.freedesktop.DBus.Introspectable") == 0 && strcmp(member, "Introspect") == 0) {
+        return sd.reply_method_return(message, "s", context->introspection);
+    }
+    return context->handler(message, context->userdata);
+}
+
+int ssd_add_object(void *bus, const char *path, const char *introspection_xml, ssd_handler handler, void *userdata) {
+    object_context *context = calloc(1, sizeof *context);
+    if (!context) return -ENOMEM;
+    context->handler = handler;
+    context->userdata = userdata;
+    context->introspection = strdup(introspection_xml);
+    if (!context->introspection) {
+        free(context);
+        return -ENOMEM;
+    }
+    // The object lives as long as the bus, so the context is never freed.
+    return sd.add_object(bus, NULL, path, dispatch, context);
+}
+
+int ssd_get_fd(void *bus) { return sd.get_fd(bus); }
+int ssd_get_events(void *bus) { return sd.get_events(bus); }
+int ssd_get_timeout(void *bus, uint64_t *usec) { return sd.get_timeout(bus, usec); }
+int ssd_process(void *bus) { return sd.process(bus, NULL); }
+int ssd_flush(void *bus) { return sd.flush(bus); }
+
+const char *ssd_message_member(void *message) { return sd.get_member(message); }
+const char *ssd_message_interface(void *message) { return sd.get_interface(message); }
+const char *ssd_message_sender(void *message) { return sd.get_sender(message); }
+const char *ssd_message_signature(void *message) { return sd.get_signature(message, 1); }
+
+int ssd_read_string(void *message, const char **value) { return sd.read_basic(message, 's', value); }
+
+int ssd_read_string_array(void *message, void (*each)(const char *value, void *context), void *context) {
+    int result = sd.enter_container(message, 'a', "s");
+    if (result <= 0) return result < 0 ? result : -EINVAL;
+    const char *value = NULL;
+    while ((result = sd.read_basic(message, 's', &value)) > 0) each(value, context);
+    if (result < 0) return result;
+    return sd.exit_container(message);
+}
+
+void *ssd_message_ref(void *message) { return sd.message_ref(message); }
+void ssd_message_unref(void *message) { sd.message_unref(message); }
+
+int ssd_sender_credentials(void *message, int32_t *pid, uint32_t *uid) {
+    void *creds = NULL;
+    int result = sd.query_sender_creds(message, CREDS_PID | CREDS_UID | CREDS_EUID, &creds);
+    if (result < 0) return result;
+    pid_t process = 0;
+    uid_t user = (uid_t)-1;
+    result = sd.creds_get_pid(creds, &process);
+    if (result >= 0 && sd.creds_get_euid(creds, &user) < 0) result = sd.creds_get_uid(creds, &user);
+    sd.creds_unref(creds);
+    if (result < 0) return result;
+    *pid = process;
+    *uid = user;
+    return 0;
+}
+
+int ssd_reply_new(void *call, void **reply) { return sd.new_method_return(call, reply); }
+int ssd_append_string(void *message, const char *value) { return sd.append_basic(message, 's', value); }
+
+int ssd_append_bool(void *message, int value) {
+    int normalized = value ? 1 : 0;
+    return sd.append_basic(message, 'b', &normalized);
+}
+
+int ssd_append_int32(void *message, int32_t value) { return sd.append_basic(message, 'i', &value); }
+int ssd_append_uint32(void *message, uint32_t value) { return sd.append_basic(message, 'u', &value); }
+int ssd_open_container(void *message, char type, const char *contents) { return sd.open_container(message, type, contents); }
+int ssd_close_container(void *message) { return sd.close_container(message); }
+
+int ssd_send(void *message) {
+    int result = sd.send(NULL, message, NULL);
+    sd.message_unref(message);
+    return result;
+}
+
+int ssd_reply_error(void *call, const char *name, const char *text) {
+    sd_bus_error error = {name, text, 0};
+    return sd.reply_method_error(call, &error);
+}

@@ -1,1 +1,67 @@
-/* sd-bus loader: being written */
+#ifndef CSDBUSLOADER_H
+#define CSDBUSLOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The few sd-bus calls the service needs, through libsystemd.so.0 loaded with dlopen on first
+/// use, so building needs no -dev package and a machine without libsystemd only loses D-Bus.
+///
+/// Buses and messages are opaque pointers (`sd_bus *`, `sd_bus_message *`). Functions returning
+/// int give sd-bus's result: a negative errno on failure. A bus is single-threaded: every call
+/// on a bus and its messages must come from the thread that runs its loop.
+
+/// Loads libsystemd; returns 0, or -1 with `error` saying why.
+int ssd_load(char *error, size_t error_size);
+
+/// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`).
+int ssd_open_user(void **bus);
+/// Flushes, closes and releases a bus.
+void ssd_close(void *bus);
+/// Asks for a well-known name; -EEXIST when another connection owns it.
+int ssd_request_name(void *bus, const char *name);
+
+/// Called for each method call on the object, other than Introspect (answered from the XML
+/// given to `ssd_add_object`). Return 1 when the call is (or will be) answered, 0 to let sd-bus
+/// answer that the method is unknown.
+typedef int (*ssd_handler)(void *message, void *userdata);
+/// Serves an object path; `introspection_xml` is copied and answers Introspect.
+int ssd_add_object(void *bus, const char *path, const char *introspection_xml, ssd_handler handler, void *userdata);
+
+/// The loop's inputs: the descriptor to poll, the poll events it wants, and the absolute
+/// CLOCK_MONOTONIC deadline in microseconds (UINT64_MAX for none).
+int ssd_get_fd(void *bus);
+int ssd_get_events(void *bus);
+int ssd_get_timeout(void *bus, uint64_t *usec);
+/// Processes one pending item; returns > 0 when there may be more, 0 when idle.
+int ssd_process(void *bus);
+int ssd_flush(void *bus);
+
+/// Reading a call.
+const char *ssd_message_member(void *message);
+const char *ssd_message_interface(void *message);
+const char *ssd_message_sender(void *message);
+const char *ssd_message_signature(void *message);
+/// Reads a string argument; the pointer lives as long as the message.
+int ssd_read_string(void *message, const char **value);
+/// Reads an array of strings, calling `each` for every element.
+int ssd_read_string_array(void *message, void (*each)(const char *value, void *context), void *context);
+void *ssd_message_ref(void *message);
+void ssd_message_unref(void *message);
+/// The caller's process id and effective user id, asked of the bus.
+int ssd_sender_credentials(void *message, int32_t *pid, uint32_t *uid);
+
+/// Building a reply to `call`; send it with `ssd_send`, which also releases it.
+int ssd_reply_new(void *call, void **reply);
+int ssd_append_string(void *message, const char *value);
+int ssd_append_bool(void *message, int value);
+int ssd_append_int32(void *message, int32_t value);
+int ssd_append_uint32(void *message, uint32_t value);
+/// Opens a container: type 'a' (array), 'e' (dict entry), 'v' (variant), 'r' (struct).
+int ssd_open_container(void *message, char type, const char *contents);
+int ssd_close_container(void *message);
+int ssd_send(void *message);
+/// Answers `call` with a D-Bus error.
+int ssd_reply_error(void *call, const char *name, const char *text);
+
+#endif

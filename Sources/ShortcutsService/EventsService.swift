@@ -1,0 +1,188 @@
+import AppActions
+import BuiltinActions
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import ShortcutsLibrary
+import ShortcutsRPC
+
+/// The one core behind both transports: lists the library, runs shortcuts in parallel (each on
+/// the caller's thread, with its own ``Cancellation``), cancels them, and drains on shutdown.
+///
+/// ```swift
+/// let service = try EventsService(configuration: ServiceConfiguration())
+/// let result = try service.run(EventsProtocol.RunParams(shortcut: "Hello", input: "Ada"), client: me)
+/// ```
+public final class EventsService: @unchecked Sendable {
+    public let configuration: ServiceConfiguration
+    public let policy: AccessPolicy
+    public let log: ServiceLog
+    let registry = RunRegistry()
+    let engine: Engine
+    /// The installed apps' actions; running apps that register are reached through its host.
+    public let apps: AppActionSource
+    public let liveApps: LiveApps
+    private let programs = ProgramCache()
+    private let stateLock = NSLock()
+    private var isShuttingDown = false
+
+    public init(configuration: ServiceConfiguration, log: ServiceLog = ServiceLog()) {
+        self.configuration = configuration
+        self.log = log
+        policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
+        apps = AppActionSource(
+            home: configuration.library.home, environment: configuration.environment, warn: { log.write("warning: \($0)") })
+        engine = Engine(sources: [Builtins.catalog, apps])
+        liveApps = LiveApps(log: log)
+    }
+
+    var library: ShortcutLibrary { configuration.library }
+
+    // MARK: Listing
+
+    /// Every shortcut with its details, sorted by name.
+    public func listShortcuts() throws(ServiceError) -> [EventsProtocol.ShortcutInfo] {
+        registry.touch()
+        do {
+            return try library.summaries().map { summary in
+                EventsProtocol.ShortcutInfo(
+                    name: summary.entry.name, identifier: summary.entry.identifier, folder: summary.entry.folder,
+                    color: summary.color, actionCount: summary.actionCount ?? 0, acceptsInput: summary.acceptsInput)
+            }
+        } catch {
+            throw ServiceError(.invalidShortcut, error.message)
+        }
+    }
+
+    /// The folders with how many shortcuts each holds.
+    public func listFolders() -> [EventsProtocol.FolderInfo] {
+        registry.touch()
+        let counts = Dictionary(grouping: library.locations().compactMap(\.folder), by: { $0 }).mapValues(\.count)
+        return library.folders().map { EventsProtocol.FolderInfo(name: $0, shortcutCount: counts[$0] ?? 0) }
+    }
+
+    /// The runs in progress.
+    public func listRuns() -> [EventsProtocol.RunInfo] { registry.runs }
+
+    /// What `service.status` reports.
+    public func status() -> EventsProtocol.StatusResult {
+        EventsProtocol.StatusResult(
+            version: EventsProtocol.version, processIdentifier: getpid(), runningRuns: registry.count,
+            registeredApps: liveApps.bundleIdentifiers)
+    }
+
+    // MARK: Running
+
+    /// Runs a shortcut on the calling thread and returns its output.
+    ///
+    /// - Parameter owner: the connection that asked, so its runs can be cancelled when it goes away.
+    /// - Throws: ``ServiceError``: not found, cancelled, or failed naming the action.
+    public func run(
+        _ params: EventsProtocol.RunParams, client: ClientIdentity, owner: ObjectIdentifier? = nil
+    ) throws(ServiceError) -> EventsProtocol.RunResult {
+        if stateLock.withLock({ isShuttingDown }) {
+            throw ServiceError(.shuttingDown, "shortcutsd is shutting down and takes no new runs; try again")
+        }
+        let location = try locate(params.shortcut)
+        let input = try Self.input(params)
+        let program = try programs.program(at: location, library: library, engine: engine)
+        let runID = params.runID ?? UUID().uuidString
+        let cancellation = Cancellation()
+        let identifier = (try? library.identifier(of: location)) ?? location.name
+        let info = EventsProtocol.RunInfo(runID: runID, shortcut: location.name, clientProcess: client.processIdentifier)
+        guard registry.add(RunRegistry.Entry(info: info, identifier: identifier, cancellation: cancellation, owner: owner)) else {
+            throw ServiceError(.invalidArguments, "a run with the id \(runID) is already going; pick another runID")
+        }
+        defer { registry.remove(runID) }
+
+        let output: Content
+        do {
+            output = try engine.run(program, input: input, environment: environment(), cancellation: cancellation)
+        } catch {
+            throw ServiceError(error)
+        }
+        if params.inputPaths != nil {
+            let paths = try RunFiles.write(output, to: configuration.outputDirectory + "/" + runID)
+            return EventsProtocol.RunResult(output: RunFiles.text(of: output), outputPaths: paths, runID: runID)
+        }
+        return EventsProtocol.RunResult(output: RunFiles.text(of: output), runID: runID)
+    }
+
+    /// Cancels one run by id, or every run of a shortcut by name or identifier.
+    @discardableResult
+    public func cancel(_ params: EventsProtocol.CancelParams) -> Int {
+        registry.touch()
+        if let runID = params.runID {
+            return registry.cancel { $0.info.runID == runID }
+        }
+        guard let shortcut = params.shortcut else { return 0 }
+        return registry.cancel {
+            $0.info.shortcut.caseInsensitiveCompare(shortcut) == .orderedSame
+                || $0.identifier.caseInsensitiveCompare(shortcut) == .orderedSame
+        }
+    }
+
+    /// Cancels the runs a connection started (it went away).
+    func cancelRuns(of owner: ObjectIdentifier) {
+        let count = registry.cancel { $0.owner == owner }
+        if count > 0 { log.write("a client went away; cancelled its \(count) run(s)") }
+    }
+
+    // MARK: Lifetime
+
+    /// Seconds since anything happened; 0 while runs are going or apps are registered.
+    public var idleSeconds: Double { liveApps.isEmpty ? registry.idleSeconds : 0 }
+
+    /// Stops taking runs, lets the runs in progress finish for `grace` seconds, then cancels
+    /// them and waits a little more. Returns how many were still going at the end.
+    @discardableResult
+    public func drain(grace: Double) -> Int {
+        stateLock.withLock { isShuttingDown = true }
+        if registry.waitUntilEmpty(before: Date().addingTimeInterval(grace)) { return 0 }
+        let cancelled = registry.cancel { _ in true }
+        log.write("cancelled \(cancelled) run(s) still going after \(grace) s")
+        _ = registry.waitUntilEmpty(before: Date().addingTimeInterval(2))
+        return registry.count
+    }
+
+    // MARK: Helpers
+
+    private func locate(_ shortcut: String) throws(ServiceError) -> ShortcutLocation {
+        let found: ShortcutLocation?
+        do {
+            found = try library.find(shortcut)
+        } catch {
+            throw ServiceError(.invalidShortcut, error.message)
+        }
+        guard let found else { throw ServiceError(.notFound, "Couldn't find shortcut \"\(shortcut)\"") }
+        return found
+    }
+
+    /// A run's environment: nobody to ask, scripts as settings.json says.
+    private func environment() -> RunEnvironment {
+        let library = self.library
+        let allowsScripts = (try? library.settings().allowRunningScripts) ?? false
+        return LiveSystem.environment(
+            prompter: NoInteraction(), allowsRunningScripts: allowsScripts,
+            findShortcut: { name in
+                guard let location = try? library.find(name) else { return nil }
+                return try? library.workflow(at: location)
+            })
+    }
+
+    private static func input(_ params: EventsProtocol.RunParams) throws(ServiceError) -> Content {
+        if let paths = params.inputPaths {
+            var items: [Content] = []
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ServiceError(.invalidArguments, "can't read the input file \(path): no such file, or it is not readable")
+                }
+                items.append(.file(FileContent(name: (path as NSString).lastPathComponent, data: data, path: path)))
+            }
+            return Content(items: items)
+        }
+        guard let text = params.input, !text.isEmpty else { return .nothing }
+        return .text(text)
+    }
+}

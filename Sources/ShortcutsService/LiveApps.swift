@@ -1,0 +1,69 @@
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Running apps that registered to perform their own intents, each with the connection on
+/// which the service, as host, sends them extension-protocol requests.
+///
+/// An app registers with `apps.register` on the socket (see ``SocketServer``); the service
+/// checks that the caller's executable is the one its manifest names. When the app quits, its
+/// connection closes, a watcher notices, and the app is forgotten, so later calls go to its
+/// extension process again.
+public final class LiveApps: @unchecked Sendable {
+    /// One registered app.
+    public struct App: Sendable {
+        public var bundleIdentifier: String
+        public var processIdentifier: Int32
+        /// The connection, carrying the extension protocol with the service as host.
+        public var channel: LineChannel
+    }
+
+    private let lock = NSLock()
+    private var apps: [String: App] = [:]
+    private let log: ServiceLog
+    /// Called when an app registers and when it goes away, so a host can route calls to it.
+    public var onChange: (@Sendable (_ bundleIdentifier: String, _ app: App?) -> Void)?
+
+    init(log: ServiceLog) { self.log = log }
+
+    /// The bundle identifiers of the registered apps.
+    public var bundleIdentifiers: [String] { lock.withLock { apps.keys.sorted() } }
+    public var isEmpty: Bool { lock.withLock { apps.isEmpty } }
+
+    /// The registered app with this bundle identifier.
+    public func app(_ bundleIdentifier: String) -> App? { lock.withLock { apps[bundleIdentifier] } }
+
+    /// Keeps a registered app until its connection closes; a newer registration replaces an older one.
+    func register(_ app: App, closing descriptor: Int32) {
+        lock.withLock { apps[app.bundleIdentifier] = app }
+        log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) registered; its intents run inside it")
+        onChange?(app.bundleIdentifier, app)
+        Thread.detachNewThread { [self] in
+            Self.waitForHangUp(descriptor)
+            let removed = lock.withLock { () -> Bool in
+                guard apps[app.bundleIdentifier]?.processIdentifier == app.processIdentifier else { return false }
+                apps[app.bundleIdentifier] = nil
+                return true
+            }
+            if removed {
+                log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) went away; its extension takes over")
+                onChange?(app.bundleIdentifier, nil)
+            }
+            close(descriptor)
+        }
+    }
+
+    /// Blocks until the peer closes the socket, without reading what it sends.
+    private static func waitForHangUp(_ descriptor: Int32) {
+        // POLLRDHUP (0x2000) reports the peer's close without consuming data meant for the host.
+        var watched = pollfd(fd: descriptor, events: Int16(0x2000), revents: 0)
+        while true {
+            let ready = poll(&watched, 1, -1)
+            if ready < 0, errno == EINTR { continue }
+            return
+        }
+    }
+}

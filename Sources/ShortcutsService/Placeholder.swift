@@ -1,1 +1,0 @@
-// ShortcutsService: being written

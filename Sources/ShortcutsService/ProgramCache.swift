@@ -1,0 +1,42 @@
+import Foundation
+import ShortcutsEngine
+import ShortcutsLibrary
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Compiled shortcuts, kept while their files don't change, so a repeated run costs a `stat`
+/// instead of reading and compiling the file again.
+final class ProgramCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var path: String
+        var modified: Int
+        var size: Int
+    }
+
+    private let lock = NSLock()
+    private var programs: [String: (key: Key, program: Program)] = [:]
+
+    /// The compiled program of the shortcut at `location`.
+    func program(at location: ShortcutLocation, library: ShortcutLibrary, engine: Engine) throws(ServiceError) -> Program {
+        var info = stat()
+        let key: Key? =
+            stat(location.path, &info) == 0
+            ? Key(path: location.path, modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec, size: Int(info.st_size))
+            : nil
+        if let key, let cached = lock.withLock({ programs[location.path] }), cached.key == key { return cached.program }
+        let program: Program
+        do {
+            program = try engine.compile(try library.workflow(at: location), name: location.name)
+        } catch let error as LibraryError {
+            throw ServiceError(.invalidShortcut, error.message)
+        } catch let error as RunError {
+            throw ServiceError(error)
+        } catch {
+            throw ServiceError(.invalidShortcut, "\(error)")
+        }
+        if let key { lock.withLock { programs[location.path] = (key, program) } }
+        return program
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ShortcutsLibrary
+
+/// How the service runs: where its socket is, when it exits, and which programs may use it.
+///
+/// Settings come from `$SHORTCUTS_HOME/service.json`, and environment variables override them:
+///
+/// ```json
+/// { "version" : 1, "allowedClients" : ["/usr/bin/python3.11"], "idleSeconds" : 300, "shutdownGraceSeconds" : 10 }
+/// ```
+///
+/// | Variable | Meaning |
+/// | --- | --- |
+/// | `SHORTCUTS_SERVICE_SOCKET` | the socket path (default `$XDG_RUNTIME_DIR/shortcuts/events.sock`) |
+/// | `SHORTCUTS_SERVICE_IDLE_SECONDS` | exit after this long with nothing to do (default 300; 0 never) |
+/// | `SHORTCUTS_SERVICE_GRACE_SECONDS` | on SIGTERM, how long runs may finish before they are cancelled (default 10) |
+/// | `SHORTCUTS_SERVICE_ALLOWED_CLIENTS` | `:`-separated executable paths; when set, only they may call |
+/// | `SHORTCUTS_SERVICE_NO_DBUS` | `1` serves only the socket |
+public struct ServiceConfiguration: Sendable {
+    public var library: ShortcutLibrary
+    public var socketPath: String
+    public var idleSeconds: Double
+    public var shutdownGraceSeconds: Double
+    /// Executable paths that may use the service; `nil` lets any program of the same user.
+    public var allowedClients: [String]?
+    public var servesDBus: Bool
+    /// Where files output by runs given files are written, one folder per run.
+    public var outputDirectory: String
+    /// The environment runs and app extensions see.
+    public var environment: [String: String]
+
+    /// The settings file, as `service.json` holds it.
+    struct SettingsFile: Codable {
+        static let currentVersion = 1
+        var version: Int?
+        var allowedClients: [String]?
+        var idleSeconds: Double?
+        var shutdownGraceSeconds: Double?
+    }
+
+    /// The configuration the environment and `service.json` give.
+    ///
+    /// - Throws: ``ServiceError`` when `service.json` is damaged or newer than this service.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ServiceError) {
+        library = ShortcutLibrary(environment: environment)
+        self.environment = environment
+        let file = try Self.readSettings(library.home + "/service.json")
+        socketPath = Self.socketPath(in: environment)
+        idleSeconds = environment["SHORTCUTS_SERVICE_IDLE_SECONDS"].flatMap(Double.init) ?? file.idleSeconds ?? 300
+        shutdownGraceSeconds = environment["SHORTCUTS_SERVICE_GRACE_SECONDS"].flatMap(Double.init) ?? file.shutdownGraceSeconds ?? 10
+        if let listed = environment["SHORTCUTS_SERVICE_ALLOWED_CLIENTS"] {
+            allowedClients = listed.split(separator: ":").map(String.init)
+        } else {
+            allowedClients = file.allowedClients
+        }
+        servesDBus = !["1", "true", "yes"].contains(environment["SHORTCUTS_SERVICE_NO_DBUS"]?.lowercased() ?? "")
+        outputDirectory = (socketPath as NSString).deletingLastPathComponent + "/outputs"
+    }
+
+    /// `SHORTCUTS_SERVICE_SOCKET`, else `$XDG_RUNTIME_DIR/shortcuts/events.sock`, else a folder
+    /// in /tmp named for the user (machines without a runtime directory).
+    public static func socketPath(in environment: [String: String]) -> String {
+        if let path = environment["SHORTCUTS_SERVICE_SOCKET"], !path.isEmpty { return path }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/shortcuts/events.sock" }
+        return "/tmp/shortcuts-\(getuid())/events.sock"
+    }
+
+    private static func readSettings(_ path: String) throws(ServiceError) -> SettingsFile {
+        guard let data = FileManager.default.contents(atPath: path) else { return SettingsFile() }
+        let file: SettingsFile
+        do {
+            file = try JSONDecoder().decode(SettingsFile.self, from: data)
+        } catch {
+            throw ServiceError(.invalidArguments, "\(path) is damaged (\(error)); fix it or delete it")
+        }
+        if let version = file.version, version > SettingsFile.currentVersion {
+            throw ServiceError(
+                .invalidArguments,
+                "\(path) is version \(version); this shortcutsd reads versions up to \(SettingsFile.currentVersion), so update shortcuts")
+        }
+        return file
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One client on the socket: reads its lines, answers each request on a thread of its own,
+/// and when the client goes away cancels the runs it started.
+///
+/// The descriptor is closed only once the reader has stopped and every request has answered,
+/// so a late answer never lands on a descriptor that has been reused.
+final class SocketConnection: @unchecked Sendable {
+    let descriptor: Int32
+    let client: ClientIdentity
+    let service: EventsService
+    let channel: LineChannel
+    private let lock = NSLock()
+    private var inFlight = 0
+    private var isReading = true
+    /// Set when the connection became a registered app's; it is then the app registry's to close.
+    private var isHandedOver = false
+
+    init(descriptor: Int32, client: ClientIdentity, service: EventsService) {
+        self.descriptor = descriptor
+        self.client = client
+        self.service = service
+        channel = LineChannel(input: descriptor, output: descriptor)
+    }
+
+    /// Serves the connection until the client closes it (or it becomes a registered app's).
+    func serve() {
+        if let refusal = service.policy.refusal(of: client), client.userIdentifier != service.policy.ownerUserIdentifier {
+            // Another user gets nothing but the reason.
+            service.log.write("refused a connection from \(client): \(refusal)")
+            respond(JSONRPC.ErrorResponse(id: nil, error: JSONRPC.ErrorObject(code: EventsProtocol.ErrorCode.denied, message: "shortcutsd refused the connection: \(refusal)")))
+            finishReading()
+            return
+        }
+        while true {
+            let line: Data
+            do {
+                line = try channel.readLine()
+            } catch {
+                break
+            }
+            guard let envelope = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line), let method = envelope.method else {
+                respond(JSONRPC.ErrorResponse(id: nil, error: JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC request")))
+                continue
+            }
+            if method == EventsProtocol.Method.registerApp {
+                if register(line, id: envelope.id) { return }
+                continue
+            }
+            lock.withLock { inFlight += 1 }
+            Thread.detachNewThread { [self] in
+                let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self))
+                    .respond(to: method, id: envelope.id, line: line)
+                if let response { write(response) }
+                requestFinished()
+            }
+        }
+        service.cancelRuns(of: ObjectIdentifier(self))
+        finishReading()
+    }
+
+    /// Handles `apps.register`; returns whether the connection now belongs to the app registry.
+    private func register(_ line: Data, id: JSONRPC.ID?) -> Bool {
+        do {
+            let params = try SocketDispatch.params(EventsProtocol.RegisterParams.self, line)
+            let app = try service.registerApp(params, client: client, channel: channel)
+            lock.withLock { isHandedOver = true }
+            respond(JSONRPC.Response(id: id, result: service.status()))
+            service.liveApps.register(app, closing: descriptor)
+            return true
+        } catch {
+            respond(SocketDispatch.errorResponse(id: id, error))
+            return false
+        }
+    }
+
+    private func respond<Message: Encodable>(_ message: Message) {
+        if let data = try? JSONRPC.encode(message) { write(data) }
+    }
+
+    private func write(_ data: Data) {
+        do {
+            try channel.writeLine(data)
+        } catch {
+            // The client went away; its runs are cancelled when the reader sees the close.
+        }
+    }
+
+    private func requestFinished() {
+        let shouldClose = lock.withLock { () -> Bool in
+            inFlight -= 1
+            return inFlight == 0 && !isReading && !isHandedOver
+        }
+        if shouldClose { close(descriptor) }
+    }
+
+    private func finishReading() {
+        let shouldClose = lock.withLock { () -> Bool in
+            isReading = false
+            return inFlight == 0 && !isHandedOver
+        }
+        if shouldClose { close(descriptor) }
+    }
+}

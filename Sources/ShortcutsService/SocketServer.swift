@@ -1,0 +1,91 @@
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The service on a Unix socket: JSON-RPC 2.0, one message per line, for machines without a
+/// session bus and for the client library.
+///
+/// The socket's folder is private (0700) and the socket itself 0600; each connection's peer
+/// credentials are checked, so only the same user (and, with an allow-list, only listed
+/// programs) gets answers. Each request is handled on a thread of its own, so one connection
+/// can run several shortcuts at once and cancel them; a connection that closes cancels its runs.
+public final class SocketServer: @unchecked Sendable {
+    let service: EventsService
+    let path: String
+    private var listener: Int32 = -1
+    private let lock = NSLock()
+    private var isStopped = false
+
+    public init(service: EventsService, path: String) {
+        self.service = service
+        self.path = path
+    }
+
+    /// Binds the socket and starts accepting connections on a thread of its own.
+    ///
+    /// - Throws: ``ServiceError`` when another service already answers on the path, or the
+    ///   socket can't be made.
+    public func start() throws(ServiceError) {
+        signal(SIGPIPE, SIG_IGN)
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ServiceError(.invalidArguments, "can't create \(directory): \(error.localizedDescription)")
+        }
+        if let running = UnixSocket.connect(to: path) {
+            close(running)
+            throw ServiceError(.invalidArguments, "another shortcutsd already answers on \(path)")
+        }
+        unlink(path)
+        let descriptor = try UnixSocket.make()
+        let bound = try UnixSocket.withAddress(path) { bind(descriptor, $0, $1) }
+        guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 128) == 0 else {
+            let error = UnixSocket.systemError("can't listen on \(path)")
+            close(descriptor)
+            throw error
+        }
+        listener = descriptor
+        let thread = Thread { [self] in acceptLoop(descriptor) }
+        thread.name = "shortcutsd.socket.accept"
+        thread.start()
+    }
+
+    /// Stops accepting and removes the socket file. Connections already open finish their work.
+    public func stop() {
+        let descriptor = lock.withLock { () -> Int32 in
+            guard !isStopped else { return -1 }
+            isStopped = true
+            return listener
+        }
+        guard descriptor >= 0 else { return }
+        unlink(path)
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    private func acceptLoop(_ descriptor: Int32) {
+        while true {
+            let client = accept(descriptor, nil, nil)
+            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if !lock.withLock({ isStopped }) { service.log.write("stopped accepting on \(path): \(String(cString: strerror(errno)))") }
+                close(descriptor)
+                return
+            }
+            guard let credentials = UnixSocket.peerCredentials(client) else {
+                service.log.write("refused a connection whose credentials can't be read")
+                close(client)
+                continue
+            }
+            let identity = ClientIdentity.process(credentials.pid, user: credentials.uid)
+            let connection = SocketConnection(descriptor: client, client: identity, service: service)
+            let thread = Thread { connection.serve() }
+            thread.name = "shortcutsd.socket.connection"
+            thread.start()
+        }
+    }
+}
