@@ -42,9 +42,18 @@ public enum DateText {
         case .custom:
             formatter.dateFormat = pattern ?? ""
         case .relative:
+            // Foundation on Linux ignores doesRelativeDateFormatting, so name the day ourselves.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let days = calendar.dateComponents(
+                [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: date)
+            ).day
+            let names = [-1: "Yesterday", 0: "Today", 1: "Tomorrow"]
             formatter.dateStyle = .medium
-            formatter.timeStyle = timeStyle.formatterStyle
-            formatter.doesRelativeDateFormatting = true
+            formatter.timeStyle = timeStyle == .relative ? .short : timeStyle.formatterStyle
+            guard let days, let name = names[days] else { return formatter.string(from: date) }
+            formatter.dateStyle = .none
+            return formatter.timeStyle == .none ? name : name + " at " + formatter.string(from: date)
         default:
             formatter.dateStyle = dateStyle.formatterStyle
             formatter.timeStyle = timeStyle == .relative ? .short : timeStyle.formatterStyle
