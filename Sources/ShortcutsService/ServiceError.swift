@@ -26,6 +26,7 @@ public struct ServiceError: Error, CustomStringConvertible, Sendable {
         public static let shuttingDown = Code("ShuttingDown", rpcCode: EventsProtocol.ErrorCode.shuttingDown)
         public static let invalidShortcut = Code("InvalidShortcut", rpcCode: EventsProtocol.ErrorCode.invalidShortcut)
         public static let invalidArguments = Code("InvalidArguments", rpcCode: JSONRPC.ErrorObject.invalidParamsCode)
+        public static let unknownMethod = Code("UnknownMethod", rpcCode: JSONRPC.ErrorObject.methodNotFoundCode)
     }
 
     /// The prefix of the service's D-Bus error names.

@@ -1,1 +1,3 @@
-print("shortcutsd: being written")
+import ShortcutsService
+
+ServiceDaemon.main()

@@ -1,0 +1,172 @@
+import CSDBusLoader
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The service on the session bus as `org.swiftshortcuts.Events`, through sd-bus.
+///
+/// An sd-bus connection is single-threaded, so one thread owns it: it polls the bus and a
+/// wake-up pipe, reads each call's arguments and the caller's credentials, and hands the work
+/// to a thread of its own. Finished work posts its reply back to the bus thread, which sends it.
+public final class DBusServer: @unchecked Sendable {
+    let service: EventsService
+    private var bus: UnsafeMutableRawPointer?
+    private var wake: [Int32] = [-1, -1]
+    private let lock = NSLock()
+    private var posted: [() -> Void] = []
+    private var isStopped = false
+    private let finished = DispatchSemaphore(value: 0)
+    /// Callers seen on this bus by unique name; names are never reused while the bus lives.
+    private var identities: [String: ClientIdentity] = [:]
+
+    public init(service: EventsService) {
+        self.service = service
+    }
+
+    /// Connects to the session bus, takes the name, and starts the bus thread.
+    ///
+    /// - Throws: ``ServiceError`` when libsystemd is missing, there is no session bus, or
+    ///   another connection owns the name.
+    public func start() throws(ServiceError) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard ssd_load(&reason, reason.count) == 0 else {
+            throw ServiceError(.invalidArguments, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        var connection: UnsafeMutableRawPointer?
+        var result = ssd_open_user(&connection)
+        guard result >= 0, let connection else { throw Self.failure("can't connect to the session bus", result) }
+        result = ssd_add_object(connection, DBusInterface.objectPath, DBusInterface.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
+        if result >= 0 { result = ssd_request_name(connection, DBusInterface.busName) }
+        guard result >= 0 else {
+            ssd_close(connection)
+            throw Self.failure(result == -EEXIST ? "another program owns \(DBusInterface.busName)" : "can't serve \(DBusInterface.busName)", result)
+        }
+        guard pipe(&wake) == 0 else {
+            ssd_close(connection)
+            throw UnixSocket.systemError("can't make the bus thread's wake-up pipe")
+        }
+        for end in wake {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        bus = connection
+        let owned = BusPointer(raw: connection)
+        let thread = Thread { [self] in loop(owned.raw) }
+        thread.name = "shortcutsd.dbus"
+        thread.start()
+    }
+
+    /// Sends the replies already posted, leaves the bus and waits for the bus thread to end.
+    public func stop() {
+        guard bus != nil else { return }
+        post { [self] in isStopped = true }
+        finished.wait()
+    }
+
+    /// Runs `work` on the bus thread.
+    private func post(_ work: @escaping () -> Void) {
+        lock.withLock { posted.append(work) }
+        var byte: UInt8 = 1
+        _ = write(wake[1], &byte, 1)
+    }
+
+    private func loop(_ bus: UnsafeMutableRawPointer) {
+        let busDescriptor = ssd_get_fd(bus)
+        while !isStopped {
+            var result: Int32
+            repeat { result = ssd_process(bus) } while result > 0
+            if result < 0 {
+                service.log.write("lost the session bus: \(String(cString: strerror(-result))); serving the socket only")
+                break
+            }
+            var deadline: UInt64 = .max
+            _ = ssd_get_timeout(bus, &deadline)
+            var descriptors = [
+                pollfd(fd: busDescriptor, events: Int16(ssd_get_events(bus)), revents: 0),
+                pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, Self.milliseconds(until: deadline))
+            if ready < 0, errno != EINTR { break }
+            if descriptors[1].revents != 0 {
+                var drained = [UInt8](repeating: 0, count: 64)
+                while read(wake[0], &drained, drained.count) > 0 {}
+            }
+            for work in lock.withLock({ () -> [() -> Void] in defer { posted = [] }; return posted }) { work() }
+        }
+        _ = ssd_flush(bus)
+        ssd_close(bus)
+        self.bus = nil
+        finished.signal()
+    }
+
+    /// A poll timeout for an absolute CLOCK_MONOTONIC deadline in microseconds.
+    private static func milliseconds(until deadline: UInt64) -> Int32 {
+        guard deadline != .max else { return -1 }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let current = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
+        guard deadline > current else { return 0 }
+        return Int32(min((deadline - current + 999) / 1000, UInt64(Int32.max)))
+    }
+
+    // MARK: Calls
+
+    /// Handles one call on the bus thread; returns 1 when it is (or will be) answered.
+    fileprivate func handle(_ message: UnsafeMutableRawPointer) -> Int32 {
+        guard let interface = ssd_message_interface(message).map(String.init(cString:)),
+            interface == DBusInterface.interface,
+            let member = ssd_message_member(message).map(String.init(cString:))
+        else { return 0 }
+        let work: DBusCall
+        do {
+            work = try DBusCall(member: member, message: message)
+        } catch {
+            DBusReply.error(name: error.dbusName, message: error.message).send(to: message)
+            return 1
+        }
+        let client = identity(of: message)
+        let call = BusPointer(raw: ssd_message_ref(message))
+        let service = self.service
+        Thread.detachNewThread { [self] in
+            let reply = work.perform(on: service, client: client)
+            post {
+                reply.send(to: call.raw)
+                ssd_message_unref(call.raw)
+            }
+        }
+        return 1
+    }
+
+    /// The caller's process and user, asked of the bus once per caller.
+    private func identity(of message: UnsafeMutableRawPointer) -> ClientIdentity {
+        let sender = ssd_message_sender(message).map(String.init(cString:)) ?? ""
+        if let known = identities[sender] { return known }
+        var pid: Int32 = 0
+        var uid: UInt32 = .max
+        guard ssd_sender_credentials(message, &pid, &uid) >= 0 else {
+            return ClientIdentity(processIdentifier: 0, userIdentifier: .max, executable: nil)
+        }
+        let identity = ClientIdentity.process(pid, user: uid)
+        if identities.count > 4096 { identities.removeAll() }
+        identities[sender] = identity
+        return identity
+    }
+
+    private static func failure(_ what: String, _ result: Int32) -> ServiceError {
+        ServiceError(.invalidArguments, "\(what): \(String(cString: strerror(-result)))")
+    }
+}
+
+/// An sd-bus object pointer handed between threads; only the bus thread uses it.
+private struct BusPointer: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer
+}
+
+/// sd-bus's callback for the object: back to the server on the bus thread.
+private func dbusHandler(_ message: UnsafeMutableRawPointer?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
+    guard let message, let userdata else { return 0 }
+    return Unmanaged<DBusServer>.fromOpaque(userdata).takeUnretainedValue().handle(message)
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `shortcutsd`: the per-user Shortcuts Events service, serving one ``EventsService`` on the
+/// Unix socket and on the session bus until SIGTERM or an idle period.
+///
+/// On SIGTERM (or SIGINT) it stops taking runs, gives the runs in progress the grace period to
+/// finish, cancels the rest, and exits. With nothing to do for the idle period (no runs, no
+/// registered app) it exits the same way; D-Bus activation or a client starts it again.
+public enum ServiceDaemon {
+    /// Runs the service; never returns.
+    public static func main() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.contains("--help") || arguments.contains("-h") {
+            try? FileHandle.standardOutput.write(contentsOf: Data(usage.utf8))
+            exit(0)
+        }
+        let log = ServiceLog()
+        let configuration: ServiceConfiguration
+        do {
+            configuration = try ServiceConfiguration()
+        } catch {
+            log.write(error.message)
+            exit(1)
+        }
+        let daemon = RunningDaemon(service: EventsService(configuration: configuration, log: log))
+        daemon.start()
+        dispatchMain()
+    }
+
+    static let usage = """
+        USAGE: shortcutsd
+
+        The Shortcuts Events service: lists and runs your shortcuts for other programs, on the
+        Unix socket $XDG_RUNTIME_DIR/shortcuts/events.sock (JSON-RPC) and on the session bus as
+        org.swiftshortcuts.Events. It starts on demand and exits when idle; see docs/SERVICE.md.
+
+        ENVIRONMENT:
+          SHORTCUTS_SERVICE_IDLE_SECONDS     exit after this long with nothing to do (default 300; 0 never)
+          SHORTCUTS_SERVICE_GRACE_SECONDS    on SIGTERM, how long runs may finish (default 10)
+          SHORTCUTS_SERVICE_ALLOWED_CLIENTS  ':'-separated programs allowed to call (default: any of yours)
+          SHORTCUTS_SERVICE_SOCKET           the socket path
+          SHORTCUTS_SERVICE_NO_DBUS=1        serve only the socket
+
+        """
+}
+
+/// The daemon's transports, signal handlers and idle timer.
+final class RunningDaemon: @unchecked Sendable {
+    let service: EventsService
+    let socket: SocketServer
+    let bus: DBusServer
+    private let queue = DispatchQueue(label: "shortcutsd.lifetime")
+    private var sources: [any DispatchSourceProtocol] = []
+    private var isEnding = false
+    private var servesBus = false
+
+    init(service: EventsService) {
+        self.service = service
+        socket = SocketServer(service: service, path: service.configuration.socketPath)
+        bus = DBusServer(service: service)
+    }
+
+    func start() {
+        let log = service.log
+        do {
+            try socket.start()
+        } catch {
+            log.write(error.message)
+            exit(1)
+        }
+        if service.configuration.servesDBus {
+            do {
+                try bus.start()
+                servesBus = true
+            } catch {
+                log.write("not on D-Bus: \(error.message); serving \(service.configuration.socketPath) only")
+            }
+        }
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in end(because: number == SIGTERM ? "SIGTERM" : "SIGINT") }
+            source.resume()
+            sources.append(source)
+        }
+        let idle = service.configuration.idleSeconds
+        if idle > 0 {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let interval = min(max(idle / 4, 0.05), 5)
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [self] in
+                if service.idleSeconds >= idle { end(because: "idle for \(Self.format(idle)) s") }
+            }
+            timer.resume()
+            sources.append(timer)
+        }
+        log.write("serving \(service.configuration.socketPath)\(servesBus ? " and \(DBusInterface.busName) on the session bus" : "") (pid \(getpid()))")
+    }
+
+    /// Drains and exits, once.
+    private func end(because reason: String) {
+        guard !isEnding else { return }
+        isEnding = true
+        let log = service.log
+        log.write("\(reason): finishing")
+        socket.stop()
+        let left = service.drain(grace: service.configuration.shutdownGraceSeconds)
+        if servesBus { bus.stop() }
+        log.write(left == 0 ? "stopped" : "stopped with \(left) run(s) that didn't end")
+        exit(0)
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
