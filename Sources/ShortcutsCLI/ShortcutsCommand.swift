@@ -32,6 +32,7 @@ public enum ShortcutsCommand {
         (ImportCommand.spec, ImportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),
         (SignCommand.spec, SignCommand.run),
+        (McpCommand.spec, McpCommand.run),
         (helpSpec, { _, _ in 0 }),
     ]
 

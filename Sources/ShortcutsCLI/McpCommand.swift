@@ -1,0 +1,57 @@
+import BuiltinActions
+import MCPServer
+import ShortcutsEngine
+import ShortcutsLibrary
+
+/// `shortcuts mcp`: a Model Context Protocol server on standard input and output, offering the
+/// library's shortcuts and the actions as tools to an agent.
+///
+/// ```json
+/// { "mcpServers": { "shortcuts": { "command": "shortcuts", "args": ["mcp"] } } }
+/// ```
+enum McpCommand {
+    static let spec = CommandSpec(
+        name: "mcp", abstract: "Serve shortcuts and actions to AI agents over the Model Context Protocol.",
+        discussion: """
+            Speaks MCP (JSON-RPC 2.0, one message per line) on standard input and output until \
+            standard input closes; logs go to standard error. Each shortcut in the library is a tool \
+            named shortcut.<name>; each built-in and installed app's action is a tool named by its \
+            identifier. Scripts run only with "Allow Running Scripts" (shortcuts settings, or \
+            SHORTCUTS_ALLOW_RUNNING_SCRIPTS). See docs/MCP.md.
+            """,
+        options: [
+            OptionSpec("shortcuts-only", help: "Offer only the library's shortcuts, no actions."),
+            OptionSpec("app", value: "bundle-id", help: "Offer only this app's actions (repeatable; with --shortcuts-only, the shortcuts too).", repeatable: true),
+            OptionSpec("allow", value: "name", help: "Offer only the tools named (a tool name, action identifier or shortcut name; repeatable).", repeatable: true),
+            OptionSpec("allow-file", value: "path", help: "Offer only the tools named in this file, one per line (# starts a comment)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        var allowList: Set<String>?
+        let allowed = arguments.values["allow"] ?? []
+        if let path = arguments.value("allow-file") {
+            allowList = Set(allowed + (try ToolSelection.allowList(contentsOf: path)))
+        } else if !allowed.isEmpty {
+            allowList = Set(allowed)
+        }
+        let library = ShortcutLibrary(environment: environment)
+        let configuration = MCPServer.Configuration(
+            library: library,
+            selection: ToolSelection(isShortcutsOnly: arguments.flag("shortcuts-only"), apps: arguments.values["app"] ?? [], allowList: allowList),
+            builtinSources: [Builtins.catalog],
+            makeApps: { ActionSources.apps(environment: environment) },
+            runEnvironment: { prompter in
+                LiveSystem.environment(
+                    prompter: prompter,
+                    allowsRunningScripts: RunCommand.allowsRunningScripts(library: library, environment: environment),
+                    findShortcut: { name in
+                        guard let location = try? library.find(name) else { return nil }
+                        return try? library.workflow(at: location)
+                    })
+            },
+            environment: environment,
+            log: { Console.err($0 + "\n") })
+        MCPServer(configuration: configuration).serve()
+        return 0
+    }
+}
