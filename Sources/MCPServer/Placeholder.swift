@@ -1,1 +1,0 @@
-// MCPServer: being written
