@@ -202,3 +202,7 @@ public struct INOptionsNotProvided: Error, Sendable, CustomStringConvertible {
     public init(parameter: String) { self.parameter = parameter }
     public var description: String { "the handler offers no options for '\(parameter)'" }
 }
+
+/// Generated code names this type, so code from a newer `intentgen` fails to compile against an
+/// older runtime instead of misbehaving.
+public enum INGeneratedCodeVersion1 {}

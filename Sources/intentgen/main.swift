@@ -1,1 +1,4 @@
-print("intentgen: being written")
+import Foundation
+import IntentDefinitionCompiler
+
+exit(IntentgenCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,1 +1,0 @@
-// IntentDefinitionCompiler: being written
