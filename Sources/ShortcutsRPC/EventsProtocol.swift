@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The Shortcuts Events protocol, version 1: what `shortcutsd` answers on its Unix socket
 /// (`$XDG_RUNTIME_DIR/shortcuts/events.sock`), JSON-RPC 2.0 with one message per line.
 ///
@@ -10,6 +14,15 @@
 /// a ``RunFailure`` as JSON, naming the action that failed. See docs/SERVICE.md.
 public enum EventsProtocol {
     public static let version = 1
+
+    /// Where the service listens: `SHORTCUTS_SERVICE_SOCKET`, else
+    /// `$XDG_RUNTIME_DIR/shortcuts/events.sock`, else a folder in /tmp named for the user
+    /// (machines without a runtime directory).
+    public static func socketPath(in environment: [String: String]) -> String {
+        if let path = environment["SHORTCUTS_SERVICE_SOCKET"], !path.isEmpty { return path }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/shortcuts/events.sock" }
+        return "/tmp/shortcuts-\(getuid())/events.sock"
+    }
 
     /// Method names.
     public enum Method {

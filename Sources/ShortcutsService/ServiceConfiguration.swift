@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsLibrary
+import ShortcutsRPC
 
 /// How the service runs: where its socket is, when it exits, and which programs may use it.
 ///
@@ -45,7 +46,7 @@ public struct ServiceConfiguration: Sendable {
         library = ShortcutLibrary(environment: environment)
         self.environment = environment
         let file = try Self.readSettings(library.home + "/service.json")
-        socketPath = Self.socketPath(in: environment)
+        socketPath = EventsProtocol.socketPath(in: environment)
         idleSeconds = environment["SHORTCUTS_SERVICE_IDLE_SECONDS"].flatMap(Double.init) ?? file.idleSeconds ?? 300
         shutdownGraceSeconds = environment["SHORTCUTS_SERVICE_GRACE_SECONDS"].flatMap(Double.init) ?? file.shutdownGraceSeconds ?? 10
         if let listed = environment["SHORTCUTS_SERVICE_ALLOWED_CLIENTS"] {
@@ -55,14 +56,6 @@ public struct ServiceConfiguration: Sendable {
         }
         servesDBus = !["1", "true", "yes"].contains(environment["SHORTCUTS_SERVICE_NO_DBUS"]?.lowercased() ?? "")
         outputDirectory = (socketPath as NSString).deletingLastPathComponent + "/outputs"
-    }
-
-    /// `SHORTCUTS_SERVICE_SOCKET`, else `$XDG_RUNTIME_DIR/shortcuts/events.sock`, else a folder
-    /// in /tmp named for the user (machines without a runtime directory).
-    public static func socketPath(in environment: [String: String]) -> String {
-        if let path = environment["SHORTCUTS_SERVICE_SOCKET"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/shortcuts/events.sock" }
-        return "/tmp/shortcuts-\(getuid())/events.sock"
     }
 
     private static func readSettings(_ path: String) throws(ServiceError) -> SettingsFile {

@@ -1,1 +1,0 @@
-// ShortcutsEvents: being written

@@ -1,0 +1,133 @@
+import Foundation
+import ShortcutsRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lists and runs the user's shortcuts through the Shortcuts Events service (`shortcutsd`),
+/// as Scripting Bridge does against Shortcuts Events on a Mac. Starts the service when it isn't
+/// running.
+///
+/// ```swift
+/// let events = ShortcutsEvents()
+/// if let hello = try events.shortcut(named: "Hello") {
+///     print(try events.run(hello.name, input: "Ada"))    // Hello, Ada!
+/// }
+/// ```
+///
+/// Each call uses a connection of its own, so one instance may be used from many threads at
+/// once; a call that is abandoned (its thread ends the process) cancels its run.
+public final class ShortcutsEvents: Sendable {
+    /// A shortcut as the service lists it.
+    public typealias Shortcut = EventsProtocol.ShortcutInfo
+    /// A folder and how many shortcuts it holds.
+    public typealias Folder = EventsProtocol.FolderInfo
+
+    /// The socket the service listens on.
+    public let socketPath: String
+    /// Whether a call starts `shortcutsd` when nothing answers.
+    public let startsService: Bool
+    private let environment: [String: String]
+
+    /// A client for the service the environment points at.
+    ///
+    /// - Parameters:
+    ///   - socketPath: the socket; by default `$XDG_RUNTIME_DIR/shortcuts/events.sock`.
+    ///   - startsService: whether to start `shortcutsd` when it isn't running.
+    public init(
+        socketPath: String? = nil, startsService: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.socketPath = socketPath ?? EventsProtocol.socketPath(in: environment)
+        self.startsService = startsService
+        self.environment = environment
+    }
+
+    /// Every shortcut, sorted by name.
+    public func shortcuts() throws(ShortcutsEventsError) -> [Shortcut] {
+        try call(EventsProtocol.Method.listShortcuts, JSONRPC.Empty(), as: EventsProtocol.ListResult.self).shortcuts
+    }
+
+    /// The folders.
+    public func folders() throws(ShortcutsEventsError) -> [Folder] {
+        try call(EventsProtocol.Method.listFolders, JSONRPC.Empty(), as: EventsProtocol.FoldersResult.self).folders
+    }
+
+    /// The shortcut with this name (ignoring case) or identifier, or `nil`.
+    public func shortcut(named name: String) throws(ShortcutsEventsError) -> Shortcut? {
+        try shortcuts().first {
+            $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.identifier.caseInsensitiveCompare(name) == .orderedSame
+        }
+    }
+
+    /// Runs a shortcut with text input and returns its output as text.
+    ///
+    /// - Parameter runID: an id to cancel the run with from elsewhere (``cancel(runID:)``).
+    /// - Throws: ``ShortcutsEventsError``: not found, denied, failed at action N, cancelled.
+    public func run(_ shortcut: String, input: String? = nil, runID: String? = nil) throws(ShortcutsEventsError) -> String {
+        try call(
+            EventsProtocol.Method.run, EventsProtocol.RunParams(shortcut: shortcut, input: input, runID: runID),
+            as: EventsProtocol.RunResult.self
+        ).output
+    }
+
+    /// Runs a shortcut with files as input and returns the paths of its output files.
+    public func run(_ shortcut: String, inputPaths: [String], runID: String? = nil) throws(ShortcutsEventsError) -> [String] {
+        try call(
+            EventsProtocol.Method.run, EventsProtocol.RunParams(shortcut: shortcut, inputPaths: inputPaths, runID: runID),
+            as: EventsProtocol.RunResult.self
+        ).outputPaths ?? []
+    }
+
+    /// Cancels a run started with `runID`; returns whether one was going.
+    @discardableResult
+    public func cancel(runID: String) throws(ShortcutsEventsError) -> Bool {
+        try call(EventsProtocol.Method.cancel, EventsProtocol.CancelParams(runID: runID), as: EventsProtocol.CancelResult.self).cancelled > 0
+    }
+
+    /// The service's version, process and load.
+    public func status() throws(ShortcutsEventsError) -> EventsProtocol.StatusResult {
+        try call(EventsProtocol.Method.status, JSONRPC.Empty(), as: EventsProtocol.StatusResult.self)
+    }
+
+    // MARK: The call
+
+    /// Sends one request on a fresh connection and waits for its answer.
+    func call<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ method: String, _ params: Params, as type: Result.Type
+    ) throws(ShortcutsEventsError) -> Result {
+        let descriptor = try connect()
+        defer { close(descriptor) }
+        let channel = LineChannel(input: descriptor, output: descriptor)
+        let line: Data
+        do {
+            try channel.writeLine(try JSONRPC.encode(JSONRPC.Request(id: .number(1), method: method, params: params)))
+            line = try channel.readLine()
+        } catch let failure as LineChannel.Failure {
+            throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd went away during \(method): \(failure)")
+        } catch {
+            throw ShortcutsEventsError(.invalid, "couldn't send \(method): \(error)")
+        }
+        let envelope: JSONRPC.Envelope
+        do {
+            envelope = try JSONRPC.decode(JSONRPC.Envelope.self, from: line)
+        } catch {
+            throw ShortcutsEventsError(.invalid, "shortcutsd answered \(method) with something that isn't JSON-RPC")
+        }
+        if let error = envelope.error { throw ShortcutsEventsError(error) }
+        do {
+            return try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line).result
+        } catch {
+            throw ShortcutsEventsError(.invalid, "shortcutsd's answer to \(method) isn't what this client expects: \(error)")
+        }
+    }
+
+    private func connect() throws(ShortcutsEventsError) -> Int32 {
+        if let descriptor = ServiceLauncher.connect(to: socketPath) { return descriptor }
+        guard startsService else {
+            throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd isn't running (nothing answers on \(socketPath))")
+        }
+        return try ServiceLauncher.start(socketPath: socketPath, environment: environment, timeout: 10)
+    }
+}
