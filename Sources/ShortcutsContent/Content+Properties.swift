@@ -66,7 +66,11 @@ extension Content {
             case "name", "title": if entity.properties[name] == nil { return .text(entity.displayTitle) }
             default: break
             }
-            for (property, value) in entity.properties where property.lowercased() == key { return value }
+            // Files name properties by title ("Due Date"); apps by Swift name (dueDate).
+            let wanted = key.filter { $0 != " " }
+            for (property, value) in entity.properties where property.lowercased().filter({ $0 != " " }) == wanted {
+                return value
+            }
             return .nothing
         default: break
         }
