@@ -40,6 +40,13 @@ enum Benchmarks {
             print("format speed: FAILED: \(error)")
             failed = true
         }
+        print("")
+        do {
+            try runExtensionBenchmarks()
+        } catch {
+            print("app extension: FAILED: \(error)")
+            failed = true
+        }
         exit(failed ? 1 : 0)
     }
 
