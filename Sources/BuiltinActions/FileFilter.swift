@@ -37,10 +37,10 @@ enum FileFilter {
             inputParameter: "WFContentItemInputParameter", outputType: "File", outputName: "Files",
             keywords: ["find", "where", "sort", "limit"])
     ) { parameters in
-        var table: PredicateTable?
-        if case .structured(.predicateTable(let found)) = parameters["WFContentItemFilter"] { table = found }
+        var table: PredicateTableExpression?
+        if case .predicates(let found) = parameters["WFContentItemFilter"] { table = found }
         let requiresAll = table?.requiresAll ?? true
-        let rules = try table?.templates.map(rule) ?? []
+        let templates = try table?.templates.map(template) ?? []
         let legacyInput = parameters["WFInput"]
         let sortProperty = parameters["WFContentItemSortProperty"]
         let sortOrder = parameters["WFContentItemSortOrder"]
@@ -50,6 +50,7 @@ enum FileFilter {
             let source = legacyInput.isAbsent ? input : try run.content(legacyInput)
             let calendar = DateActions.calendar(of: run)
             let now = run.environment.now()
+            let rules = try templates.map { try $0.rule(in: run) }
             var items = source.items.filter { item in
                 guard !rules.isEmpty else { return true }
                 let results = rules.lazy.map { matches($0, item: item, now: now, calendar: calendar) }
@@ -66,47 +67,43 @@ enum FileFilter {
         }
     }
 
+    /// One condition as compiled: its property and operator, and its values still to evaluate
+    /// (they may hold variables).
+    struct Template: Sendable {
+        var property: FileItemActions.FileProperty
+        var comparison: Int64
+        var values: [String: ParameterExpression]
+
+        /// The condition with its values evaluated for this run.
+        func rule(in run: RunContext) throws -> Rule {
+            var rule = Rule(property: property, comparison: comparison)
+            func text(_ key: String) throws -> String? {
+                guard let value = values[key], !value.isAbsent else { return nil }
+                let content = try run.content(value)
+                return content.isNothing ? nil : content.text
+            }
+            rule.text = try text("String") ?? text("Enumeration")
+            rule.number = try text("Number").flatMap(NumberParser.parse)
+            rule.unit = try values["Unit"].flatMap { try run.number($0) }.map { Int64($0) }
+            rule.date = try values["Date"].flatMap { try run.content($0).date }
+            rule.anotherDate = try values["AnotherDate"].flatMap { try run.content($0).date }
+            rule.bool = try values["Bool"].flatMap { try run.bool($0) }
+            return rule
+        }
+    }
+
     /// Reads one template: `Property`, `Operator` and the `Values` record.
-    static func rule(_ template: ParameterDictionary) throws -> Rule {
-        let propertyName = template["Property"]?.stringValue ?? ""
+    static func template(_ template: [String: ParameterExpression]) throws -> Template {
+        let propertyName = template["Property"]?.constantText ?? ""
         guard let property = FileItemActions.FileProperty(named: propertyName) else {
             throw ActionFailure("can't filter files by \"\(propertyName)\"; expected Name, File Extension, File Size, File Path, Creation Date or Last Modified Date",
                                 parameter: "WFContentItemFilter")
         }
-        var rule = Rule(property: property, comparison: template["Operator"]?.integerValue ?? 4)
-        guard case .record(let values)? = template["Values"] else { return rule }
-        rule.text = try constantText(values["String"]) ?? constantText(values["Enumeration"])
-        rule.number = try constantText(values["Number"]).flatMap(NumberParser.parse)
-        rule.unit = values["Unit"]?.integerValue
-        rule.date = try constantText(values["Date"]).flatMap { DateParser.parse($0) } ?? plainDate(values["Date"])
-        rule.anotherDate = try constantText(values["AnotherDate"]).flatMap { DateParser.parse($0) } ?? plainDate(values["AnotherDate"])
-        rule.bool = values["Bool"]?.boolValue
-        return rule
-    }
-
-    /// The text of a constant filter value; filter values that hold variables aren't supported yet.
-    static func constantText(_ value: ParameterValue?) throws -> String? {
-        guard let value else { return nil }
-        switch value {
-        case .plain(.string(let string)): return string
-        case .plain(.integer(let integer)): return String(integer)
-        case .plain(.real(let real)): return NumberText.format(real)
-        case .plain: return nil
-        case .text(let text), .bareText(let text):
-            guard text.attachments.isEmpty else {
-                throw ActionFailure("a filter value that uses a variable isn't supported yet; use a fixed value", parameter: "WFContentItemFilter")
-            }
-            return text.string
-        case .serialized(_, let inner), .numberSubstitutable(let inner): return try constantText(inner)
-        case .record(let record): return try constantText(record["Value"])
-        default:
-            throw ActionFailure("a filter value that uses a variable isn't supported yet; use a fixed value", parameter: "WFContentItemFilter")
-        }
-    }
-
-    static func plainDate(_ value: ParameterValue?) -> Date? {
-        if case .plain(.date(let date))? = value { return date }
-        return nil
+        var comparison: Int64 = 4
+        if case .constant(.number(let code))? = template["Operator"] { comparison = Int64(code) }
+        var values: [String: ParameterExpression] = [:]
+        if case .record(let record)? = template["Values"] { values = record }
+        return Template(property: property, comparison: comparison, values: values)
     }
 
     /// Whether an item meets a rule, by the operator codes Shortcuts writes (see `WFCondition`).

@@ -257,9 +257,17 @@ struct Compiler {
         case .record(let record):
             // A list item or dictionary item written as {WFItemType, WFValue}.
             if let inner = record["WFValue"], record["WFItemType"] != nil, record.count == 2 { return expression(inner) }
-            return .structured(value)
-        case .predicateTable, .unknown: return .structured(value)
+            return .record(compiled(record))
+        case .predicateTable(let table):
+            return .predicates(PredicateTableExpression(requiresAll: table.requiresAll, templates: table.templates.map { compiled($0) }))
+        case .unknown: return .structured(value)
         }
+    }
+
+    private mutating func compiled(_ record: ParameterDictionary) -> [String: ParameterExpression] {
+        var entries: [String: ParameterExpression] = [:]
+        for (key, value) in record { entries[key] = expression(value) }
+        return entries
     }
 
     private mutating func textExpression(_ text: TokenString) -> ParameterExpression {

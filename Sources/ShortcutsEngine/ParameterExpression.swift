@@ -16,7 +16,11 @@ public indirect enum ParameterExpression: Sendable {
     case list([ParameterExpression])
     /// A magnitude and a unit (`WFQuantityFieldValue`).
     case quantity(ParameterExpression, unit: String?)
-    /// A value the action interprets itself, such as a filter's predicate table.
+    /// A plain dictionary of values (such as a filter condition's `Values`), each compiled.
+    case record([String: ParameterExpression])
+    /// The conditions of a filter (`WFContentPredicateTableTemplate`), each template's values compiled.
+    case predicates(PredicateTableExpression)
+    /// A value the action interprets itself.
     case structured(ParameterValue)
 
     /// Whether the parameter was not set.
@@ -35,6 +39,13 @@ public indirect enum ParameterExpression: Sendable {
         default: return nil
         }
     }
+}
+
+/// A filter's conditions: all or any of the templates, each a compiled dictionary of its keys
+/// (`Property`, `Operator`, `Values`…).
+public struct PredicateTableExpression: Sendable {
+    public var requiresAll: Bool
+    public var templates: [[String: ParameterExpression]]
 }
 
 /// A piece of text with variables: literal text or a variable.

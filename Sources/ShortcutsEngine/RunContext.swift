@@ -116,6 +116,12 @@ public final class RunContext {
         case .quantity(let magnitude, let unit):
             let amount = try content(magnitude)
             return unit.map { .text(amount.text + " " + $0) } ?? amount
+        case .record(let entries):
+            var dictionary = ContentDictionary()
+            for key in entries.keys.sorted() { dictionary[key] = try content(entries[key] ?? .absent) }
+            return .dictionary(dictionary)
+        case .predicates:
+            return .nothing
         case .structured(let value):
             return .text("\(value.propertyList)")
         }

@@ -205,6 +205,20 @@ import Testing
         #expect(bySize == ["beta.txt"])
     }
 
+    @Test func filterValuesMayHoldVariables() throws {
+        try directory.write("a", to: "f/alpha.txt")
+        try directory.write("bbbbbbbbbb", to: "f/beta.txt")
+        let wanted = ParameterValue.text(TokenString(segments: [.variable(ShortcutFormat.Attachment(.variable(name: "wanted")))]))
+        let table = PredicateTable(prefix: 1, templates: [rule("Name", 8, ["String": wanted])])
+        let output = try T.run([
+            T.action("gettext", ["WFTextActionText": T.text("be")]),
+            T.action("setvariable", ["WFVariableName": T.text("wanted")]),
+            T.action("file.getfoldercontents", ["WFFolder": T.text("f")], uuid: "L"),
+            T.action("filter.files", ["WFContentItemInputParameter": T.output(of: "L"), "WFContentItemFilter": .predicateTable(table)]),
+        ], environment: environment)
+        #expect(output.items.map { $0.file().name } == ["beta.txt"])
+    }
+
     @Test func filterByAnUnknownPropertyFailsWhenCompiled() {
         let error = T.failure { .list(try filter([rule("Color", 4, ["String": T.text("red")])]).map(Content.text)) }
         #expect(error?.parameter == "WFContentItemFilter")
