@@ -33,6 +33,7 @@ public enum ShortcutsCommand {
         (SettingsCommand.spec, SettingsCommand.run),
         (SignCommand.spec, SignCommand.run),
         (McpCommand.spec, McpCommand.run),
+        (ServiceCommand.spec, ServiceCommand.run),
         (helpSpec, { _, _ in 0 }),
     ]
 
