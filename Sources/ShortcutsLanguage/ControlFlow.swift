@@ -1,0 +1,97 @@
+import ShortcutsContent
+
+/// The control-flow actions, which the language writes as blocks rather than as actions:
+/// their identifiers, parameter labels, and the names of If's comparisons.
+enum ControlFlow {
+    static let conditional = "is.workflow.actions.conditional"
+    static let repeatCount = "is.workflow.actions.repeat.count"
+    static let repeatEach = "is.workflow.actions.repeat.each"
+    static let menu = "is.workflow.actions.choosefrommenu"
+
+    /// The identifier of a block kind.
+    static func identifier(_ kind: BlockStatement.Kind) -> String {
+        switch kind {
+        case .ifBlock: return conditional
+        case .repeatCount: return repeatCount
+        case .repeatEach: return repeatEach
+        case .menu: return menu
+        }
+    }
+
+    /// The block kind of an identifier, if it is a control-flow action.
+    static func kind(of identifier: String) -> BlockStatement.Kind? {
+        switch identifier {
+        case conditional: return .ifBlock
+        case repeatCount: return .repeatCount
+        case repeatEach: return .repeatEach
+        case menu: return .menu
+        default: return nil
+        }
+    }
+
+    /// What a block's output is called by default, as Shortcuts names it.
+    static func defaultOutputName(_ kind: BlockStatement.Kind) -> String {
+        switch kind {
+        case .ifBlock: return "If Result"
+        case .repeatCount, .repeatEach: return "Repeat Results"
+        case .menu: return "Menu Result"
+        }
+    }
+
+    /// The start actions' parameters, as metadata so they get labels and checks like any action.
+    static func metadata(_ kind: BlockStatement.Kind) -> ActionMetadata {
+        switch kind {
+        case .ifBlock:
+            return ActionMetadata(
+                identifier: conditional, title: "If",
+                parameters: [
+                    ParameterMetadata(key: "WFInput", title: "Input", type: .content),
+                    ParameterMetadata(key: "WFCondition", title: "Is", type: .enumeration),
+                    ParameterMetadata(key: "WFConditionalActionString", title: "Text", type: .text),
+                    ParameterMetadata(key: "WFNumberValue", title: "Number", type: .number),
+                    ParameterMetadata(key: "WFAnotherNumber", title: "And", type: .number),
+                    ParameterMetadata(key: "WFDate", title: "Date", type: .date),
+                    ParameterMetadata(key: "WFAnotherDate", title: "And Date", type: .date),
+                    ParameterMetadata(key: "WFBooleanValue", title: "Boolean", type: .boolean),
+                    ParameterMetadata(key: "WFEnumerationValue", title: "Enumeration", type: .text),
+                    ParameterMetadata(key: "WFDuration", title: "Duration", type: .duration),
+                    ParameterMetadata(key: "WFConditions", title: "Conditions", type: .condition),
+                ],
+                inputParameter: "WFInput")
+        case .repeatCount:
+            return ActionMetadata(
+                identifier: repeatCount, title: "Repeat",
+                parameters: [ParameterMetadata(key: "WFRepeatCount", title: "Count", type: .number)])
+        case .repeatEach:
+            return ActionMetadata(
+                identifier: repeatEach, title: "Repeat with Each",
+                parameters: [ParameterMetadata(key: "WFInput", title: "Items", type: .content)], inputParameter: "WFInput")
+        case .menu:
+            return ActionMetadata(
+                identifier: menu, title: "Choose from Menu",
+                parameters: [
+                    ParameterMetadata(key: "WFMenuPrompt", title: "Prompt", type: .text),
+                    ParameterMetadata(key: "WFMenuItems", title: "Items", type: .list),
+                ])
+        }
+    }
+
+    /// A menu case's parameters: its title first.
+    static let caseMetadata = ActionMetadata(
+        identifier: menu, title: "Case",
+        parameters: [
+            ParameterMetadata(key: "WFMenuItemTitle", title: "Title", type: .content),
+            ParameterMetadata(key: "WFMenuItemAttributedTitle", title: "Attributed Title", type: .content),
+        ])
+
+    /// `WFCondition` codes by name, as written after `is:`.
+    static let comparisons: [(name: String, code: Int64)] = [
+        ("lessThan", 0), ("lessThanOrEqual", 1), ("greaterThan", 2), ("greaterThanOrEqual", 3),
+        ("equals", 4), ("notEquals", 5), ("beginsWith", 8), ("endsWith", 9), ("contains", 99),
+        ("doesNotContain", 999), ("hasAnyValue", 100), ("hasNoValue", 101), ("isInTheNext", 1000),
+        ("isInTheLast", 1001), ("isToday", 1002), ("between", 1003),
+    ]
+
+    static func comparisonCode(_ name: String) -> Int64? { comparisons.first { $0.name == name }?.code }
+    static func comparisonName(_ code: Int64) -> String? { comparisons.first { $0.code == code }?.name }
+}

@@ -1,1 +1,0 @@
-// ShortcutsLanguage: being written
