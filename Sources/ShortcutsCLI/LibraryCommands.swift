@@ -1,4 +1,6 @@
 import Foundation
+import ShortcutFormat
+import ShortcutsLanguage
 import ShortcutsLibrary
 
 /// `shortcuts list`: the shortcuts or folders in the library.
@@ -47,8 +49,18 @@ enum ImportCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
+        var source = arguments.positionals[0]
+        var name = arguments.value("name")
+        if ShortcutText.isTextFile(source) {
+            // Shortcut text is compiled first; the library keeps .shortcut files.
+            let workflow = try TextShortcuts.workflow(at: source, environment: environment)
+            name = name ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            source = NSTemporaryDirectory() + "/shortcuts-import-\(UUID().uuidString).shortcut"
+            try ShortcutFile.write(workflow).write(to: URL(fileURLWithPath: source))
+        }
+        defer { if source != arguments.positionals[0] { try? FileManager.default.removeItem(atPath: source) } }
         let entry = try library.importShortcut(
-            from: arguments.positionals[0], name: arguments.value("name"), folder: arguments.value("folder"),
+            from: source, name: name, folder: arguments.value("folder"),
             replacing: arguments.flag("replace"))
         Console.out("Imported \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path)\n")
         return 0

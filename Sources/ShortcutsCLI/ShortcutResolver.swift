@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsLanguage
 import ShortcutsLibrary
 
 /// A shortcut to run or view: its workflow and the name it goes by.
@@ -16,7 +17,7 @@ struct ResolvedShortcut {
 /// An argument with a `/` or a `.shortcut`, `.plist` or `.wflow` extension is a path and is read
 /// directly, without touching the library. Anything else is looked up in the library.
 enum ShortcutResolver {
-    static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow"]
+    static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow", ShortcutText.fileExtension]
 
     /// Whether the argument names a file rather than a library shortcut.
     static func isPath(_ argument: String) -> Bool {
@@ -32,7 +33,9 @@ enum ShortcutResolver {
             guard let data = FileManager.default.contents(atPath: argument) else {
                 throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")
             }
-            let workflow = try ShortcutFile.read(data, path: argument).workflow
+            let workflow = ShortcutText.isTextFile(argument)
+                ? try TextShortcuts.workflow(at: argument, environment: ProcessInfo.processInfo.environment)
+                : try ShortcutFile.read(data, path: argument).workflow
             let name = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
             return ResolvedShortcut(workflow: workflow, name: name, label: argument)
         }
