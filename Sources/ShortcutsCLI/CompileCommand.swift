@@ -1,0 +1,68 @@
+import Foundation
+import PropertyList
+import ShortcutFormat
+import ShortcutsLanguage
+
+/// Shortcut text files (`.sct`) for the commands: the language with every action the CLI knows.
+enum TextShortcuts {
+    /// The language, knowing the engine's, built-in and installed apps' actions.
+    static func language(environment: [String: String]) -> ShortcutText {
+        ShortcutText(metadata: ActionSources.engine(environment: environment).sources.flatMap(\.allMetadata))
+    }
+
+    /// Reads a text file, or fails with `Couldn't read …`.
+    static func source(at path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("Couldn't read \(path): no such file, or it is not readable")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Compiles a text file, printing its warnings; errors are printed and fail the command.
+    static func workflow(at path: String, environment: [String: String]) throws -> Workflow {
+        let result = language(environment: environment).compile(try source(at: path), path: path)
+        report(result.diagnostics)
+        guard let workflow = result.workflow else {
+            let count = result.diagnostics.filter(\.isError).count
+            throw CommandFailure("\(path) has \(count) error\(count == 1 ? "" : "s")")
+        }
+        return workflow
+    }
+
+    /// Prints diagnostics to standard error, one per line.
+    static func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        Console.err(diagnostics.map { $0.description + "\n" }.joined())
+    }
+}
+
+/// `shortcuts compile`: shortcut text → a `.shortcut` file.
+enum CompileCommand {
+    static let spec = CommandSpec(
+        name: "compile", abstract: "Compile a shortcut text file (.sct) into a .shortcut file.",
+        discussion: "Problems are printed as file:line:column: error: message. The output is next to the input with the .shortcut extension unless -o is given.",
+        arguments: [ArgumentSpec("file", help: "The shortcut text file to compile.")],
+        options: [
+            OptionSpec("output", short: "o", value: "output", help: "Where to write the .shortcut file (- is standard output)."),
+            OptionSpec("xml", help: "Write an XML property list."),
+            OptionSpec("binary", help: "Write a binary property list (the default)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        if arguments.flag("xml") && arguments.flag("binary") {
+            throw UsageError("Give either --xml or --binary, not both", command: spec.name)
+        }
+        let input = arguments.positionals[0]
+        let workflow = try TextShortcuts.workflow(at: input, environment: environment)
+        let data = ShortcutFile.write(workflow, format: arguments.flag("xml") ? .xml : .binary)
+        let output = arguments.value("output") ?? ((input as NSString).deletingPathExtension + ".shortcut")
+        if output == "-" {
+            Console.write(data, to: Console.output)
+        } else {
+            guard FileManager.default.createFile(atPath: output, contents: data) else {
+                throw CommandFailure("Couldn't write \(output)")
+            }
+        }
+        return 0
+    }
+}

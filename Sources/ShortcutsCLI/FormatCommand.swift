@@ -1,0 +1,33 @@
+import Foundation
+import ShortcutsLanguage
+
+/// `shortcuts format`: prints a shortcut text file in the canonical layout.
+enum FormatCommand {
+    static let spec = CommandSpec(
+        name: "format", abstract: "Format a shortcut text file (.sct) in the canonical layout.",
+        discussion: "Comments and blank lines are kept. The result is printed unless --in-place is given.",
+        arguments: [ArgumentSpec("file", help: "The shortcut text file to format.")],
+        options: [OptionSpec("in-place", short: "i", help: "Rewrite the file instead of printing the result.")])
+
+    static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        let path = arguments.positionals[0]
+        let source = try TextShortcuts.source(at: path)
+        let formatted: String
+        do {
+            formatted = try ShortcutText.format(source, path: path)
+        } catch {
+            TextShortcuts.report(error.diagnostics)
+            return 1
+        }
+        if arguments.flag("in-place") {
+            if formatted != source {
+                guard FileManager.default.createFile(atPath: path, contents: Data(formatted.utf8)) else {
+                    throw CommandFailure("Couldn't write \(path)")
+                }
+            }
+        } else {
+            Console.out(formatted)
+        }
+        return 0
+    }
+}
