@@ -68,6 +68,7 @@ enum InputSchema {
         var notes: [String] = [parameter.title]
         if !parameter.description.isEmpty { notes.append(parameter.description) }
         if let note = valueNote(parameter) { notes.append(note) }
+        if let cases = item["description"]?.stringValue { notes.append("Cases: " + cases) }
         if isInput { notes.append("This is the action's input.") }
         let description = notes.joined(separator: ". ")
         guard parameter.isList else {
@@ -103,7 +104,7 @@ enum InputSchema {
     /// What values a parameter takes, when its JSON type doesn't say enough.
     private static func valueNote(_ parameter: ParameterMetadata) -> String? {
         switch parameter.type {
-        case .date: return "A date: ISO 8601 such as 2030-01-31T09:00:00Z, or words such as tomorrow at 9am"
+        case .date: return "A date: ISO 8601 such as 2030-01-31T09:00:00Z, or words such as tomorrow"
         case .duration: return "A duration in seconds"
         case .file: return "The path of a file"
         case .entity:

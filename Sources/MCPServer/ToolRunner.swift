@@ -54,7 +54,7 @@ struct ToolRunner {
         } catch {
             return ToolResult.failure("Couldn't read the shortcut “\(location.name)”: \(error.message)")
         }
-        return run(workflow, name: location.name, input: input, prompter: prompter) { question, _ in
+        return run(workflow, name: location.name, input: input, prompter: prompter, describe: \.description) { question, _ in
             Guidance.forShortcut(question, tool: tool.name, answered: arguments[InputSchema.answersArgument]?.arrayValue?.count ?? 0)
         }
     }
@@ -77,7 +77,9 @@ struct ToolRunner {
             ? try ToolArguments.flag(arguments[InputSchema.confirmArgument], argument: InputSchema.confirmArgument) : false
         let prompter = AgentPrompter(answers: [], isConfirmed: isConfirmed)
         let workflow = Workflow(actions: [WorkflowAction(identifier: metadata.identifier, parameters: parameters)])
-        return run(workflow, name: metadata.title, input: input, prompter: prompter) { question, error in
+        // One action: which action failed goes without saying; the parameter and message are what count.
+        let describe = { (error: RunError) in (error.parameter.map { "`\($0)`: " } ?? "") + error.message }
+        return run(workflow, name: metadata.title, input: input, prompter: prompter, describe: describe) { question, error in
             let parameter = error.parameter.flatMap(metadata.parameter)
             let choices = parameter.flatMap { entityChoices(for: $0, app: app, given: arguments[$0.key]?.stringValue) }
             return Guidance.forAction(question, parameter: parameter, choices: choices, tool: tool.name)
@@ -101,7 +103,7 @@ struct ToolRunner {
 
     /// Compiles and runs a workflow; a question the run couldn't ask becomes guidance for the agent.
     private func run(
-        _ workflow: Workflow, name: String, input: Content, prompter: AgentPrompter,
+        _ workflow: Workflow, name: String, input: Content, prompter: AgentPrompter, describe: (RunError) -> String,
         guidance: (AgentPrompter.Question, RunError) -> String
     ) -> JSONValue {
         let shown = ShownMessages()
@@ -119,7 +121,7 @@ struct ToolRunner {
             if error.code == .needsInteraction, let question = prompter.pending {
                 return ToolResult.failure(guidance(question, error))
             }
-            return ToolResult.failure(error.description)
+            return ToolResult.failure(describe(error))
         }
     }
 

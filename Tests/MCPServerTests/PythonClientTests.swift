@@ -1,0 +1,199 @@
+import Foundation
+import ShortcutsRPC
+import Testing
+
+/// `shortcuts mcp` driven by the real Python MCP client (`mcp` 2.x, installed into
+/// .build/mcp-venv by Scripts/mcp-test-env.sh): one session with the default `Client` (which
+/// probes `server/discover` first), listing tools and calling a shortcut, built-in and app actions.
+@Suite("MCP with the Python client", .serialized)
+struct PythonClientTests {
+    /// What the session saw, read once and shared by the tests below.
+    struct Session {
+        var connectSeconds: Double
+        var tools: [JSONValue]
+        var calls: JSONObject
+        var unknownTool: String
+        var secondTaskCount: Int
+    }
+
+    static let calls: JSONValue = [
+        ["hello", "shortcut.Hello", ["input": "Agent"]],
+        ["wordLengths", "shortcut.WordLengths", ["input": "a bb"]],
+        ["changeCase", "is.workflow.actions.text.changecase", ["text": ["hello"], "WFCaseType": "UPPERCASE"]],
+        ["create", "com.example.SouperTask.CreateTaskIntent", ["title": "Buy milk", "dueDate": "2031-05-01T09:00:00Z"]],
+        ["createWithoutDueDate", "com.example.SouperTask.CreateTaskIntent", ["title": "Buy bread"]],
+        ["createPastDue", "com.example.SouperTask.CreateTaskIntent", ["title": "Too late", "dueDate": "2001-01-01T09:00:00Z"]],
+        ["find", "com.example.SouperTask.FindTasksIntent", ["text": "milk"]],
+        ["deleteUnconfirmed", "com.example.SouperTask.DeleteTaskIntent", ["task": "Buy milk"]],
+        ["deleteWithoutTask", "com.example.SouperTask.DeleteTaskIntent", [:]],
+        ["deleteConfirmed", "com.example.SouperTask.DeleteTaskIntent", ["task": "Buy milk", "confirm": true]],
+        ["unknownArgument", "shortcut.Hello", ["greeting": "hi"]],
+    ]
+
+    static let session: Result<Session, any Error> = Result {
+        let home = try MCPTestHome()
+        let python = try pythonWithMCP()
+        let script = home.directory.appendingPathComponent("client_session.py")
+        try Data(driver.utf8).write(to: script)
+        let configuration: JSONValue = [
+            "command": .string(try MCPTestHome.binary("shortcuts")), "args": ["mcp"],
+            "env": .object(JSONObject(home.environment.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })),
+            "calls": calls,
+        ]
+        let result = try home.run(python, [script.path, configuration.text])
+        try #require(result.status == 0, "the Python client failed:\n\(result.error)")
+        let output = try #require(JSONValue(parsing: result.output), "not JSON: \(result.output)")
+        return Session(
+            connectSeconds: output["connectSeconds"]?.numberValue ?? .infinity, tools: output["tools"]?.arrayValue ?? [],
+            calls: output["calls"]?.objectValue ?? [:], unknownTool: output["unknownTool"]?.stringValue ?? "",
+            secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1))
+    }
+
+    /// The Python with the MCP client, from Scripts/mcp-test-env.sh.
+    static func pythonWithMCP() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [MCPTestHome.packageRoot.path + "/Scripts/mcp-test-env.sh"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "Scripts/mcp-test-env.sh failed (is PyPI reachable?)")
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func call(_ key: String) throws -> JSONValue {
+        try #require(try Self.session.get().calls[key], "no result for \(key)")
+    }
+
+    @Test func theDefaultClientConnectsQuickly() throws {
+        // Client's default mode sends server/discover first; without a fast error reply it waits 10 s.
+        let session = try Self.session.get()
+        #expect(session.connectSeconds < 3, "connecting took \(session.connectSeconds) s")
+    }
+
+    @Test func listsShortcutsBuiltinAndAppActions() throws {
+        let tools = try Self.session.get().tools
+        let names = tools.compactMap { $0["name"]?.stringValue }
+        for name in ["shortcut.Hello", "shortcut.WordLengths", "is.workflow.actions.text.changecase", "com.example.SouperTask.CreateTaskIntent"] {
+            #expect(names.contains(name), "\(name) is missing from \(names.count) tools")
+        }
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0.utf8.count <= 64 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) } })
+
+        let create = try #require(tools.first { $0["name"] == "com.example.SouperTask.CreateTaskIntent" })
+        let schema = try #require(create["inputSchema"])
+        #expect(schema["properties"]?["dueDate"]?["type"] == "string")
+        #expect(schema["properties"]?["title"]?["type"] == "string")
+        #expect(schema["required"] == ["title", "dueDate"])
+        #expect(create["annotations"]?["readOnlyHint"] == false)
+
+        let changeCase = try #require(tools.first { $0["name"] == "is.workflow.actions.text.changecase" })
+        let caseType = try #require(changeCase["inputSchema"]?["properties"]?["WFCaseType"])
+        #expect(caseType["enum"]?.arrayValue?.contains("UPPERCASE") == true)
+        #expect(caseType["default"] == "UPPERCASE")
+        #expect(changeCase["annotations"]?["readOnlyHint"] == true)
+    }
+
+    @Test func callsAShortcutWithInput() throws {
+        let hello = try call("hello")
+        #expect(hello["isError"] == false)
+        #expect(hello["text"] == "Hello, Agent!")
+
+        let lengths = try call("wordLengths")
+        #expect(lengths["isError"] == false)
+        #expect(lengths["structured"]?["items"] == [["word": "a", "letters": 1], ["word": "bb", "letters": 2]])
+    }
+
+    @Test func callsABuiltinAction() throws {
+        let result = try call("changeCase")
+        #expect(result["isError"] == false)
+        #expect(result["text"] == "HELLO")
+    }
+
+    @Test func createsATaskWithEveryArgument() throws {
+        let result = try call("create")
+        #expect(result["isError"] == false, "\(result)")
+        #expect(result["structured"]?["title"] == "Buy milk")
+        #expect(result["text"]?.stringValue?.contains("Created “Buy milk”.") == true)
+    }
+
+    @Test func aMissingRequiredArgumentNamesTheParameter() throws {
+        let result = try call("createWithoutDueDate")
+        #expect(result["isError"] == true)
+        let text = try #require(result["text"]?.stringValue)
+        #expect(text.contains("`dueDate`"), "\(text)")
+        #expect(text.contains("call com.example.SouperTask.CreateTaskIntent again") || text.contains("Call com.example.SouperTask.CreateTaskIntent again"))
+    }
+
+    @Test func aPastDueDateIsTheAppsError() throws {
+        let result = try call("createPastDue")
+        #expect(result["isError"] == true)
+        #expect(result["text"]?.stringValue?.contains("Due date must be in the future.") == true, "\(result)")
+    }
+
+    @Test func listsOfEntitiesAreStructured() throws {
+        let result = try call("find")
+        #expect(result["isError"] == false)
+        let items = try #require(result["structured"]?["items"]?.arrayValue)
+        #expect(items.count == 1)
+        #expect(items.first?["title"] == "Buy milk")
+    }
+
+    @Test func confirmationAndEntityChoicesComeBackAsErrorsToActOn() throws {
+        let unconfirmed = try call("deleteUnconfirmed")
+        #expect(unconfirmed["isError"] == true)
+        #expect(unconfirmed["text"]?.stringValue?.contains("`confirm: true`") == true, "\(unconfirmed)")
+
+        let withoutTask = try call("deleteWithoutTask")
+        #expect(withoutTask["isError"] == true)
+        let text = try #require(withoutTask["text"]?.stringValue)
+        #expect(text.contains("`task`") && text.contains("Buy milk") && text.contains("identifier"), "\(text)")
+
+        let confirmed = try call("deleteConfirmed")
+        #expect(confirmed["isError"] == false, "\(confirmed)")
+        #expect(try Self.session.get().secondTaskCount == 0)
+    }
+
+    @Test func unknownArgumentsAndToolsAreReported() throws {
+        let result = try call("unknownArgument")
+        #expect(result["isError"] == true)
+        #expect(result["text"]?.stringValue?.contains("`greeting`") == true)
+        #expect(try Self.session.get().unknownTool.contains("Unknown tool"))
+    }
+
+    /// The client session, in Python: connect with the default Client, list, call, report JSON.
+    static let driver = #"""
+    import asyncio, json, sys, time
+    from mcp import StdioServerParameters
+    from mcp.client import Client
+
+    config = json.loads(sys.argv[1])
+    server = StdioServerParameters(command=config["command"], args=config["args"], env=config["env"])
+
+    def summary(result):
+        texts = [block.text for block in result.content if getattr(block, "type", "") == "text"]
+        return {"isError": result.is_error, "text": "\n".join(texts), "structured": result.structured_content}
+
+    async def main():
+        report = {"calls": {}}
+        started = time.monotonic()
+        async with Client(server) as client:
+            report["connectSeconds"] = time.monotonic() - started
+            listed = await client.list_tools()
+            report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listed.tools]
+            for key, name, arguments in config["calls"]:
+                report["calls"][key] = summary(await client.call_tool(name, arguments))
+            found = await client.call_tool("com.example.SouperTask.FindTasksIntent", {"text": "milk"})
+            report["tasksAfterDelete"] = len((found.structured_content or {}).get("items", []))
+            try:
+                await client.call_tool("no.such.tool", {})
+                report["unknownTool"] = "no error"
+            except Exception as error:
+                report["unknownTool"] = str(error)
+        print(json.dumps(report))
+
+    asyncio.run(main())
+    """#
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ShortcutsRPC
+import Testing
+
+/// `shortcuts mcp` over raw standard input and output: malformed input, protocol errors,
+/// standard output holding only protocol lines, exit on end of input, and list_changed.
+@Suite("MCP over raw stdio")
+struct RawProtocolTests {
+    @Test func malformedInputGetsJSONRPCErrorsAndTheServerGoesOn() throws {
+        let home = try MCPTestHome()
+        let lines = [
+            "this is not json",
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+            #"[{"jsonrpc":"2.0","id":2,"method":"ping"}]"#,
+            #"{"jsonrpc":"1.0","id":3,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":4}"#,
+            #"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":"oops"}"#,
+            #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"resources/list"}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/whatever"}"#,
+            "",
+            #"{"jsonrpc":"2.0","id":{"bad":true},"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"shortcut.Hello","arguments":{"input":"Raw"}}}"#,
+            #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"com.example.SouperTask.CreateTaskIntent","arguments":{"title":"Tea","dueDate":"2032-01-01T08:00:00Z"}}}"#,
+            #"{"jsonrpc":"2.0","id":"last","method":"ping"}"#,
+        ]
+        let result = try home.run("shortcuts", ["mcp"], input: Data((lines.joined(separator: "\n") + "\n").utf8), timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+
+        let replies = try result.output.split(separator: "\n").map { line in
+            try #require(JSONValue(parsing: String(line)), "standard output has a line that isn't JSON: \(line)")
+        }
+        // Every line on standard output is a JSON-RPC 2.0 message.
+        #expect(replies.allSatisfy { $0["jsonrpc"] == "2.0" && ($0["result"] != nil || $0["error"] != nil) })
+        let codes = replies.map { $0["error"]?["code"]?.numberValue.map(Int.init) }
+        #expect(codes == [-32700, nil, -32600, -32600, -32600, -32602, -32602, -32601, -32600, nil, nil, nil])
+        #expect(replies[1]["result"]?["protocolVersion"] == "2025-06-18")
+        #expect(replies[9]["result"]?["content"] == [["type": "text", "text": "Hello, Raw!"]])
+        #expect(replies[10]["result"]?["isError"] == false)
+        #expect(replies.last?["id"] == "last")
+        // The app's dialog is shown on standard error, never on standard output.
+        #expect(!result.output.contains("Tea”.\n"))
+    }
+
+    @Test func serverDiscoverGetsAFastErrorNamingTheHandshakeVersions() throws {
+        let home = try MCPTestHome()
+        let server = try home.startServer()
+        let started = Date()
+        let reply = try server.request(
+            "server/discover", ["_meta": ["io.modelcontextprotocol/protocolVersion": "2026-07-28"]])
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(reply["error"]?["code"] == -32022)
+        #expect(reply["error"]?["data"]?["supported"] == ["2025-06-18", "2025-11-25"])
+        try server.initialize()
+        #expect(try server.request("ping")["result"] == [:])
+        let finished = try server.finish()
+        #expect(finished.status == 0)
+    }
+
+    @Test func anUnknownHandshakeVersionGetsTheLatest() throws {
+        let home = try MCPTestHome()
+        let server = try home.startServer()
+        let reply = try server.request("initialize", ["protocolVersion": "2024-01-01", "capabilities": [:], "clientInfo": ["name": "old", "version": "1"]])
+        #expect(reply["result"]?["protocolVersion"] == "2025-11-25")
+        #expect(reply["result"]?["capabilities"]?["tools"]?["listChanged"] == true)
+        _ = try server.finish()
+    }
+
+    @Test func addingAShortcutOrAnAppSendsListChanged() throws {
+        let home = try MCPTestHome()
+        let server = try home.startServer(["--shortcuts-only"])
+        try server.initialize()
+        let before = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(before == ["shortcut.Hello", "shortcut.WordLengths"])
+
+        try FileManager.default.copyItem(
+            atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Say Hi Again.shortcut")
+        let notification = try server.receive(timeout: 10)
+        #expect(notification["method"] == "notifications/tools/list_changed")
+        let after = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(after == ["shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths"])
+        let finished = try server.finish()
+        #expect(finished.status == 0)
+        #expect(finished.error.contains("the tools changed"))
+    }
+
+    @Test func selectionOptionsLimitTheTools() throws {
+        let home = try MCPTestHome()
+        func names(_ arguments: [String]) throws -> [String] {
+            let server = try home.startServer(arguments)
+            try server.initialize()
+            let tools = try server.request("tools/list")["result"]?["tools"]?.arrayValue ?? []
+            _ = try server.finish()
+            return tools.compactMap { $0["name"]?.stringValue }
+        }
+        #expect(try names(["--app", "com.example.SouperTask"]) == [
+            "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.DeleteTaskIntent",
+            "com.example.SouperTask.EditTaskIntent", "com.example.SouperTask.FindTasksIntent",
+        ])
+        #expect(try names(["--allow", "Hello", "--allow", "is.workflow.actions.text.changecase"]) == [
+            "shortcut.Hello", "is.workflow.actions.text.changecase",
+        ])
+        let allowFile = home.directory.appendingPathComponent("allow.txt")
+        try Data("# agents may only create tasks\ncom.example.SouperTask.CreateTaskIntent\n".utf8).write(to: allowFile)
+        #expect(try names(["--allow-file", allowFile.path]) == ["com.example.SouperTask.CreateTaskIntent"])
+    }
+}
