@@ -10,7 +10,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-open class INExtension: NSObject, @unchecked Sendable {
+open class INExtension: NSObject {
     public override init() {
         super.init()
     }
