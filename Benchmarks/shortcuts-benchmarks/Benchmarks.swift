@@ -47,6 +47,13 @@ enum Benchmarks {
             print("app extension: FAILED: \(error)")
             failed = true
         }
+        print("")
+        do {
+            try runMCPBenchmarks()
+        } catch {
+            print("MCP server: FAILED: \(error)")
+            failed = true
+        }
         exit(failed ? 1 : 0)
     }
 
