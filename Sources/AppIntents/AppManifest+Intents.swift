@@ -42,13 +42,13 @@ extension IntentCatalog {
         let input = IntentReflection.parameters(of: intent.init())
             .first { $0.parameter.inputConnectionBehavior == .connectToPreviousIntentResult }?.name
             ?? parameters.first { $0.isRequired }?.key
-        let outputType = intent.resultValueType
-            .map { ValueCoding.info($0).contentTypeName }
+        let output = intent.resultValueType.map { ValueCoding.info($0) }
         var action = ActionMetadata(
             identifier: actionIdentifier(String(describing: intent)), title: intent.title.key,
             description: description.descriptionText.key, parameters: parameters, inputParameter: input,
-            outputType: outputType, outputName: description.resultValueName?.key, isReadOnly: false,
+            outputType: output?.contentTypeName, outputName: description.resultValueName?.key, isReadOnly: false,
             keywords: description.searchKeywords.map(\.key))
+        action.outputIsList = output?.isList == true ? true : nil
         action.summary = intent.parameterSummary.renderedSummary
         action.supportedModes = intent.supportedModes.names
         return action

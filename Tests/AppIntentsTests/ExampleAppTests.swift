@@ -58,7 +58,8 @@ import Testing
         let create = manifest.actions[0]
         #expect(create.inputParameter == "title")
         #expect(create.parameters.map { "\($0.key):\($0.type.rawValue):\($0.isRequired)" } == ["title:text:true", "dueDate:date:true"])
-        #expect(create.outputType == "TaskEntity")
+        #expect(create.outputType == "TaskEntity" && create.outputIsList == nil)
+        #expect(manifest.actions[1].outputType == "TaskEntity" && manifest.actions[1].outputIsList == true)
         #expect(manifest.entities.first?.properties.map(\.name) == ["title", "dueDate", "url"])
         #expect(manifest.appShortcuts.first?.phrases.first == "Create a task in ${applicationName}")
     }
