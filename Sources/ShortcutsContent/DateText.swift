@@ -79,28 +79,51 @@ public enum DateParser {
         guard !trimmed.isEmpty, trimmed.count < 80 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        switch trimmed.lowercased() {
-        case "now": return now
-        case "today": return calendar.startOfDay(for: now)
-        case "tomorrow": return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
-        case "yesterday": return calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now))
-        default: break
+        let lowered = trimmed.lowercased()
+        let dayOffsets = ["today": 0, "tomorrow": 1, "yesterday": -1]
+        if lowered == "now" { return now }
+        if let offset = dayOffsets[lowered] {
+            return calendar.date(byAdding: .day, value: offset, to: calendar.startOfDay(for: now))
+        }
+        // "tomorrow at 9am", "today at 14:30"
+        if let at = lowered.range(of: " at "), let offset = dayOffsets[String(lowered[..<at.lowerBound])],
+            let day = calendar.date(byAdding: .day, value: offset, to: calendar.startOfDay(for: now)),
+            let time = timeOfDay(String(lowered[at.upperBound...]))
+        {
+            return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.isLenient = false
         for pattern in patterns {
+            if pattern.hasPrefix("h:mm") || pattern == "HH:mm" { continue }
             formatter.dateFormat = pattern
             guard let date = formatter.date(from: trimmed) else { continue }
-            if pattern.hasPrefix("h:mm") || pattern == "HH:mm" {
-                // A bare time means that time today.
-                let parts = calendar.dateComponents([.hour, .minute], from: date)
-                return calendar.date(
-                    bySettingHour: parts.hour ?? 0, minute: parts.minute ?? 0, second: 0, of: now)
-            }
             return date
         }
+        // A bare time means that time today.
+        if let time = timeOfDay(lowered) {
+            return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: now)
+        }
         return nil
+    }
+
+    /// Reads a time of day: `9am`, `9 pm`, `9:30am`, `14:30`.
+    static func timeOfDay(_ text: String) -> (hour: Int, minute: Int)? {
+        var rest = text.filter { $0 != " " }
+        var offset: Int?
+        if rest.hasSuffix("am") { offset = 0 } else if rest.hasSuffix("pm") { offset = 12 }
+        if offset != nil { rest.removeLast(2) }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]) else { return nil }
+        let minute = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minute, (0..<60).contains(minute) else { return nil }
+        if let offset {
+            guard (1...12).contains(hour) else { return nil }
+            return (hour % 12 + offset, minute)
+        }
+        guard parts.count == 2, (0..<24).contains(hour) else { return nil }
+        return (hour, minute)
     }
 }
