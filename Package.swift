@@ -16,6 +16,7 @@ import PackageDescription
 //   ShortcutsCLI, shortcutsd, intentgen   the executables, thin over the rest
 let package = Package(
     name: "swift-shortcuts",
+    defaultLocalization: "en",
     products: [
         .executable(name: "shortcuts", targets: ["shortcuts"]),
         .executable(name: "shortcutsd", targets: ["shortcutsd"]),
@@ -66,6 +67,10 @@ let package = Package(
         .plugin(name: "IntentDefinitionPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .executableTarget(name: "soupertask", dependencies: ["AppIntents"], path: "Examples/SouperTask"),
         .executableTarget(name: "askmeanything", dependencies: ["AppIntents"], path: "Examples/AskMeAnything"),
+        // A SiriKit-style app: its .intentdefinition becomes Swift at build time through the plugin.
+        .executableTarget(
+            name: "intentsdemo", dependencies: ["Intents"], path: "Examples/IntentsDemo", exclude: ["en.lproj"],
+            plugins: ["IntentDefinitionPlugin"]),
         .executableTarget(
             name: "shortcuts-benchmarks",
             dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions"],
