@@ -53,30 +53,37 @@ struct Parser {
                 if text.hasPrefix(" ") { text.removeFirst() }
                 while text.hasSuffix(" ") || text.hasSuffix("\r") { text.removeLast() }
                 statements.append(.comment(text))
+                scanner.advance()
                 continue
             }
             do {
                 statements.append(try parseStatement())
-                endLine()
+                if let comment = endLine() { statements.append(.comment(comment)) }
             } catch {
                 scanner.skipLine()
             }
         }
     }
 
-    /// Expects the end of a line (a trailing comment is allowed and dropped).
-    private mutating func endLine() {
+    /// Expects the end of a line; returns a comment that ends it (the formatter puts it on its own line).
+    @discardableResult
+    private mutating func endLine() -> String? {
         scanner.skipSpaces()
+        var comment: String?
         if scanner.looksAt("//") {
+            let start = scanner.index + 2
             while let next = scanner.current, next != UInt8(ascii: "\n") { scanner.advance() }
+            comment = String(scanner.text(start..<scanner.index).drop { $0 == " " })
+            while comment?.hasSuffix(" ") == true || comment?.hasSuffix("\r") == true { comment?.removeLast() }
         }
-        guard let byte = scanner.current else { return }
+        guard let byte = scanner.current else { return comment }
         if byte == UInt8(ascii: "\n") {
             scanner.advance()
         } else if byte != UInt8(ascii: "}") {
             log.error("expected the end of the line, found '\(Character(Unicode.Scalar(byte)))'; separate arguments with commas", at: scanner.position)
             scanner.skipLine()
         }
+        return comment
     }
 
     private mutating func parseStatement() throws(Failure) -> Statement {
@@ -174,7 +181,7 @@ struct Parser {
                 var menuCase = MenuCase(arguments: [], body: [], position: casePosition)
                 do {
                     menuCase.arguments = try parseArguments(allowsBlock: false)
-                    endLine()
+                    if let comment = endLine() { menuCase.body.append(.comment(comment)) }
                 } catch {
                     scanner.skipLine()
                 }
@@ -191,7 +198,7 @@ struct Parser {
     /// Reads the `}` that ends a block and, for an If, what follows it on the line.
     private mutating func closeBlock(_ block: inout BlockStatement) throws(Failure) {
         guard scanner.current == UInt8(ascii: "}") else {
-            throw fail("expected '}' to close the \(block.kind.rawValue) started at line \(block.position.line)", at: scanner.position)
+            throw fail("this \(block.kind.rawValue) is never closed: expected '}' before the end of the file", at: block.position)
         }
         block.endPosition = scanner.position
         scanner.advance()

@@ -129,7 +129,7 @@ struct TextCompiler {
                 parameters[key] = .plain(.integer(code))
                 continue
             }
-            TypeCheck.check(argument.value, against: metadata, label: argument.label ?? key, log: &log)
+            TypeCheck.check(argument.value, against: metadata, label: argument.label ?? entry.labelsByKey[key] ?? key, log: &log)
             let context: ValueContext = [.text, .url].contains(metadata?.type) ? .text : .plain
             if let value = values.parameterValue(argument.value, context: context) { parameters[key] = value }
         }
