@@ -81,16 +81,18 @@ let package = Package(
             dependencies: ["ShortcutFormat"],
             path: "Fuzz/FuzzShortcutReader"
         ),
+        // Running built executables in temporary homes, shared by the end-to-end tests.
+        .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents"]),
-        .testTarget(name: "AppActionsTests", dependencies: ["AppActions", "ShortcutsCLI"]),
-        .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI"]),
+        .testTarget(name: "AppActionsTests", dependencies: ["AppActions", "ShortcutsCLI", "ShortcutsTestSupport"]),
+        .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentDefinitionCompilerTests", dependencies: ["IntentDefinitionCompiler", "Intents"]),
         .testTarget(name: "ShortcutsLanguageTests", dependencies: ["ShortcutsLanguage", "ShortcutsCLI"]),
         .testTarget(name: "ShortcutsServiceTests", dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI"]),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "ShortcutsCLI"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "ShortcutsCLI", "ShortcutsTestSupport"]),
     ]
 )

@@ -1,14 +1,16 @@
 import Foundation
 import ShortcutsRPC
+import ShortcutsTestSupport
 import Testing
 
 /// A temporary `$SHORTCUTS_HOME` with the example shortcuts imported and SouperTask's manifest
 /// installed (by running the built `soupertask` once), and ways to run the built `shortcuts mcp`
 /// against it: as a raw process, or through the real Python MCP client.
 final class MCPTestHome: @unchecked Sendable {
-    let directory: URL
-    var home: String { directory.path + "/home" }
-    var taskData: String { directory.path + "/soupertask" }
+    private let temporary: TemporaryHome
+    var directory: URL { temporary.directory }
+    var home: String { temporary.home }
+    var taskData: String { temporary.taskData }
 
     /// The environment the server runs with; the Python client passes it explicitly because
     /// `stdio_client` gives the server only a handful of variables.
@@ -21,13 +23,11 @@ final class MCPTestHome: @unchecked Sendable {
         ]
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = BuiltProducts.packageRoot
 
     /// Sets up the home: imports Examples/Hello and Examples/WordLengths and installs SouperTask.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryHome(prefix: "mcp-tests")
         for example in ["Hello", "WordLengths"] {
             let result = try run("shortcuts", ["import", Self.packageRoot.path + "/Examples/\(example).shortcut"])
             try #require(result.status == 0, "importing \(example): \(result.error)")
@@ -37,51 +37,16 @@ final class MCPTestHome: @unchecked Sendable {
         try #require(FileManager.default.fileExists(atPath: home + "/Apps/com.example.SouperTask.json"))
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
     /// A binary built next to the test bundle.
-    static func binary(_ name: String) throws -> String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        Issue.record("\(name) was not found next to the test bundle; build it with `swift build` first")
-        throw MissingBinary()
-    }
+    static func binary(_ name: String) throws -> String { try BuiltProducts.path(of: name) }
 
-    struct MissingBinary: Error {}
-
-    struct Finished {
-        var status: Int32
-        var output: String
-        var error: String
-    }
+    typealias Finished = ProcessOutput
 
     /// Runs a built binary (or any executable path) to its end with some standard input.
     func run(_ name: String, _ arguments: [String], input: Data = Data(), timeout: TimeInterval = 120) throws -> Finished {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: name.hasPrefix("/") ? name : try Self.binary(name))
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let (standardInput, standardOutput, standardError) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        process.standardError = standardError
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        let output = Collected(standardOutput.fileHandleForReading)
-        let error = Collected(standardError.fileHandleForReading)
-        try standardInput.fileHandleForWriting.write(contentsOf: input)
-        try standardInput.fileHandleForWriting.close()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            Issue.record("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
-        }
-        return Finished(status: process.terminationStatus, output: output.text, error: error.text)
+        let executable = name.hasPrefix("/") ? name : try Self.binary(name)
+        return try ProcessRun.run(
+            executable, arguments, environment: environment, directory: directory, input: input, timeout: timeout)
     }
 
     /// Starts `shortcuts mcp` with pipes the test talks through line by line.
@@ -98,7 +63,7 @@ final class RunningServer: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private var nextID = 1
-    private var collectedErrors: Collected?
+    private var collectedErrors: PipeDrain?
 
     init(binary: String, arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: binary)
@@ -108,7 +73,7 @@ final class RunningServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        collectedErrors = Collected(errors.fileHandleForReading)
+        collectedErrors = PipeDrain(errors.fileHandleForReading)
         channel = LineChannel(input: output.fileHandleForReading.fileDescriptor, output: input.fileHandleForWriting.fileDescriptor)
     }
 
@@ -147,24 +112,5 @@ final class RunningServer: @unchecked Sendable {
         }
         process.waitUntilExit()
         return (process.terminationStatus, collectedErrors?.text ?? "")
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-final class Collected: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = (try? handle.readToEnd()) ?? Data()
-            done.signal()
-        }
-    }
-
-    var text: String {
-        done.wait()
-        done.signal()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// The executables `swift build` put next to the test bundle (`.build/<config>/<name>`).
+public enum BuiltProducts {
+    /// Why a product could not be found.
+    public struct NotFound: Error, CustomStringConvertible {
+        public var name: String
+        public var description: String { "\(name) was not found next to the test bundle; build it with `swift build` first" }
+    }
+
+    /// The path of a built executable; records a test failure (and throws) when it is missing.
+    public static func path(of name: String) throws -> String {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        let bundled = Bundle.main.bundleURL.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: bundled) { return bundled }
+        let error = NotFound(name: name)
+        Issue.record("\(error) (\(CommandLine.arguments[0]))")
+        throw error
+    }
+
+    /// The package's root folder.
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+}
