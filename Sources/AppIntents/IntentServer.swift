@@ -23,25 +23,10 @@ public struct IntentServer: Sendable {
 
     /// Answers requests from the channel until it closes or the host sends `shutdown`.
     public func serve(_ channel: LineChannel) async {
-        while true {
-            let line: Data
-            do {
-                line = try await nextLine(channel)
-            } catch {
-                if error != .closed { log("stopped reading: \(error)") }
-                return
-            }
-            let (response, isShutdown) = await handle(line)
-            if let response {
-                do {
-                    try channel.writeLine(response)
-                } catch {
-                    log("stopped writing: \(error)")
-                    return
-                }
-            }
-            if isShutdown { return }
-        }
+        await JSONRPC.serve(
+            channel, stoppingAfter: ExtensionProtocol.Method.shutdown,
+            read: { try await nextLine(channel) },
+            handler: { try await dispatch($0) })
     }
 
     /// Waits for the next line on the read queue.
@@ -54,80 +39,21 @@ public struct IntentServer: Sendable {
         return try result.get()
     }
 
-    /// The response to one line (nil for a notification) and whether serving should end.
-    func handle(_ line: Data) async -> (response: Data?, isShutdown: Bool) {
-        guard let envelope = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line) else {
-            return (errorLine(nil, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message")), false)
-        }
-        guard let method = envelope.method else {
-            return (errorLine(envelope.id, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidRequestCode, message: "a request needs a method")), false)
-        }
-        let isShutdown = method == ExtensionProtocol.Method.shutdown
-        do {
-            let result = try await dispatch(method, line)
-            guard let id = envelope.id else { return (nil, isShutdown) }
-            return (try JSONRPC.encode(JSONRPC.Response(id: id, result: result)), isShutdown)
-        } catch let error as JSONRPC.ErrorObject {
-            return (envelope.id == nil ? nil : errorLine(envelope.id, error), isShutdown)
-        } catch {
-            let failure = JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalErrorCode, message: IntentPerformer.message(of: error))
-            return (envelope.id == nil ? nil : errorLine(envelope.id, failure), isShutdown)
-        }
-    }
-
-    private func dispatch(_ method: String, _ line: Data) async throws -> AnyResult {
-        switch method {
+    private func dispatch(_ request: JSONRPC.IncomingRequest) async throws -> any Encodable & Sendable {
+        switch request.method {
         case ExtensionProtocol.Method.initialize:
-            return AnyResult(ExtensionProtocol.InitializeResult(
-                protocolVersion: ExtensionProtocol.version, bundleIdentifier: catalog.bundleIdentifier))
+            return ExtensionProtocol.InitializeResult(
+                protocolVersion: ExtensionProtocol.version, bundleIdentifier: catalog.bundleIdentifier)
         case ExtensionProtocol.Method.perform:
-            let call = try params(ExtensionProtocol.PerformParams.self, line)
-            return AnyResult(try await IntentPerformer(catalog: catalog).perform(call))
+            return try await IntentPerformer(catalog: catalog).perform(try request.params(ExtensionProtocol.PerformParams.self))
         case ExtensionProtocol.Method.queryEntities:
-            return AnyResult(try await catalog.queryEntities(try params(ExtensionProtocol.QueryParams.self, line)))
+            return try await catalog.queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
         case ExtensionProtocol.Method.listOptions:
-            return AnyResult(try await catalog.listOptions(try params(ExtensionProtocol.OptionsParams.self, line)))
+            return try await catalog.listOptions(try request.params(ExtensionProtocol.OptionsParams.self))
         case ExtensionProtocol.Method.shutdown:
-            return AnyResult(JSONRPC.Empty())
+            return JSONRPC.Empty()
         default:
-            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(method)'")
+            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(request.method)'")
         }
     }
-
-    private func params<Params: Codable & Sendable>(_ type: Params.Type, _ line: Data) throws -> Params {
-        do {
-            guard let params = try JSONRPC.decode(JSONRPC.Request<Params>.self, from: line).params else {
-                throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParamsCode, message: "the request has no params")
-            }
-            return params
-        } catch let error as JSONRPC.ErrorObject {
-            throw error
-        } catch {
-            throw JSONRPC.ErrorObject(
-                code: JSONRPC.ErrorObject.invalidParamsCode, message: "the params are not valid: \(error)")
-        }
-    }
-
-    private func errorLine(_ id: JSONRPC.ID?, _ error: JSONRPC.ErrorObject) -> Data {
-        (try? JSONRPC.encode(JSONRPC.ErrorResponse(id: id, error: error))) ?? Data()
-    }
-
-    private func log(_ message: String) {
-        try? FileHandle.standardError.write(contentsOf: Data("intents: \(message)\n".utf8))
-    }
-}
-
-/// Any encodable result, so one dispatch can return the result of each method.
-struct AnyResult: Codable, Sendable {
-    private let encodeValue: @Sendable (any Encoder) throws -> Void
-
-    init<Result: Encodable & Sendable>(_ result: Result) {
-        encodeValue = { try result.encode(to: $0) }
-    }
-
-    init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
-    }
-
-    func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
 }

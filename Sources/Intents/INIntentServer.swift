@@ -25,55 +25,34 @@ public struct INIntentServer {
 
     /// Answers requests until the channel closes or the host sends `shutdown`.
     public func serve(_ channel: LineChannel) async {
-        while true {
-            guard let line = try? channel.readLine() else { return }
-            let (response, isShutdown) = await handle(line)
-            if let response {
-                guard (try? channel.writeLine(response)) != nil else { return }
-            }
-            if isShutdown { return }
-        }
+        await JSONRPC.serve(
+            channel, stoppingAfter: ExtensionProtocol.Method.shutdown, read: { try channel.readLine() },
+            handler: { try await dispatch($0) })
     }
 
     /// The response to one line (nil for a notification) and whether serving should end.
     public func handle(_ line: Data) async -> (response: Data?, isShutdown: Bool) {
-        guard let envelope = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line) else {
-            return (errorLine(nil, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message")), false)
-        }
-        guard let method = envelope.method else {
-            return (errorLine(envelope.id, JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidRequestCode, message: "a request needs a method")), false)
-        }
-        let isShutdown = method == ExtensionProtocol.Method.shutdown
-        do {
-            let result = try await dispatch(method, line)
-            guard let id = envelope.id else { return (nil, isShutdown) }
-            return (try result(id), isShutdown)
-        } catch let error as JSONRPC.ErrorObject {
-            return (envelope.id == nil ? nil : errorLine(envelope.id, error), isShutdown)
-        } catch {
-            let failure = JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalErrorCode, message: String(describing: error))
-            return (envelope.id == nil ? nil : errorLine(envelope.id, failure), isShutdown)
-        }
+        let isShutdown = (try? JSONRPC.decode(JSONRPC.Envelope.self, from: line))?.method == ExtensionProtocol.Method.shutdown
+        return (await JSONRPC.respond(to: line, with: { try await dispatch($0) }), isShutdown)
     }
 
-    /// Runs a method; returns how to encode its response for an id.
-    private func dispatch(_ method: String, _ line: Data) async throws -> (JSONRPC.ID) throws -> Data {
-        switch method {
+    /// Runs a method and returns its result.
+    private func dispatch(_ request: JSONRPC.IncomingRequest) async throws -> any Encodable & Sendable {
+        switch request.method {
         case ExtensionProtocol.Method.initialize:
-            return encoder(ExtensionProtocol.InitializeResult(protocolVersion: ExtensionProtocol.version, bundleIdentifier: bundleIdentifier))
+            return ExtensionProtocol.InitializeResult(protocolVersion: ExtensionProtocol.version, bundleIdentifier: bundleIdentifier)
         case ExtensionProtocol.Method.perform:
-            let call = try params(ExtensionProtocol.PerformParams.self, line)
+            let call = try request.params(ExtensionProtocol.PerformParams.self)
             let performer = INIntentPerformer(schema: try intent(named: call.intent), coding: coding, dispatch: dispatch)
-            return encoder(try await performer.perform(call))
+            return try await performer.perform(call)
         case ExtensionProtocol.Method.listOptions:
-            let call = try params(ExtensionProtocol.OptionsParams.self, line)
-            return encoder(ExtensionProtocol.OptionsResult(options: try await options(call)))
+            return ExtensionProtocol.OptionsResult(options: try await options(try request.params(ExtensionProtocol.OptionsParams.self)))
         case ExtensionProtocol.Method.queryEntities:
-            return encoder(try await queryEntities(try params(ExtensionProtocol.QueryParams.self, line)))
+            return try await queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
         case ExtensionProtocol.Method.shutdown:
-            return encoder(JSONRPC.Empty())
+            return JSONRPC.Empty()
         default:
-            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(method)'")
+            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(request.method)'")
         }
     }
 
@@ -122,20 +101,5 @@ public struct INIntentServer {
             return true
         }
         return ExtensionProtocol.QueryResult(entities: found)
-    }
-
-    private func encoder<Result: Codable & Sendable>(_ result: Result) -> (JSONRPC.ID) throws -> Data {
-        { id in try JSONRPC.encode(JSONRPC.Response(id: id, result: result)) }
-    }
-
-    private func params<Params: Codable & Sendable>(_ type: Params.Type, _ line: Data) throws -> Params {
-        guard let request = try? JSONRPC.decode(JSONRPC.Request<Params>.self, from: line), let params = request.params else {
-            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParamsCode, message: "the params are missing or not valid")
-        }
-        return params
-    }
-
-    private func errorLine(_ id: JSONRPC.ID?, _ error: JSONRPC.ErrorObject) -> Data {
-        (try? JSONRPC.encode(JSONRPC.ErrorResponse(id: id, error: error))) ?? Data()
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+
+extension JSONRPC {
+    /// A request as received: its method and id, and its params decoded on demand.
+    public struct IncomingRequest: Sendable {
+        public let method: String
+        /// Absent for a notification, which gets no response.
+        public let id: ID?
+        let line: Data
+
+        /// The params as a type; a missing or malformed params object is an invalid-params error.
+        public func params<Params: Codable & Sendable>(_ type: Params.Type) throws(ErrorObject) -> Params {
+            let request: Request<Params>
+            do {
+                request = try JSONRPC.decode(Request<Params>.self, from: line)
+            } catch {
+                throw ErrorObject(code: ErrorObject.invalidParamsCode, message: "the params of \(method) are not valid: \(error)")
+            }
+            guard let params = request.params else {
+                throw ErrorObject(code: ErrorObject.invalidParamsCode, message: "\(method) needs params")
+            }
+            return params
+        }
+    }
+
+    /// What a method handler returns: any encodable result.
+    public typealias Handler = (IncomingRequest) async throws -> any Encodable & Sendable
+
+    /// Answers one line: decodes the envelope, runs the handler, and encodes the response.
+    ///
+    /// A line that is not JSON gets a parse error (-32700); one without a method an invalid-request
+    /// error (-32600); a handler's `ErrorObject` is sent as it is and any other error as an internal
+    /// error (-32603) carrying its text. Notifications get no response (nil).
+    public static func respond(to line: Data, with handler: Handler) async -> Data? {
+        guard let envelope = try? decode(Envelope.self, from: line) else {
+            return errorLine(nil, ErrorObject(code: ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message"))
+        }
+        guard let method = envelope.method else {
+            return errorLine(envelope.id, ErrorObject(code: ErrorObject.invalidRequestCode, message: "a request needs a method"))
+        }
+        do {
+            let result = try await handler(IncomingRequest(method: method, id: envelope.id, line: line))
+            guard let id = envelope.id else { return nil }
+            return try encode(Response(id: id, result: AnyResult(result)))
+        } catch let error as ErrorObject {
+            return envelope.id == nil ? nil : errorLine(envelope.id, error)
+        } catch {
+            let message = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+            return envelope.id == nil ? nil : errorLine(envelope.id, ErrorObject(code: ErrorObject.internalErrorCode, message: message))
+        }
+    }
+
+    /// Answers requests from a channel, one at a time, until it closes or a `stopMethod` request
+    /// has been answered.
+    public static func serve(
+        _ channel: LineChannel, stoppingAfter stopMethod: String? = nil, read: () async throws -> Data,
+        handler: Handler
+    ) async {
+        while true {
+            guard let line = try? await read() else { return }
+            let isStop = stopMethod != nil && (try? decode(Envelope.self, from: line))?.method == stopMethod
+            if let response = await respond(to: line, with: handler) {
+                guard (try? channel.writeLine(response)) != nil else { return }
+            }
+            if isStop { return }
+        }
+    }
+
+    static func errorLine(_ id: ID?, _ error: ErrorObject) -> Data {
+        (try? encode(ErrorResponse(id: id, error: error))) ?? Data()
+    }
+
+    /// Any encodable result, so one handler can return the result of each method.
+    struct AnyResult: Codable, Sendable {
+        let result: any Encodable & Sendable
+        init(_ result: any Encodable & Sendable) { self.result = result }
+        init(from decoder: any Decoder) throws {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
+        }
+        func encode(to encoder: any Encoder) throws { try result.encode(to: encoder) }
+    }
+}
