@@ -6,7 +6,8 @@ struct Scanner {
     let bytes: [UInt8]
     private(set) var index = 0
     private(set) var line = 1
-    private var lineStart = 0
+    /// The column of the current byte, kept as bytes are consumed so positions cost nothing.
+    private var column = 1
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -20,21 +21,15 @@ struct Scanner {
     }
 
     /// The position of the current byte.
-    var position: SourcePosition {
-        var column = 1
-        var cursor = lineStart
-        while cursor < index {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-            cursor += 1
-        }
-        return SourcePosition(line: line, column: column)
-    }
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
 
     mutating func advance() {
         guard index < bytes.count else { return }
         if bytes[index] == UInt8(ascii: "\n") {
             line += 1
-            lineStart = index + 1
+            column = 1
+        } else if index + 1 >= bytes.count || bytes[index + 1] & 0xC0 != 0x80 {
+            column += 1  // the next byte starts a new scalar
         }
         index += 1
     }
