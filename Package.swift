@@ -37,7 +37,7 @@ let package = Package(
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "CCurlLoader"]),
-        .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat"]),
+        .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC"]),
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),

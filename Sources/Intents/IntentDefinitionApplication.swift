@@ -52,12 +52,12 @@ extension IntentDefinitionApplication {
                 let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
                 await server.serve(LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO))
             case "--print-manifest":
-                try FileHandle.standardOutput.write(contentsOf: try manifestData(manifest()) + Data([0x0A]))
+                try FileHandle.standardOutput.write(contentsOf: try ManifestFile.encode(manifest()) + Data([0x0A]))
             case "--continue-intent":
                 guard arguments.count > 1 else { throw INApplicationError(message: "--continue-intent needs a file") }
                 try await continueUserActivity(try INContinuation.activity(fromFile: arguments[1], definitions: intentDefinitions))
             default:
-                try writeManifest(environment: ProcessInfo.processInfo.environment)
+                try ManifestFile.write(manifest(), environment: ProcessInfo.processInfo.environment)
                 try await run(arguments: arguments)
             }
         } catch {
@@ -71,32 +71,8 @@ extension IntentDefinitionApplication {
         INIntentDefinitionSchema.manifest(of: intentDefinitions, bundleIdentifier: bundleIdentifier, name: name, executable: executable)
     }
 
-    /// Writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json` (atomically).
-    static func writeManifest(environment: [String: String]) throws {
-        let home: String
-        if let configured = environment["SHORTCUTS_HOME"], !configured.isEmpty {
-            home = configured
-        } else if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            home = data + "/shortcuts"
-        } else {
-            home = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/shortcuts"
-        }
-        let directory = URL(fileURLWithPath: home).appendingPathComponent("Apps")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try manifestData(manifest()).write(to: directory.appendingPathComponent("\(bundleIdentifier).json"), options: .atomic)
-    }
-
-    static func manifestData(_ manifest: AppManifest) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(manifest)
-    }
-
     /// The absolute path of the running executable.
-    public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    }
+    public static var currentExecutable: String { ManifestFile.currentExecutable }
 }
 
 /// A problem starting the app the way it was asked.

@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsContent
 
 /// The person's shortcuts, kept as plain files they can sync or keep in git.
 ///
@@ -34,10 +35,7 @@ public struct ShortcutLibrary: Sendable {
 
     /// Where the library lives according to the environment variables.
     public static func home(in environment: [String: String]) -> String {
-        if let home = environment["SHORTCUTS_HOME"], !home.isEmpty { return home }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/shortcuts" }
-        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return user + "/.local/share/shortcuts"
+        ShortcutsHome.path(in: environment)
     }
 
     /// The directory holding the `.shortcut` files.
