@@ -54,7 +54,7 @@ enum ActionsCommand {
     /// An action and its parameters, one per line.
     static func describe(_ action: ActionMetadata) -> String {
         var text = action.identifier + "  " + action.title
-        if let output = action.outputType { text += " → " + output }
+        if let output = action.outputType { text += " → " + (action.outputIsList == true ? "[\(output)]" : output) }
         if !action.isAvailable { text += "  [not available on Linux]" }
         text += "\n"
         for parameter in action.parameters {
