@@ -76,6 +76,13 @@ enum ControlFlow {
         }
     }
 
+    /// The vocabulary entries of the blocks' start actions, built once.
+    static let entries: [BlockStatement.Kind: Vocabulary.Entry] = Dictionary(
+        uniqueKeysWithValues: [BlockStatement.Kind.ifBlock, .repeatCount, .repeatEach, .menu].map { ($0, Vocabulary.entry(metadata($0))) })
+
+    /// The vocabulary entry of a menu case.
+    static let caseEntry = Vocabulary.entry(caseMetadata)
+
     /// A menu case's parameters: its title first.
     static let caseMetadata = ActionMetadata(
         identifier: menu, title: "Case",

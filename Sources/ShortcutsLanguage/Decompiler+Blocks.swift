@@ -5,7 +5,7 @@ extension Decompiler {
     /// cases' titles, and an Otherwise holding only another If becomes `} Otherwise If`.
     mutating func blockStatement(_ block: BlockTree.Block) -> BlockStatement {
         let start = workflow.actions[block.start]
-        let entry = Vocabulary.entry(ControlFlow.metadata(block.kind))
+        let entry = ControlFlow.entries[block.kind]!
         var parameters = start.parameters
         parameters["GroupingIdentifier"] = nil
         parameters["WFControlFlowMode"] = nil
@@ -22,7 +22,7 @@ extension Decompiler {
             cases: [], position: Self.nowhere)
         switch block.kind {
         case .menu:
-            let caseEntry = Vocabulary.entry(ControlFlow.caseMetadata)
+            let caseEntry = ControlFlow.caseEntry
             for (offset, middle) in block.middles.enumerated() {
                 var caseParameters = workflow.actions[middle].parameters
                 caseParameters["GroupingIdentifier"] = nil

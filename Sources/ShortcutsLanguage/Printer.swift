@@ -111,7 +111,7 @@ struct Printer {
 
     static func value(_ value: ValueSyntax, indent: Int) -> String {
         let inline = self.inline(value)
-        guard inline.count > lineWidth - indent * 4 else { return inline }
+        guard inline.utf8.count > lineWidth - indent * 4 else { return inline }
         let pad = String(repeating: indentUnit, count: indent)
         let inner = pad + indentUnit
         switch value {
@@ -177,29 +177,39 @@ struct Printer {
 
     /// A string literal with escapes and `\(…)` interpolations.
     static func quoted(_ parts: [StringPart]) -> String {
-        var text = "\""
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
         for part in parts {
             switch part {
-            case .interpolation(let variable): text += "\\(" + self.variable(variable) + ")"
-            case .literal(let literal):
-                for scalar in literal.unicodeScalars {
-                    switch scalar {
-                    case "\"": text += "\\\""
-                    case "\\": text += "\\\\"
-                    case "\n": text += "\\n"
-                    case "\t": text += "\\t"
-                    case "\r": text += "\\r"
-                    case "\0": text += "\\0"
-                    default:
-                        if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                            text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                        } else {
-                            text.unicodeScalars.append(scalar)
-                        }
-                    }
-                }
+            case .interpolation(let variable):
+                bytes += Array("\\(".utf8) + Array(self.variable(variable).utf8) + [UInt8(ascii: ")")]
+            case .literal(let literal): appendEscaped(literal, to: &bytes)
             }
         }
-        return text + "\""
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends text with `"`, `\`, control characters and line/paragraph separators escaped.
+    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = Array(text.utf8)
+        bytes.reserveCapacity(bytes.count + utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\\"): bytes += [byte, byte]
+            case 0x0A: bytes += Array("\\n".utf8)
+            case 0x09: bytes += Array("\\t".utf8)
+            case 0x0D: bytes += Array("\\r".utf8)
+            case 0x00: bytes += Array("\\0".utf8)
+            case 0x01..<0x20, 0x7F: bytes += Array("\\u{\(String(byte, radix: 16, uppercase: true))}".utf8)
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                bytes += Array((utf8[index + 2] == 0xA8 ? "\\u{2028}" : "\\u{2029}").utf8)
+                index += 2
+            default: bytes.append(byte)
+            }
+            index += 1
+        }
     }
 }

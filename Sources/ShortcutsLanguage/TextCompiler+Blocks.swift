@@ -13,7 +13,7 @@ extension TextCompiler {
                 parameters: ["GroupingIdentifier": group, "WFControlFlowMode": .plain(.integer(mode.rawValue))])
         }
         var start = marker(.start)
-        let entry = Vocabulary.entry(ControlFlow.metadata(block.kind))
+        let entry = ControlFlow.entries[block.kind]!
         for (key, value) in parameters(block.arguments, entry: entry, extra: &start.extra, what: block.kind.rawValue) {
             start.parameters[key] = value
         }
@@ -23,7 +23,7 @@ extension TextCompiler {
 
         switch block.kind {
         case .menu:
-            let caseEntry = Vocabulary.entry(ControlFlow.caseMetadata)
+            let caseEntry = ControlFlow.caseEntry
             var titles: [ParameterValue] = []
             for menuCase in block.cases {
                 var action = marker(.middle)
