@@ -73,7 +73,7 @@ let package = Package(
             plugins: ["IntentDefinitionPlugin"]),
         .executableTarget(
             name: "shortcuts-benchmarks",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions"],
+            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage"],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
         .executableTarget(

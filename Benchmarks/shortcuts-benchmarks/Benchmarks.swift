@@ -42,6 +42,13 @@ enum Benchmarks {
         }
         print("")
         do {
+            try language(runs: max(runs, 15), corpus: corpus)
+        } catch {
+            print("language speed: FAILED: \(error)")
+            failed = true
+        }
+        print("")
+        do {
             try runExtensionBenchmarks()
         } catch {
             print("app extension: FAILED: \(error)")
@@ -72,6 +79,17 @@ enum Benchmarks {
         let verdict = actions / timings.median >= targetActionsPerSecond ? "meets" : "BELOW"
         print("target ≥ \(grouped(targetActionsPerSecond)) actions/s (median, all actions): \(verdict)")
         print("")
+    }
+
+    static func language(runs: Int, corpus: URL?) throws {
+        let result = try LanguageSpeed.measure(runs: runs, directory: corpus)
+        print("Shortcut text: \(FormatSpeed.fileName) ⇄ \(result.lines) lines of text, \(runs) runs")
+        var table = ResultTable("operation", "best ms", "median ms")
+        table.add("decompile", milliseconds(result.decompile.minimum), milliseconds(result.decompile.median))
+        table.add("compile", milliseconds(result.compile.minimum), milliseconds(result.compile.median))
+        print(table.render())
+        let meets = max(result.decompile.median, result.compile.median) < LanguageSpeed.targetSeconds
+        print("target < 20 ms each (median): \(meets ? "meets" : "MISSED")")
     }
 
     static func format(runs: Int, corpus: URL?) throws {
