@@ -35,6 +35,10 @@ public final class DBusServer: @unchecked Sendable {
         guard ssd_load(&reason, reason.count) == 0 else {
             throw ServiceError(.invalidArguments, String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
+        // A service the bus activated may only be told the bus's address as the starter's.
+        if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, let starter = getenv("DBUS_STARTER_ADDRESS") {
+            setenv("DBUS_SESSION_BUS_ADDRESS", starter, 0)
+        }
         var connection: UnsafeMutableRawPointer?
         var result = ssd_open_user(&connection)
         guard result >= 0, let connection else { throw Self.failure("can't connect to the session bus", result) }
@@ -130,11 +134,13 @@ public final class DBusServer: @unchecked Sendable {
         let client = identity(of: message)
         let call = BusPointer(raw: ssd_message_ref(message))
         let service = self.service
+        service.registry.beginRequest()
         Thread.detachNewThread { [self] in
             let reply = work.perform(on: service, client: client)
             post {
                 reply.send(to: call.raw)
                 ssd_message_unref(call.raw)
+                service.registry.endRequest()
             }
         }
         return 1

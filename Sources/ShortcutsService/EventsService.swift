@@ -123,6 +123,13 @@ public final class EventsService: @unchecked Sendable {
         }
     }
 
+    /// Brackets answering one request, so shutdown waits until its answer is out.
+    func answering<Result>(_ body: () -> Result) -> Result {
+        registry.beginRequest()
+        defer { registry.endRequest() }
+        return body()
+    }
+
     /// Cancels the runs a connection started (it went away).
     func cancelRuns(of owner: ObjectIdentifier) {
         let count = registry.cancel { $0.owner == owner }

@@ -17,6 +17,8 @@ final class RunRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private let finished = NSCondition()
     private var entries: [String: Entry] = [:]
+    /// Requests being answered, runs or not: shutdown waits until their answers are out.
+    private var requests = 0
     private var lastActivity = Date()
 
     /// Records a run; `nil` when a run with that id is already going.
@@ -34,6 +36,26 @@ final class RunRegistry: @unchecked Sendable {
             entries[runID] = nil
             lastActivity = Date()
         }
+        signalFinished()
+    }
+
+    /// Notes a request being answered, until ``endRequest()``.
+    func beginRequest() {
+        lock.withLock {
+            requests += 1
+            lastActivity = Date()
+        }
+    }
+
+    func endRequest() {
+        lock.withLock {
+            requests -= 1
+            lastActivity = Date()
+        }
+        signalFinished()
+    }
+
+    private func signalFinished() {
         finished.lock()
         finished.broadcast()
         finished.unlock()
@@ -47,7 +69,7 @@ final class RunRegistry: @unchecked Sendable {
 
     /// Seconds since the last request or run, or 0 while runs are going.
     var idleSeconds: Double {
-        lock.withLock { entries.isEmpty ? -lastActivity.timeIntervalSinceNow : 0 }
+        lock.withLock { entries.isEmpty && requests == 0 ? -lastActivity.timeIntervalSinceNow : 0 }
     }
 
     /// Cancels the runs `matching` selects; returns how many.
@@ -58,13 +80,16 @@ final class RunRegistry: @unchecked Sendable {
         return selected.count
     }
 
-    /// Waits until no run is going or the deadline passes; returns whether none is left.
+    /// Waits until no run is going and every request is answered, or the deadline passes;
+    /// returns whether all is done.
     func waitUntilEmpty(before deadline: Date) -> Bool {
         finished.lock()
         defer { finished.unlock() }
-        while count > 0 {
-            if !finished.wait(until: deadline) { return count == 0 }
+        while !isQuiet {
+            if !finished.wait(until: deadline) { return isQuiet }
         }
         return true
     }
+
+    private var isQuiet: Bool { lock.withLock { entries.isEmpty && requests == 0 } }
 }

@@ -54,9 +54,11 @@ final class SocketConnection: @unchecked Sendable {
             }
             lock.withLock { inFlight += 1 }
             Thread.detachNewThread { [self] in
-                let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self))
-                    .respond(to: method, id: envelope.id, line: line)
-                if let response { write(response) }
+                service.answering {
+                    let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self))
+                        .respond(to: method, id: envelope.id, line: line)
+                    if let response { write(response) }
+                }
                 requestFinished()
             }
         }

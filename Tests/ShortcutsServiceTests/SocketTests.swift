@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The JSON-RPC socket, from a Python client that speaks it line by line.
+struct SocketTests {
+    static let client = """
+        import json, socket, sys
+        def connect():
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); return s, s.makefile()
+        def call(method, params, id=1):
+            s, f = connect()
+            s.sendall((json.dumps({'jsonrpc': '2.0', 'id': id, 'method': method, 'params': params}) + '\\n').encode())
+            return json.loads(f.readline())
+
+        """
+
+    @Test func pythonListsRunsAndSeesFailures() throws {
+        let harness = try ServiceHarness()
+        try harness.startService()
+        let script = Self.client + """
+            print([s['name'] for s in call('shortcuts.list', {})['result']['shortcuts']])
+            print(json.dumps(call('folders.list', {})['result'], sort_keys=True))
+            print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'Sock'})['result']['output'])
+            error = call('shortcuts.run', {'shortcut': 'Script'})['error']
+            print(error['code'], json.loads(error['data'])['actionIndex'], json.loads(error['data'])['code'])
+            print(call('shortcuts.run', {'shortcut': 'Nope'})['error']['code'])
+            print(call('nope', {})['error']['code'])
+            """
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.output == """
+                ['Greet', 'Nap', 'Report', 'Script', 'Slow']
+                {"folders": [{"name": "Work", "shortcutCount": 1}]}
+                Hello, Sock!
+                1003 2 scriptsNotAllowed
+                1001
+                -32601
+
+                """, "\(result.error)")
+        let mode = try FileManager.default.attributesOfItem(atPath: harness.socketPath)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aClientThatGoesAwayCancelsItsRun() throws {
+        let harness = try ServiceHarness()
+        try harness.startService()
+        let script = Self.client + """
+            import time
+            s, f = connect()
+            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"shortcuts.run","params":{"shortcut":"Slow","runID":"gone"}}\\n')
+            time.sleep(0.3)
+            print(len(call('runs.list', {})['result']['runs']))
+            f.close(); s.close()
+            for _ in range(100):
+                if not call('runs.list', {})['result']['runs']: break
+                time.sleep(0.02)
+            print(len(call('runs.list', {})['result']['runs']))
+            """
+        let started = Date()
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.output == "1\n0\n", "\(result.error)")
+        #expect(Date().timeIntervalSince(started) < 5, "the run wasn't cancelled when its client left")
+        #expect(harness.log.contains("cancelled its 1 run(s)"), "\(harness.log)")
+    }
+}
