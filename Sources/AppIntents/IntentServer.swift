@@ -12,13 +12,17 @@ import ShortcutsRPC
 /// await server.serve(LineChannel(input: 0, output: 1))
 /// ```
 public struct IntentServer: Sendable {
-    let catalog: IntentCatalog
+    let bundleIdentifier: String
+    /// Built on the first call that needs it: `initialize` doesn't, so an extension answers its
+    /// first request without reflecting over every intent first (cold start is on the host's clock).
+    private let catalog: LazyCatalog
     /// Where lines are read: a thread of its own, so a blocked read never holds one of the few
     /// threads that run `perform()`.
     private let readQueue = DispatchQueue(label: "AppIntents.IntentServer.read")
 
     public init(bundleIdentifier: String, intents: [any AppIntent.Type]) async {
-        catalog = await IntentCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
+        self.bundleIdentifier = bundleIdentifier
+        catalog = LazyCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
     }
 
     /// Answers requests from the channel until it closes or the host sends `shutdown`.
@@ -43,17 +47,38 @@ public struct IntentServer: Sendable {
         switch request.method {
         case ExtensionProtocol.Method.initialize:
             return ExtensionProtocol.InitializeResult(
-                protocolVersion: ExtensionProtocol.version, bundleIdentifier: catalog.bundleIdentifier)
+                protocolVersion: ExtensionProtocol.version, bundleIdentifier: bundleIdentifier)
         case ExtensionProtocol.Method.perform:
-            return try await IntentPerformer(catalog: catalog).perform(try request.params(ExtensionProtocol.PerformParams.self))
+            return try await IntentPerformer(catalog: await catalog.value).perform(try request.params(ExtensionProtocol.PerformParams.self))
         case ExtensionProtocol.Method.queryEntities:
-            return try await catalog.queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
+            return try await catalog.value.queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
         case ExtensionProtocol.Method.listOptions:
-            return try await catalog.listOptions(try request.params(ExtensionProtocol.OptionsParams.self))
+            return try await catalog.value.listOptions(try request.params(ExtensionProtocol.OptionsParams.self))
         case ExtensionProtocol.Method.shutdown:
             return JSONRPC.Empty()
         default:
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(request.method)'")
+        }
+    }
+}
+
+/// The app's catalog, made once, when first needed.
+actor LazyCatalog {
+    private let bundleIdentifier: String
+    private let intents: [any AppIntent.Type]
+    private var made: IntentCatalog?
+
+    init(bundleIdentifier: String, intents: [any AppIntent.Type]) {
+        self.bundleIdentifier = bundleIdentifier
+        self.intents = intents
+    }
+
+    var value: IntentCatalog {
+        get async {
+            if let made { return made }
+            let catalog = await IntentCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
+            made = catalog
+            return catalog
         }
     }
 }
