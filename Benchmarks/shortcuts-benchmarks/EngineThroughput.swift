@@ -28,7 +28,7 @@ enum EngineThroughput {
 
     /// The counting shortcut.
     static func workflow() -> Workflow {
-        let variableN = Attachment(.variable(name: "n"))
+        let variableN = TokenAttachment(.variable(name: "n"))
         func action(_ id: String, _ parameters: ParameterDictionary) -> WorkflowAction {
             WorkflowAction(identifier: WorkflowAction.builtinPrefix + id, parameters: parameters)
         }

@@ -103,7 +103,7 @@ enum InteractionActions {
                 ParameterMetadata(key: "WFNotificationActionTitle", title: "Title", type: .text),
                 ParameterMetadata(key: "WFNotificationActionBody", title: "Body", type: .text, defaultValue: "Hello World!"),
                 ParameterMetadata(key: "WFNotificationActionSound", title: "Play Sound", type: .boolean, defaultValue: "true"),
-                ParameterMetadata(key: "WFInput", title: "Attachment", type: .content),
+                ParameterMetadata(key: "WFInput", title: "TokenAttachment", type: .content),
             ],
             inputParameter: "WFInput", isReadOnly: false, keywords: ["alert", "notify-send", "banner"]),
         passesInputThrough: true

@@ -75,7 +75,7 @@ extension ParameterValue {
                     return .text(empty)
                 }
             case "WFTextTokenAttachment":
-                if let attachment = payload?.dictionaryValue.flatMap(Attachment.init(propertyList:)) {
+                if let attachment = payload?.dictionaryValue.flatMap(TokenAttachment.init(propertyList:)) {
                     return .attachment(attachment)
                 }
             case "WFDictionaryFieldValue":
@@ -110,12 +110,12 @@ extension ParameterValue {
         if dictionary.count == 2, dictionary["Type"]?.stringValue == "Variable",
             let inner = dictionary["Variable"]?.dictionaryValue,
             inner["WFSerializationType"]?.stringValue == "WFTextTokenAttachment",
-            let attachment = inner["Value"]?.dictionaryValue.flatMap(Attachment.init(propertyList:))
+            let attachment = inner["Value"]?.dictionaryValue.flatMap(TokenAttachment.init(propertyList:))
         {
             return .variablePicker(attachment)
         }
-        if let type = dictionary["Type"]?.stringValue, Attachment.knownTypes.contains(type),
-            let attachment = Attachment(propertyList: dictionary)
+        if let type = dictionary["Type"]?.stringValue, TokenAttachment.knownTypes.contains(type),
+            let attachment = TokenAttachment(propertyList: dictionary)
         {
             return .bareAttachment(attachment)
         }
@@ -147,12 +147,12 @@ extension TokenString {
         guard let string = dictionary["string"]?.stringValue ?? (dictionary["string"] == nil ? "" : nil) else {
             return nil
         }
-        var attachments: [(Range, Attachment)] = []
+        var attachments: [(Range, TokenAttachment)] = []
         if let byRange = dictionary["attachmentsByRange"] {
             guard let byRange = byRange.dictionaryValue else { return nil }
             for (key, value) in byRange {
                 guard let range = Range(key: key), let fields = value.dictionaryValue,
-                    let attachment = Attachment(propertyList: fields)
+                    let attachment = TokenAttachment(propertyList: fields)
                 else { return nil }
                 attachments.append((range, attachment))
             }
@@ -174,7 +174,7 @@ extension TokenString {
     }
 }
 
-extension Attachment {
+extension TokenAttachment {
     /// Reads an attachment dictionary; `nil` when it has no `Type` or a malformed aggrandizement list.
     public init?(propertyList dictionary: PropertyListDictionary) {
         guard let type = dictionary["Type"]?.stringValue else { return nil }

@@ -17,11 +17,11 @@ public indirect enum ParameterValue: Hashable, Sendable {
     /// The same text form without its `WFSerializationType` wrapper (menu item titles use it).
     case bareText(TokenString)
     /// `WFTextTokenAttachment`: a single variable.
-    case attachment(Attachment)
+    case attachment(TokenAttachment)
     /// A variable written without a wrapper, inside numbers and quantities.
-    case bareAttachment(Attachment)
+    case bareAttachment(TokenAttachment)
     /// The variable picker form `{Type: Variable, Variable: <WFTextTokenAttachment>}`.
-    case variablePicker(Attachment)
+    case variablePicker(TokenAttachment)
     /// `WFDictionaryFieldValue`: the items of a Dictionary action or a dictionary-valued field.
     case dictionaryField([DictionaryItem])
     /// `WFArrayParameterState`: a list of items.

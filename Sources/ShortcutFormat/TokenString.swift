@@ -34,12 +34,12 @@ public struct TokenString: Hashable, Sendable {
     /// A piece of a token string: literal text or a variable.
     public enum Segment: Hashable, Sendable {
         case literal(String)
-        case variable(Attachment)
+        case variable(TokenAttachment)
     }
 
     public var string: String
     /// The variables, sorted by location.
-    public var attachments: [(range: Range, attachment: Attachment)]
+    public var attachments: [(range: Range, attachment: TokenAttachment)]
     /// Whether the file wrote the `string` key (some empty texts omit it).
     public var hasStringKey = true
     /// Whether the file wrote `attachmentsByRange` even with no variables.
@@ -48,7 +48,7 @@ public struct TokenString: Hashable, Sendable {
     /// for empty text).
     public var omitsValue = false
 
-    public init(string: String, attachments: [(range: Range, attachment: Attachment)] = []) {
+    public init(string: String, attachments: [(range: Range, attachment: TokenAttachment)] = []) {
         self.string = string
         self.attachments = attachments.sorted { $0.range < $1.range }
     }
@@ -56,7 +56,7 @@ public struct TokenString: Hashable, Sendable {
     /// Builds a token string from literal and variable segments.
     public init(segments: [Segment]) {
         var string = ""
-        var attachments: [(Range, Attachment)] = []
+        var attachments: [(Range, TokenAttachment)] = []
         for segment in segments {
             switch segment {
             case .literal(let text): string += text

@@ -93,7 +93,7 @@ public struct Workflow: Hashable, Sendable {
 
 extension ParameterValue {
     /// Whether this value refers anywhere to a variable matching the predicate.
-    public func references(where predicate: (Attachment) -> Bool) -> Bool {
+    public func references(where predicate: (TokenAttachment) -> Bool) -> Bool {
         switch self {
         case .plain, .unknown: return false
         case .array(let items), .arrayState(let items): return items.contains { $0.references(where: predicate) }

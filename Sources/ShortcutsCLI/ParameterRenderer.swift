@@ -69,7 +69,7 @@ struct ParameterRenderer {
     }
 
     /// A variable as `{Name}`, with its aggrandizements.
-    func token(_ attachment: Attachment) -> String {
+    func token(_ attachment: TokenAttachment) -> String {
         var name: String
         switch attachment.kind {
         case .actionOutput(let uuid, let outputName):

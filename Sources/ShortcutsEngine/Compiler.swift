@@ -287,7 +287,7 @@ struct Compiler {
         return .text(pieces)
     }
 
-    private mutating func reference(_ attachment: Attachment) -> Reference {
+    private mutating func reference(_ attachment: TokenAttachment) -> Reference {
         switch attachment.kind {
         case .actionOutput(let uuid, let name):
             if let slot = outputSlots[uuid] { return .output(slot: slot) }

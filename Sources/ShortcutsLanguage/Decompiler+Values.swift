@@ -143,7 +143,7 @@ extension Decompiler {
     // MARK: Variables
 
     /// A variable reference, checked to compile back to the same attachment; else `#attachment({…})`.
-    mutating func variableSyntax(_ attachment: ShortcutFormat.Attachment) -> VariableSyntax {
+    mutating func variableSyntax(_ attachment: ShortcutFormat.TokenAttachment) -> VariableSyntax {
         if let readable = readableVariable(attachment) {
             var checker = self.checker
             checker.log = DiagnosticLog()
@@ -152,7 +152,7 @@ extension Decompiler {
         return VariableSyntax(base: .raw(plistSyntax(attachment.propertyList)), postfixes: [], position: Self.nowhere)
     }
 
-    private func readableVariable(_ attachment: ShortcutFormat.Attachment) -> VariableSyntax? {
+    private func readableVariable(_ attachment: ShortcutFormat.TokenAttachment) -> VariableSyntax? {
         let base: VariableSyntax.Base
         switch attachment.kind {
         case .actionOutput(let uuid, _):

@@ -163,7 +163,7 @@ struct Decompiler {
 
 extension ParameterValue {
     /// Calls `body` with every variable this value refers to.
-    func forEachAttachment(_ body: (ShortcutFormat.Attachment) -> Void) {
+    func forEachAttachment(_ body: (ShortcutFormat.TokenAttachment) -> Void) {
         switch self {
         case .plain, .unknown: return
         case .array(let items), .arrayState(let items): for item in items { item.forEachAttachment(body) }

@@ -111,8 +111,8 @@ struct ValueCompiler {
 
     // MARK: Variables
 
-    mutating func attachment(_ variable: VariableSyntax) -> ShortcutFormat.Attachment? {
-        var attachment: ShortcutFormat.Attachment
+    mutating func attachment(_ variable: VariableSyntax) -> ShortcutFormat.TokenAttachment? {
+        var attachment: ShortcutFormat.TokenAttachment
         switch variable.base {
         case .output(let name):
             guard let bound = bindings[name] else {
@@ -127,7 +127,7 @@ struct ValueCompiler {
             attachment = .init(.actionOutput(uuid: bound.uuid, name: bound.outputName))
         case .named(let name): attachment = .init(.variable(name: name))
         case .special(let type):
-            let kind: ShortcutFormat.Attachment.Kind
+            let kind: ShortcutFormat.TokenAttachment.Kind
             switch type {
             case "ExtensionInput": kind = .extensionInput
             case "CurrentDate": kind = .currentDate
@@ -138,7 +138,7 @@ struct ValueCompiler {
             }
             attachment = .init(kind)
         case .raw(let syntax):
-            guard let fields = plist(syntax)?.dictionaryValue, let decoded = ShortcutFormat.Attachment(propertyList: fields) else {
+            guard let fields = plist(syntax)?.dictionaryValue, let decoded = ShortcutFormat.TokenAttachment(propertyList: fields) else {
                 log.error("expected an attachment dictionary with a Type, such as {Type: \"Variable\", VariableName: \"x\"}", at: syntax.position)
                 return nil
             }

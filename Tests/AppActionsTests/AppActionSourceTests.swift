@@ -138,8 +138,8 @@ import Testing
     // MARK: Entities and descriptors
 
     @Test func entitiesAreFoundByIdentifierOrTextAndTheirPropertiesFlowOn() throws {
-        let body = Attachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "BODY", userInfo: nil)])
-        let link = Attachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "link", userInfo: nil)])
+        let body = TokenAttachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "BODY", userInfo: nil)])
+        let link = TokenAttachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "link", userInfo: nil)])
         let text = WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: [
             "WFTextActionText": .text(TokenString(segments: [.variable(body), .literal(" at "), .variable(link)]))
         ])

@@ -88,7 +88,7 @@ import Testing
             "BundleIdentifier": .plain("com.example.SouperTask"), "AppIntentIdentifier": .plain("CreateTaskIntent"),
             "Name": .plain("SouperTask"), "TeamIdentifier": .plain("0000000000"),
         ]
-        let url = Attachment(.actionOutput(uuid: "T1", name: "Task"), aggrandizements: [.property(name: "URL", userInfo: nil)])
+        let url = TokenAttachment(.actionOutput(uuid: "T1", name: "Task"), aggrandizements: [.property(name: "URL", userInfo: nil)])
         var workflow = Workflow(actions: [
             WorkflowAction(identifier: Self.create, parameters: [
                 "AppIntentDescriptor": .record(descriptor), "dueDate": .plain(.string(Self.future)), "UUID": .plain("T1"),

@@ -28,12 +28,12 @@ func action(_ shortIdentifier: String, _ parameters: ParameterDictionary = [:], 
 
 /// A magic variable: the output of the action with a UUID.
 func output(of uuid: String, name: String? = nil, aggrandizements: [Aggrandizement] = []) -> ParameterValue {
-    .attachment(Attachment(.actionOutput(uuid: uuid, name: name), aggrandizements: aggrandizements))
+    .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: name), aggrandizements: aggrandizements))
 }
 
 /// A named variable.
 func variable(_ name: String) -> ParameterValue {
-    .attachment(Attachment(.variable(name: name)))
+    .attachment(TokenAttachment(.variable(name: name)))
 }
 
 /// Text with variables, as the editor writes it.

@@ -208,7 +208,7 @@ import Testing
     @Test func filterValuesMayHoldVariables() throws {
         try directory.write("a", to: "f/alpha.txt")
         try directory.write("bbbbbbbbbb", to: "f/beta.txt")
-        let wanted = ParameterValue.text(TokenString(segments: [.variable(ShortcutFormat.Attachment(.variable(name: "wanted")))]))
+        let wanted = ParameterValue.text(TokenString(segments: [.variable(ShortcutFormat.TokenAttachment(.variable(name: "wanted")))]))
         let table = PredicateTable(prefix: 1, templates: [rule("Name", 8, ["String": wanted])])
         let output = try T.run([
             T.action("gettext", ["WFTextActionText": T.text("be")]),

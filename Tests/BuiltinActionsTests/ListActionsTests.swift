@@ -17,7 +17,7 @@ struct ListActionsTests {
         let typed = ParameterValue.record(["WFItemType": 0, "WFValue": text(.literal("typed"))])
         let result = try runActions([
             action("number", ["WFNumberActionNumber": 7], uuid: "N"),
-            action("list", ["WFItems": list(["plain", typed, text(.variable(Attachment(.actionOutput(uuid: "N", name: nil))))])]),
+            action("list", ["WFItems": list(["plain", typed, text(.variable(TokenAttachment(.actionOutput(uuid: "N", name: nil))))])]),
         ])
         #expect(result == .list([.text("plain"), .text("typed"), .number(7)]))
         #expect(result.text == "plain\ntyped\n7")

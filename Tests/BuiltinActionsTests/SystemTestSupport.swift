@@ -26,7 +26,7 @@ enum SystemTest {
     static func bool(_ value: Bool) -> ParameterValue { .plain(.boolean(value)) }
     static func date(_ value: Date) -> ParameterValue { .plain(.date(value)) }
     /// The output of the action with a UUID, as a magic variable.
-    static func output(of uuid: String) -> ParameterValue { .attachment(Attachment(.actionOutput(uuid: uuid, name: nil))) }
+    static func output(of uuid: String) -> ParameterValue { .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: nil))) }
     static func quantity(_ magnitude: Double, _ unit: String) -> ParameterValue {
         .quantity(magnitude: number(magnitude), unit: unit)
     }

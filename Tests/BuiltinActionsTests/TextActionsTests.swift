@@ -17,7 +17,7 @@ struct TextActionsTests {
     @Test func textJoinsLiteralsAndVariables() throws {
         let result = try runActions([
             action("number", ["WFNumberActionNumber": 3], uuid: "N"),
-            action("gettext", ["WFTextActionText": text(.literal("I have "), .variable(Attachment(.actionOutput(uuid: "N", name: "Number"))), .literal(" 🍎"))]),
+            action("gettext", ["WFTextActionText": text(.literal("I have "), .variable(TokenAttachment(.actionOutput(uuid: "N", name: "Number"))), .literal(" 🍎"))]),
         ])
         #expect(result == .text("I have 3 🍎"))
         #expect(try runActions([action("gettext")]) == .text(""))

@@ -9,7 +9,7 @@ struct FallbackFinder {
         "WFTextTokenString", "WFTextTokenAttachment", "WFDictionaryFieldValue", "WFArrayParameterState",
         "WFNumberSubstitutableState", "WFQuantityFieldValue", "WFContentPredicateTableTemplate",
     ]
-    /// The attachment `Type`s that have their own ``Attachment/Kind`` case.
+    /// The attachment `Type`s that have their own ``TokenAttachment/Kind`` case.
     static let typedAttachments: Set<String> = [
         "ActionOutput", "Variable", "ExtensionInput", "CurrentDate", "Clipboard", "Ask", "DeviceDetails",
     ]

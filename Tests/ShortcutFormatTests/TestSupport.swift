@@ -34,9 +34,6 @@ func variableAttachment(_ name: String) -> PropertyListValue {
     ["Type": "Variable", "VariableName": .string(name)]
 }
 
-/// The model's variable reference; `Attachment` alone is ambiguous next to Swift Testing's.
-typealias TokenAttachment = ShortcutFormat.Attachment
-
 // Accessors that say which case a value decoded to, so tests assert the case and not just equality.
 extension ParameterValue {
     var plainValue: PropertyListValue? { if case .plain(let v) = self { v } else { nil } }

@@ -20,7 +20,7 @@ enum ExampleShortcuts {
         return workflow(
             actions: [
                 ifHasAnyValue(.extensionInput, group: group),
-                action("gettext", ["WFTextActionText": text(.literal("Hello, "), .variable(Attachment(.extensionInput)), .literal("!"))]),
+                action("gettext", ["WFTextActionText": text(.literal("Hello, "), .variable(TokenAttachment(.extensionInput)), .literal("!"))]),
                 control("conditional", group: group, mode: .middle),
                 action("gettext", ["WFTextActionText": text(.literal("Hello, World!"))]),
                 control("conditional", group: group, mode: .end, uuid: "6C8E4F0A-5B1D-4D2E-9A43-1F0B7C2D3E02"),
@@ -34,12 +34,12 @@ enum ExampleShortcuts {
         let repeatGroup = "0D5A9C61-7E2B-4F38-8C14-2B6E3A9D1F02"
         let words = "0D5A9C61-7E2B-4F38-8C14-2B6E3A9D1F03"
         let count = "0D5A9C61-7E2B-4F38-8C14-2B6E3A9D1F04"
-        let repeatItem = Attachment(.variable(name: "Repeat Item"))
+        let repeatItem = TokenAttachment(.variable(name: "Repeat Item"))
         return workflow(
             actions: [
                 ifHasAnyValue(.extensionInput, group: ifGroup),
                 action("text.split", [
-                    "text": text(.variable(Attachment(.extensionInput))),
+                    "text": text(.variable(TokenAttachment(.extensionInput))),
                     "WFTextSeparator": .plain("Spaces"),
                 ]),
                 control("conditional", group: ifGroup, mode: .middle),
@@ -50,14 +50,14 @@ enum ExampleShortcuts {
                 ]),
                 control("conditional", group: ifGroup, mode: .end, uuid: words),
                 control("repeat.each", group: repeatGroup, mode: .start, extra: [
-                    "WFInput": .variablePicker(Attachment(.actionOutput(uuid: words, name: "If Result")))
+                    "WFInput": .variablePicker(TokenAttachment(.actionOutput(uuid: words, name: "If Result")))
                 ]),
                 action("count", ["Input": .attachment(repeatItem), "WFCountType": .plain("Characters"), "UUID": .plain(.string(count))]),
                 action("dictionary", [
                     "WFItems": .dictionaryField([
                         DictionaryItem(itemType: 0, key: text(.literal("word")), value: text(.variable(repeatItem))),
                         DictionaryItem(itemType: 3, key: text(.literal("letters")),
-                                       value: text(.variable(Attachment(.actionOutput(uuid: count, name: "Count"))))),
+                                       value: text(.variable(TokenAttachment(.actionOutput(uuid: count, name: "Count"))))),
                     ])
                 ]),
                 control("repeat.each", group: repeatGroup, mode: .end, uuid: "0D5A9C61-7E2B-4F38-8C14-2B6E3A9D1F05"),
@@ -91,9 +91,9 @@ enum ExampleShortcuts {
         return action(name, parameters)
     }
 
-    static func ifHasAnyValue(_ kind: Attachment.Kind, group: String) -> WorkflowAction {
+    static func ifHasAnyValue(_ kind: TokenAttachment.Kind, group: String) -> WorkflowAction {
         control("conditional", group: group, mode: .start, extra: [
-            "WFInput": .variablePicker(Attachment(kind)), "WFCondition": .plain(100),
+            "WFInput": .variablePicker(TokenAttachment(kind)), "WFCondition": .plain(100),
         ])
     }
 }

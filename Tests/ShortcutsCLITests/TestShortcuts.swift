@@ -9,7 +9,7 @@ enum TestShortcuts {
     static let askName = E.workflow(
         actions: [
             E.action("ask", ["WFAskActionPrompt": E.text(.literal("What is your name?")), "UUID": .plain("A1")]),
-            E.action("gettext", ["WFTextActionText": E.text(.literal("Hi, "), .variable(Attachment(.actionOutput(uuid: "A1", name: "Provided Input"))))]),
+            E.action("gettext", ["WFTextActionText": E.text(.literal("Hi, "), .variable(TokenAttachment(.actionOutput(uuid: "A1", name: "Provided Input"))))]),
         ],
         inputClasses: [])
 

@@ -129,7 +129,7 @@ struct ControlFlowTests {
             block(conditional, .start, group: "B", ["WFCondition": .plain(2), "WFNumberValue": .plain(1)]),
             text("big"),
             block(conditional, .end, group: "B", uuid: "END"),
-            action("test.text", ["Text": tokens(.literal("<"), .variable(Attachment(.actionOutput(uuid: "END", name: "If Result"))), .literal(">"))]),
+            action("test.text", ["Text": tokens(.literal("<"), .variable(TokenAttachment(.actionOutput(uuid: "END", name: "If Result"))), .literal(">"))]),
         ])
         #expect(taken == .text("<big>"))
         let skipped = try run([
@@ -145,7 +145,7 @@ struct ControlFlowTests {
     func repeatCount() throws {
         let output = try run([
             block("is.workflow.actions.repeat.count", .start, group: "R", ["WFRepeatCount": .plain(3)]),
-            action("test.text", ["Text": tokens(.literal("#"), .variable(Attachment(.variable(name: "Repeat Index"))))]),
+            action("test.text", ["Text": tokens(.literal("#"), .variable(TokenAttachment(.variable(name: "Repeat Index"))))]),
             block("is.workflow.actions.repeat.count", .end, group: "R"),
         ])
         #expect(output == .list([.text("#1"), .text("#2"), .text("#3")]))
@@ -156,10 +156,10 @@ struct ControlFlowTests {
         let log = Log()
         _ = try run([
             action("test.text", ["Text": .plain("a\nb")]), action("is.workflow.actions.comment"),
-            setVariable("outer", .attachment(Attachment(.actionOutput(uuid: "none", name: "x")))),
+            setVariable("outer", .attachment(TokenAttachment(.actionOutput(uuid: "none", name: "x")))),
             block("is.workflow.actions.repeat.each", .start, group: "O", ["WFInput": .array([.plain("a"), .plain("b")])]),
             block("is.workflow.actions.repeat.each", .start, group: "I", ["WFInput": .array([.plain("1"), .plain("2")])]),
-            action("test.text", ["Text": tokens(.variable(Attachment(.variable(name: "Repeat Item"))), .variable(Attachment(.variable(name: "Repeat Item 2"))), .literal("@"), .variable(Attachment(.variable(name: "Repeat Index 2"))))]),
+            action("test.text", ["Text": tokens(.variable(TokenAttachment(.variable(name: "Repeat Item"))), .variable(TokenAttachment(.variable(name: "Repeat Item 2"))), .literal("@"), .variable(TokenAttachment(.variable(name: "Repeat Index 2"))))]),
             action("test.record"),
             block("is.workflow.actions.repeat.each", .end, group: "I"),
             block("is.workflow.actions.repeat.each", .end, group: "O"),

@@ -30,7 +30,7 @@ struct DataFlowTests {
         let output = try run([
             action("test.text", ["Text": .plain("World")], uuid: "A"),
             text("ignored"),
-            action("test.text", ["Text": tokens(.literal("Hello, "), .variable(Attachment(.actionOutput(uuid: "A", name: "Text"))), .literal("!"))]),
+            action("test.text", ["Text": tokens(.literal("Hello, "), .variable(TokenAttachment(.actionOutput(uuid: "A", name: "Text"))), .literal("!"))]),
         ])
         #expect(output == .text("Hello, World!"))
     }
@@ -39,7 +39,7 @@ struct DataFlowTests {
     func singleTokenKeepsType() throws {
         let output = try run([
             action("test.add", ["Input": .plain(.integer(2)), "Operand": .plain(.integer(3))], uuid: "N"),
-            action("test.text", ["Text": tokens(.variable(Attachment(.actionOutput(uuid: "N", name: "Sum"))))]),
+            action("test.text", ["Text": tokens(.variable(TokenAttachment(.actionOutput(uuid: "N", name: "Sum"))))]),
         ])
         #expect(output == .number(5))
     }
@@ -72,7 +72,7 @@ struct DataFlowTests {
 
     @Test("An unset variable holds nothing")
     func unsetVariable() throws {
-        let output = try run([action("test.text", ["Text": tokens(.literal("["), .variable(Attachment(.variable(name: "never"))), .literal("]"))])])
+        let output = try run([action("test.text", ["Text": tokens(.literal("["), .variable(TokenAttachment(.variable(name: "never"))), .literal("]"))])])
         #expect(output == .text("[]"))
     }
 
@@ -84,10 +84,10 @@ struct DataFlowTests {
         let output = try run(
             [
                 action("test.text", ["Text": tokens(
-                    .variable(Attachment(.extensionInput)), .literal("|"),
-                    .variable(Attachment(.clipboard)), .literal("|"),
-                    .variable(Attachment(.ask, extra: ["Prompt": "Say?"])), .literal("|"),
-                    .variable(Attachment(.currentDate, aggrandizements: [.dateFormat(.init(dateStyle: "ISO 8601", includeISOTime: false))])))]),
+                    .variable(TokenAttachment(.extensionInput)), .literal("|"),
+                    .variable(TokenAttachment(.clipboard)), .literal("|"),
+                    .variable(TokenAttachment(.ask, extra: ["Prompt": "Say?"])), .literal("|"),
+                    .variable(TokenAttachment(.currentDate, aggrandizements: [.dateFormat(.init(dateStyle: "ISO 8601", includeISOTime: false))])))]),
             ], input: .text("in"), environment: environment)
         #expect(output == .text("in|copied|typed|2023-11-14"))
         #expect(prompter.questions == ["Say?"])

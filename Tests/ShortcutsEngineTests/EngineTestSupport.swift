@@ -90,11 +90,11 @@ func block(_ identifier: String, _ mode: ControlFlowMode, group: String, _ param
 }
 
 func variable(_ name: String, _ aggrandizements: [Aggrandizement] = []) -> ParameterValue {
-    .attachment(Attachment(.variable(name: name), aggrandizements: aggrandizements))
+    .attachment(TokenAttachment(.variable(name: name), aggrandizements: aggrandizements))
 }
 
 func output(_ uuid: String, name: String = "Output", _ aggrandizements: [Aggrandizement] = []) -> ParameterValue {
-    .attachment(Attachment(.actionOutput(uuid: uuid, name: name), aggrandizements: aggrandizements))
+    .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: name), aggrandizements: aggrandizements))
 }
 
 func picker(_ value: ParameterValue) -> ParameterValue {

@@ -9,7 +9,7 @@ import Testing
 struct RunShortcutTests {
     @Test("Run Shortcut runs another shortcut by name with input and returns its output")
     func runByName() throws {
-        let shout = Workflow(actions: [action("test.text", ["Text": tokens(.variable(Attachment(.extensionInput)), .literal("!"))])])
+        let shout = Workflow(actions: [action("test.text", ["Text": tokens(.variable(TokenAttachment(.extensionInput)), .literal("!"))])])
         let environment = RunEnvironment(findShortcut: { $0 == "Shout" ? shout : nil })
         let output = try run([
             text("hey"),
@@ -73,7 +73,7 @@ struct RunShortcutTests {
         }
         let error = runError([
             text("x"),
-            block("is.workflow.actions.conditional", .start, group: "C", ["WFCondition": .plain(100), "WFInput": .variablePicker(Attachment(.clipboard))]),
+            block("is.workflow.actions.conditional", .start, group: "C", ["WFCondition": .plain(100), "WFInput": .variablePicker(TokenAttachment(.clipboard))]),
             block("is.workflow.actions.conditional", .end, group: "C"),
         ], environment: RunEnvironment(clipboard: BrokenClipboard()))
         #expect(error?.description == "test: action 2 (is.workflow.actions.conditional, \"If\"): no clipboard tool found")

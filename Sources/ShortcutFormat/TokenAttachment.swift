@@ -4,7 +4,7 @@ import PropertyList
 ///
 /// This is the `Value` of a `WFTextTokenAttachment`, an entry of a token string's
 /// `attachmentsByRange`, and the inner variable of the variable-picker form.
-public struct Attachment: Hashable, Sendable {
+public struct TokenAttachment: Hashable, Sendable {
     /// Which variable this is (the `Type` key and the keys that go with it).
     public enum Kind: Hashable, Sendable {
         /// An earlier action's output, by its `UUID` (a magic variable).
