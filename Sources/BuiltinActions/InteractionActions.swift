@@ -157,7 +157,7 @@ enum InteractionActions {
             guard time.isFinite, time >= 0 else {
                 throw ActionFailure("expected a number of seconds of 0 or more, got \(NumberText.format(time))", parameter: "WFDelayTime")
             }
-            Thread.sleep(forTimeInterval: time)
+            try run.wait(seconds: time)
             return input
         }
     }

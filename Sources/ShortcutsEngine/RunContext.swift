@@ -51,6 +51,20 @@ public final class RunContext {
     /// Sets a named variable.
     public func setVariable(slot: Int, to content: Content) { variables[slot] = content }
 
+    /// Whether someone has cancelled this run.
+    public var isCancelled: Bool { cancellation.isCancelled }
+
+    /// Waits, waking early with a cancellation failure when the run is cancelled (Wait, polling).
+    public func wait(seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if cancellation.isCancelled { throw ActionFailure("the run was cancelled", code: .cancelled) }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return }
+            Thread.sleep(forTimeInterval: min(remaining, 0.05))
+        }
+    }
+
     /// Ends the run; its output is the given content.
     public func stop(output: Content) { stopOutput = output }
 

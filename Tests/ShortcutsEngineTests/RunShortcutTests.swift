@@ -79,6 +79,27 @@ struct RunShortcutTests {
         #expect(error?.description == "test: action 2 (is.workflow.actions.conditional, \"If\"): no clipboard tool found")
     }
 
+    @Test("Cancelling wakes an action that is waiting")
+    func cancelWhileWaiting() throws {
+        let wait = ActionDefinition(metadata: ActionMetadata(identifier: "test.wait", title: "Wait")) { _ in
+            { input, run in
+                try run.wait(seconds: 30)
+                return input
+            }
+        }
+        let engine = Engine(sources: [ActionCatalog([wait])])
+        let program = try engine.compile(Workflow(actions: [action("test.wait")]))
+        let cancellation = Cancellation()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { cancellation.cancel() }
+        do {
+            _ = try engine.run(program, cancellation: cancellation)
+            Issue.record("the wait ran to its end")
+        } catch {
+            #expect(error.code == .cancelled)
+            #expect(error.actionIdentifier == "test.wait")
+        }
+    }
+
     @Test("A cancelled run stops before its next action")
     func cancellation() throws {
         let engine = Engine(sources: [TestActions.catalog()])
