@@ -74,6 +74,12 @@ public final class AppActionSource: ActionSource, @unchecked Sendable {
         return catalog
     }
 
+    /// Forgets the manifests read so far, so the next look-up reads them again (an app was
+    /// installed or updated since).
+    public func reload() {
+        lock.withLock { loaded = nil }
+    }
+
     /// The installed apps' manifests, the user's first.
     public var manifests: [AppManifest] { catalog.manifests }
 

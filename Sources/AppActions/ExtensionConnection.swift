@@ -6,8 +6,8 @@ import ShortcutsRPC
     import Glibc
 #endif
 
-/// One app's extension as the host sees it: the running process (or none), the lock that
-/// serializes calls, and the idle timer that ends it.
+/// One app's extension as the host sees it: the running process (or none, or the running app's
+/// connection when it registered), the lock that serializes calls, and the idle timer that ends it.
 final class ExtensionConnection: @unchecked Sendable {
     let bundleIdentifier: String
     private let configuration: ExtensionHost.Configuration
@@ -23,6 +23,7 @@ final class ExtensionConnection: @unchecked Sendable {
 
     var isRunning: Bool { lock.withLock { process != nil } }
     var processIdentifier: Int32? { lock.withLock { process?.pid } }
+    var isAttached: Bool { lock.withLock { process?.isAttached ?? false } }
 
     func start(_ manifest: AppManifest) throws(ExtensionError) {
         lock.lock()
@@ -45,6 +46,26 @@ final class ExtensionConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends later calls to a running app's connection instead of a spawned extension, which is
+    /// ended if one is running. Waits for a call in progress to finish.
+    func attach(channel: LineChannel, processIdentifier: Int32) {
+        let replaced = lock.withLock { () -> ExtensionProcess? in
+            generation += 1
+            let old = process
+            process = ExtensionProcess.attached(channel: channel, processIdentifier: processIdentifier)
+            return old
+        }
+        replaced?.stop(grace: 1)
+    }
+
+    /// Forgets the running app's connection, if calls go to one, so the next call starts the
+    /// extension. Waits for a call in progress to finish.
+    func detach() {
+        lock.withLock {
+            if process?.isAttached == true { process = nil }
+        }
+    }
+
     func stop() {
         lock.withLock {
             generation += 1
@@ -55,46 +76,58 @@ final class ExtensionConnection: @unchecked Sendable {
 
     // MARK: Private, with the lock held
 
-    /// The running process, started and initialized if there is none.
+    /// The process to call, initialized: the attached app, the running extension, or a newly started one.
     private func running(_ manifest: AppManifest) throws(ExtensionError) -> ExtensionProcess {
-        if let process { return process }
-        let started: ExtensionProcess
+        if let process, process.isInitialized { return process }
+        let candidate: ExtensionProcess
+        if let process { candidate = process } else { candidate = try spawn(manifest) }
+        let answer: ExtensionProtocol.InitializeResult
         do {
-            started = try ExtensionProcess.spawn(
+            answer = try candidate.call(
+                ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(),
+                as: ExtensionProtocol.InitializeResult.self, timeout: configuration.callTimeoutSeconds)
+        } catch {
+            throw failure(error, process: candidate, activity: "starting")
+        }
+        let who = Self.name(of: candidate, bundleIdentifier: bundleIdentifier)
+        guard answer.protocolVersion == ExtensionProtocol.version else {
+            discard(candidate, grace: 0.2)
+            throw ExtensionError(
+                .protocolMismatch, bundleIdentifier: bundleIdentifier,
+                message: "\(who) speaks extension protocol version \(answer.protocolVersion); this shortcuts speaks version \(ExtensionProtocol.version)")
+        }
+        guard answer.bundleIdentifier == bundleIdentifier else {
+            discard(candidate, grace: 0.2)
+            throw ExtensionError(
+                .protocolMismatch, bundleIdentifier: bundleIdentifier,
+                message: "\(manifest.executable) answered as \(answer.bundleIdentifier), not \(bundleIdentifier); its manifest is out of date (run the app once)")
+        }
+        candidate.isInitialized = true
+        process = candidate
+        return candidate
+    }
+
+    private func spawn(_ manifest: AppManifest) throws(ExtensionError) -> ExtensionProcess {
+        do {
+            return try ExtensionProcess.spawn(
                 executable: manifest.executable, arguments: manifest.extensionArguments, environment: configuration.environment)
         } catch {
             throw ExtensionError(
                 .launchFailed, bundleIdentifier: bundleIdentifier,
                 message: "couldn't start \(bundleIdentifier)'s extension \(manifest.executable): \(error) (run the app once so it writes its manifest again)")
         }
-        let answer: ExtensionProtocol.InitializeResult
-        do {
-            answer = try started.call(
-                ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(),
-                as: ExtensionProtocol.InitializeResult.self, timeout: configuration.callTimeoutSeconds)
-        } catch {
-            throw failure(error, process: started, activity: "starting")
-        }
-        guard answer.protocolVersion == ExtensionProtocol.version else {
-            started.stop(grace: 0.2)
-            throw ExtensionError(
-                .protocolMismatch, bundleIdentifier: bundleIdentifier,
-                message: "\(bundleIdentifier)'s extension speaks extension protocol version \(answer.protocolVersion); this shortcuts speaks version \(ExtensionProtocol.version)")
-        }
-        guard answer.bundleIdentifier == bundleIdentifier else {
-            started.stop(grace: 0.2)
-            throw ExtensionError(
-                .protocolMismatch, bundleIdentifier: bundleIdentifier,
-                message: "\(manifest.executable) answered as \(answer.bundleIdentifier), not \(bundleIdentifier); its manifest is out of date (run the app once)")
-        }
-        process = started
-        return started
+    }
+
+    /// How errors name who failed: the extension, or the running app by its process id.
+    private static func name(of process: ExtensionProcess, bundleIdentifier: String) -> String {
+        process.isAttached ? "\(bundleIdentifier) (the running app, pid \(process.pid))" : "\(bundleIdentifier)'s extension"
     }
 
     /// Turns a failed call into an error naming the app and the activity, ending the process
-    /// when it is dead or can't be trusted any more so the next call starts it again.
+    /// (or letting go of the running app) when it is dead or can't be trusted any more, so the
+    /// next call starts the extension again.
     private func failure(_ error: ExtensionProcess.CallFailure, process failed: ExtensionProcess, activity: String) -> ExtensionError {
-        let app = "\(bundleIdentifier)'s extension"
+        let app = Self.name(of: failed, bundleIdentifier: bundleIdentifier)
         switch error {
         case .remote(let object):
             return ExtensionError(.remoteError, bundleIdentifier: bundleIdentifier, message: "\(app) failed \(activity): \(object.message)")
@@ -103,12 +136,15 @@ final class ExtensionConnection: @unchecked Sendable {
             return ExtensionError(.invalidMessage, bundleIdentifier: bundleIdentifier, message: "\(app) broke the protocol while \(activity): \(detail)")
         case .channel(.timedOut(let seconds)):
             discard(failed, grace: 0)
+            let ending = failed.isAttached ? "its connection was closed" : "it was stopped"
             return ExtensionError(
                 .timedOut, bundleIdentifier: bundleIdentifier,
-                message: "\(app) did not answer within \(Self.format(seconds)) s while \(activity); it was stopped (SHORTCUTS_EXTENSION_TIMEOUT_SECONDS sets the limit)")
+                message: "\(app) did not answer within \(Self.format(seconds)) s while \(activity); \(ending) (SHORTCUTS_EXTENSION_TIMEOUT_SECONDS sets the limit)")
         case .channel(let channelFailure):
             let status = discard(failed, grace: 1)
-            var message = "\(app) \(ExtensionProcess.describe(status: status)) while \(activity)"
+            var message = failed.isAttached
+                ? "\(app) quit or closed its connection while \(activity); later calls use its extension"
+                : "\(app) \(ExtensionProcess.describe(status: status)) while \(activity)"
             if case .closed = channelFailure {} else { message += " (\(channelFailure))" }
             let said = failed.recentErrorOutput()
             if !said.isEmpty { message += "; it said: " + Self.lastLines(of: said) }
@@ -116,10 +152,12 @@ final class ExtensionConnection: @unchecked Sendable {
         }
     }
 
-    /// Stops a failed process and forgets it; returns its wait status.
+    /// Stops a failed process (or disconnects a failed running app) and forgets it; returns its
+    /// wait status (-1 for a running app, which isn't this host's child).
     @discardableResult
     private func discard(_ failed: ExtensionProcess, grace: Double) -> Int32 {
         if process === failed { process = nil }
+        failed.disconnect()
         return failed.stop(grace: grace)
     }
 
@@ -133,7 +171,7 @@ final class ExtensionConnection: @unchecked Sendable {
 
     private func stopIfIdle(since expected: Int) {
         lock.withLock {
-            guard generation == expected, let process else { return }
+            guard generation == expected, let process, !process.isAttached else { return }
             process.stop(grace: 1)
             self.process = nil
         }

@@ -7,7 +7,9 @@ import ShortcutsRPC
 #endif
 
 /// Runs apps' extensions: one warm process per app, started on the first call, kept for later
-/// calls, and ended after it has been idle a while or when this process exits.
+/// calls, and ended after it has been idle a while or when this process exits. An app that is
+/// running and registered with the service is called over its own connection instead
+/// (``attach(bundleIdentifier:channel:processIdentifier:)``).
 ///
 /// Every call has a timeout. An extension that exits mid-call or hangs (it is killed) gives an
 /// ``ExtensionError`` naming the app and what it was doing; the next call starts it again.
@@ -58,10 +60,14 @@ public final class ExtensionHost: @unchecked Sendable {
     deinit { stopAll() }
 
     private func connection(for manifest: AppManifest) -> ExtensionConnection {
+        connection(bundleIdentifier: manifest.bundleIdentifier)
+    }
+
+    private func connection(bundleIdentifier: String) -> ExtensionConnection {
         lock.withLock {
-            if let existing = connections[manifest.bundleIdentifier] { return existing }
-            let created = ExtensionConnection(bundleIdentifier: manifest.bundleIdentifier, configuration: configuration)
-            connections[manifest.bundleIdentifier] = created
+            if let existing = connections[bundleIdentifier] { return existing }
+            let created = ExtensionConnection(bundleIdentifier: bundleIdentifier, configuration: configuration)
+            connections[bundleIdentifier] = created
             return created
         }
     }
@@ -107,6 +113,26 @@ public final class ExtensionHost: @unchecked Sendable {
     /// The process id of the app's running extension, if any.
     public func processIdentifier(of bundleIdentifier: String) -> Int32? {
         lock.withLock { connections[bundleIdentifier] }?.processIdentifier
+    }
+
+    /// Sends the app's calls to the running app over `channel` from now on, as Apple's systems
+    /// hand intents to a running app (`application(_:handlerFor:)`); a spawned extension of the
+    /// app is ended. The channel stays its owner's: nothing here closes it or ends the app, except
+    /// that it is shut down when the app hangs past the timeout or breaks the protocol. A call that
+    /// fails because the connection closed lets go of it, so the next call starts the extension.
+    public func attach(bundleIdentifier: String, channel: LineChannel, processIdentifier: Int32) {
+        connection(bundleIdentifier: bundleIdentifier).attach(channel: channel, processIdentifier: processIdentifier)
+    }
+
+    /// Lets go of the running app's channel (it quit), so the next call starts the extension.
+    /// Waits for a call in progress to the app to finish.
+    public func detach(bundleIdentifier: String) {
+        lock.withLock { connections[bundleIdentifier] }?.detach()
+    }
+
+    /// Whether calls to the app go to its running process (see ``attach(bundleIdentifier:channel:processIdentifier:)``).
+    public func isAttached(_ bundleIdentifier: String) -> Bool {
+        lock.withLock { connections[bundleIdentifier] }?.isAttached ?? false
     }
 
     /// Ends the app's extension, if it is running.

@@ -6,7 +6,9 @@ import ShortcutsRPC
 #endif
 
 /// One running extension: the child process, the line channel on its standard input and output,
-/// and the last lines it wrote to standard error (kept for error messages).
+/// and the last lines it wrote to standard error (kept for error messages). Or a running app that
+/// registered with the service (``attached(channel:processIdentifier:)``): the same calls over
+/// the app's connection, with a process this host neither started nor ends.
 ///
 /// Started with `posix_spawn` rather than `Foundation.Process` so the host controls every
 /// descriptor (all pipes are close-on-exec, so parallel spawns never leak them into each other)
@@ -21,15 +23,35 @@ final class ExtensionProcess: @unchecked Sendable {
 
     let pid: pid_t
     private let channel: LineChannel
-    private let errorTail: ErrorTail
+    /// The child's standard error; `nil` for an attached app, whose output isn't the host's.
+    private let errorTail: ErrorTail?
     private var nextID = 0
     private var isInputClosed = false
     private var waitStatus: Int32?
+    /// Whether `initialize` has been answered.
+    var isInitialized = false
 
-    private init(pid: pid_t, channel: LineChannel, errorTail: ErrorTail) {
+    private init(pid: pid_t, channel: LineChannel, errorTail: ErrorTail?) {
         self.pid = pid
         self.channel = channel
         self.errorTail = errorTail
+    }
+
+    /// A running app's connection, which its owner (the service's registry) closes: stopping it
+    /// closes and kills nothing.
+    static func attached(channel: LineChannel, processIdentifier: pid_t) -> ExtensionProcess {
+        ExtensionProcess(pid: processIdentifier, channel: channel, errorTail: nil)
+    }
+
+    /// Whether this is a running app's connection rather than a process this host started.
+    var isAttached: Bool { errorTail == nil }
+
+    /// Shuts an attached app's connection down (it hung or broke the protocol): the app sees the
+    /// connection end, and its owner sees the hang-up and forgets it. The descriptor stays open
+    /// for the owner to close.
+    func disconnect() {
+        guard isAttached else { return }
+        shutdown(channel.input, Int32(SHUT_RDWR))
     }
 
     /// Starts `executable` with `arguments`; returns `errno`'s text when it can't.
@@ -145,7 +167,7 @@ final class ExtensionProcess: @unchecked Sendable {
 
     /// Closes the extension's standard input, which asks it to finish.
     func closeInput() {
-        guard !isInputClosed else { return }
+        guard !isAttached, !isInputClosed else { return }
         isInputClosed = true
         close(channel.output)
     }
@@ -173,6 +195,7 @@ final class ExtensionProcess: @unchecked Sendable {
     /// Returns its wait status.
     @discardableResult
     func stop(grace: Double) -> Int32 {
+        guard !isAttached else { return -1 }
         closeInput()
         if let status = waitForExit(timeout: grace) {
             close(channel.input)
@@ -186,7 +209,7 @@ final class ExtensionProcess: @unchecked Sendable {
 
     /// The last lines the extension wrote to standard error, trimmed; waits briefly for the rest
     /// of the stream when the process has just exited.
-    func recentErrorOutput(waitingUpTo timeout: Double = 0.2) -> String { errorTail.text(waitingUpTo: timeout) }
+    func recentErrorOutput(waitingUpTo timeout: Double = 0.2) -> String { errorTail?.text(waitingUpTo: timeout) ?? "" }
 
     /// How a wait status reads: `exited with status 3`, `exited with signal 9`.
     static func describe(status: Int32) -> String {

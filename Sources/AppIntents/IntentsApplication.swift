@@ -23,6 +23,9 @@ import ShortcutsRPC
 /// - `--print-manifest`: prints the app's manifest (JSON) for packagers and exits.
 /// - anything else: writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json`, so
 ///   the app's actions appear in `shortcuts` once it has run, then calls ``run(arguments:)``.
+///   Meanwhile, when the Shortcuts Events service (`shortcutsd`) is running, the app registers
+///   with it and performs the intents the service runs while the app is running, in this
+///   process, as `application(_:handlerFor:)` does on a Mac.
 public protocol IntentsApplication {
     /// The reverse-DNS identifier, the prefix of every action identifier.
     static var bundleIdentifier: String { get }
@@ -53,6 +56,12 @@ extension IntentsApplication {
                 try FileHandle.standardOutput.write(contentsOf: text)
             default:
                 try ManifestFile.write(try await manifest(), environment: ProcessInfo.processInfo.environment)
+                // While the app runs, the Shortcuts Events service (when it runs) sends its
+                // intents here, to be performed with the app's live state.
+                let (bundleIdentifier, intents) = (bundleIdentifier, intents)
+                LiveAppRegistration.start(bundleIdentifier: bundleIdentifier, name: name) { channel in
+                    await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents).serve(channel)
+                }
                 try await run(arguments: arguments)
             }
         } catch {

@@ -19,7 +19,8 @@ import ShortcutsRPC
 /// `main()` looks at the first argument: `--serve-intents` serves the extension protocol on
 /// stdin/stdout; `--print-manifest` prints the manifest; `--continue-intent <file>` hands the
 /// activity of a response that continued in the app to ``continueUserActivity(_:)``; anything
-/// else writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json` and calls ``run(arguments:)``.
+/// else writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json` and calls ``run(arguments:)``,
+/// while registering with the Shortcuts Events service, when it runs, to perform intents in this process.
 public protocol IntentDefinitionApplication {
     /// The reverse-DNS identifier, the prefix of every action identifier.
     static var bundleIdentifier: String { get }
@@ -49,7 +50,8 @@ extension IntentDefinitionApplication {
         do {
             switch arguments.first {
             case "--serve-intents":
-                let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
+                // Only the registration's task uses it, one request at a time.
+                nonisolated(unsafe) let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
                 await server.serve(LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO))
             case "--print-manifest":
                 try FileHandle.standardOutput.write(contentsOf: try ManifestFile.encode(manifest()) + Data([0x0A]))
@@ -58,6 +60,10 @@ extension IntentDefinitionApplication {
                 try await continueUserActivity(try INContinuation.activity(fromFile: arguments[1], definitions: intentDefinitions))
             default:
                 try ManifestFile.write(manifest(), environment: ProcessInfo.processInfo.environment)
+                // While the app runs, the Shortcuts Events service (when it runs) sends its intents here.
+                // Only the registration's task uses it, one request at a time.
+                nonisolated(unsafe) let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
+                LiveAppRegistration.start(bundleIdentifier: bundleIdentifier, name: name) { channel in await server.serve(channel) }
                 try await run(arguments: arguments)
             }
         } catch {

@@ -20,6 +20,10 @@ extension EventsService {
                 .invalidArguments,
                 "\(params.bundleIdentifier) speaks extension protocol version \(params.protocolVersion); this shortcutsd speaks version \(ExtensionProtocol.version)")
         }
+        // An app that has just been installed or moved wrote its manifest after the service read them.
+        if apps.manifest(bundleIdentifier: params.bundleIdentifier).map({ AccessPolicy.resolved($0.executable) }) != client.executable {
+            apps.reload()
+        }
         guard let manifest = apps.manifest(bundleIdentifier: params.bundleIdentifier) else {
             throw ServiceError(.notFound, "no installed app is \(params.bundleIdentifier); run the app once so it writes its manifest")
         }

@@ -35,6 +35,16 @@ public final class EventsService: @unchecked Sendable {
             home: configuration.library.home, environment: configuration.environment, warn: { log.write("warning: \($0)") })
         engine = Engine(sources: [Builtins.catalog, apps])
         liveApps = LiveApps(log: log)
+        // A registered app performs its own intents: the host calls it over its connection
+        // until it goes away, then starts its extension again.
+        let host = apps.host
+        liveApps.onChange = { bundleIdentifier, app in
+            if let app {
+                host.attach(bundleIdentifier: bundleIdentifier, channel: app.channel, processIdentifier: app.processIdentifier)
+            } else {
+                host.detach(bundleIdentifier: bundleIdentifier)
+            }
+        }
     }
 
     var library: ShortcutLibrary { configuration.library }
