@@ -19,7 +19,7 @@ import Glibc
 /// ```
 public enum ShortcutsCommand {
     static let tool = "shortcuts"
-    static let abstract = "Run, list, view and import shortcuts."
+    static let abstract = "Run, write, inspect and serve shortcuts and app actions."
 
     typealias Handler = @Sendable (ParsedArguments, [String: String]) throws -> Int32
 
