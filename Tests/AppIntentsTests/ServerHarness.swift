@@ -31,20 +31,32 @@ final class ServerHarness {
         for fd in [hostToServer[0], serverToHost[0], serverToHost[1]] { close(fd) }
     }
 
+    /// Waits for the server's next line on a thread of its own: blocking one of the few threads
+    /// that run tasks would starve the server's task when many tests run at once.
+    private func receive() async throws -> Data {
+        let host = self.host
+        let result: Result<Data, LineChannel.Failure> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try host.readLine(timeout: 30) })
+            }
+        }
+        return try result.get()
+    }
+
     /// Sends a raw line and returns the response line as JSON.
-    func exchange(_ line: String) throws -> [String: Any] {
+    func exchange(_ line: String) async throws -> [String: Any] {
         try host.writeLine(Data(line.utf8))
-        let response = try host.readLine(timeout: 10)
+        let response = try await receive()
         return try #require(try JSONSerialization.jsonObject(with: response) as? [String: Any])
     }
 
     /// Sends a request with typed params and decodes the typed result.
     func call<Params: Codable & Sendable, Result: Codable & Sendable>(
         _ method: String, _ params: Params, as: Result.Type = Result.self
-    ) throws -> Result {
+    ) async throws -> Result {
         nextID += 1
         try host.writeLine(try JSONRPC.encode(JSONRPC.Request(id: .number(nextID), method: method, params: params)))
-        let line = try host.readLine(timeout: 10)
+        let line = try await receive()
         if let error = try? JSONRPC.decode(JSONRPC.ErrorResponse.self, from: line) { throw error.error }
         let response = try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line)
         #expect(response.id == .number(nextID))
@@ -53,8 +65,8 @@ final class ServerHarness {
 
     func perform(
         _ intent: String, _ parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = []
-    ) throws -> ExtensionProtocol.PerformResult {
-        try call(
+    ) async throws -> ExtensionProtocol.PerformResult {
+        try await call(
             ExtensionProtocol.Method.perform,
             ExtensionProtocol.PerformParams(
                 intent: intent, parameters: parameters, confirmed: confirmed, confirmedParameters: confirmedParameters,

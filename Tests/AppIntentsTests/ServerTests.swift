@@ -7,10 +7,10 @@ import Testing
 @Suite(.serialized) struct ServerTests {
     static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self]
 
-    func withServer(_ body: (ServerHarness) throws -> Void) async throws {
+    func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
         let harness = await ServerHarness(intents: Self.intents)
         do {
-            try body(harness)
+            try await body(harness)
         } catch {
             await harness.finish()
             throw error
@@ -20,7 +20,7 @@ import Testing
 
     @Test func initializeNamesTheVersionAndApp() async throws {
         try await withServer { server in
-            let result: ExtensionProtocol.InitializeResult = try server.call(
+            let result: ExtensionProtocol.InitializeResult = try await server.call(
                 ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams())
             #expect(result.protocolVersion == 1)
             #expect(result.bundleIdentifier == "com.example.Soup")
@@ -29,7 +29,7 @@ import Testing
 
     @Test func performsWithEveryValue() async throws {
         try await withServer { server in
-            let result = try server.perform(
+            let result = try await server.perform(
                 "OrderSoupIntent", ["soup": .text("clam"), "quantity": .number(2), "size": .text("Large")])
             #expect(result.outcome == .success)
             #expect(result.value == .text("2 × Clam Chowder (large)"))
@@ -40,56 +40,56 @@ import Testing
 
     @Test func aMissingRequiredValueNeedsOneWithItsDialog() async throws {
         try await withServer { server in
-            let missing = try server.perform("OrderSoupIntent", ["soup": .text("clam")])
+            let missing = try await server.perform("OrderSoupIntent", ["soup": .text("clam")])
             #expect(missing.outcome == .needsValue)
             #expect(missing.parameter == "quantity")
             #expect(missing.dialog == "What’s the quantity?")
 
-            let fromPerform = try server.perform("GreetIntent", [:])
+            let fromPerform = try await server.perform("GreetIntent", [:])
             #expect(fromPerform.outcome == .needsValue)
             #expect(fromPerform.parameter == "name")
             #expect(fromPerform.dialog == "Who should I greet?")
-            let answered = try server.perform("GreetIntent", ["name": .text("Ada")])
+            let answered = try await server.perform("GreetIntent", ["name": .text("Ada")])
             #expect(answered.outcome == .success && answered.dialog == "Hello, Ada!")
         }
     }
 
     @Test func valuesOutsideTheRangeOrNotOfTheTypeAreUnsupported() async throws {
         try await withServer { server in
-            let tooMany = try server.perform("OrderSoupIntent", ["soup": .text("clam"), "quantity": .number(11)])
+            let tooMany = try await server.perform("OrderSoupIntent", ["soup": .text("clam"), "quantity": .number(11)])
             #expect(tooMany.outcome == .unsupported && tooMany.parameter == "quantity")
             #expect(tooMany.message == "Quantity must be between 1 and 10; 11 is outside")
-            let size = try server.perform("OrderSoupIntent", ["soup": .text("clam"), "quantity": .number(1), "size": .text("huge")])
+            let size = try await server.perform("OrderSoupIntent", ["soup": .text("clam"), "quantity": .number(1), "size": .text("huge")])
             #expect(size.outcome == .unsupported)
             #expect(size.message == "“huge” is not one of Small, Medium, Large")
-            let noSoup = try server.perform("OrderSoupIntent", ["soup": .text("gazpacho"), "quantity": .number(1)])
+            let noSoup = try await server.perform("OrderSoupIntent", ["soup": .text("gazpacho"), "quantity": .number(1)])
             #expect(noSoup.outcome == .unsupported && noSoup.message == "no Soup matches “gazpacho”")
         }
     }
 
     @Test func textMatchingSeveralEntitiesIsDisambiguatedThenPerformedWithTheChoice() async throws {
         try await withServer { server in
-            let ambiguous = try server.perform("OrderSoupIntent", ["soup": .text("tomato soup"), "quantity": .number(1)])
+            let ambiguous = try await server.perform("OrderSoupIntent", ["soup": .text("tomato soup"), "quantity": .number(1)])
             #expect(ambiguous.outcome == .success)
-            let choose = try server.perform("OrderSoupIntent", ["soup": .text("Tomato"), "quantity": .number(1)])
+            let choose = try await server.perform("OrderSoupIntent", ["soup": .text("Tomato"), "quantity": .number(1)])
             #expect(choose.outcome == .disambiguation && choose.parameter == "soup")
             let options = try #require(choose.options)
             #expect(options.map(\.title) == ["Tomato Soup", "Tomato Basil"])
             #expect(options.map(\.subtitle) == ["$4.5", "$5.0"])
-            let chosen = try server.perform("OrderSoupIntent", ["soup": options[1].value, "quantity": .number(1)])
+            let chosen = try await server.perform("OrderSoupIntent", ["soup": options[1].value, "quantity": .number(1)])
             #expect(chosen.outcome == .success && chosen.value == .text("1 × Tomato Basil (medium)"))
         }
     }
 
     @Test func requestDisambiguationAndConfirmationFromPerform() async throws {
         try await withServer { server in
-            let first = try server.perform("PickSoupIntent", [:])
+            let first = try await server.perform("PickSoupIntent", [:])
             #expect(first.outcome == .disambiguation && first.dialog == "Which tomato soup?")
             let choice = try #require(first.options?.last?.value)
-            let second = try server.perform("PickSoupIntent", ["soup": choice])
+            let second = try await server.perform("PickSoupIntent", ["soup": choice])
             #expect(second.outcome == .confirmationRequired && second.parameter == nil)
             #expect(second.dialog == "Order Tomato Basil?")
-            let done = try server.perform("PickSoupIntent", ["soup": choice], confirmed: true)
+            let done = try await server.perform("PickSoupIntent", ["soup": choice], confirmed: true)
             #expect(done.outcome == .success)
             #expect(done.opensApp == true)
             guard case .entity(let entity)? = done.value else { Issue.record("expected an entity, got \(String(describing: done.value))"); return }
@@ -100,31 +100,31 @@ import Testing
 
     @Test func restartPerformRunsPerformAgain() async throws {
         try await withServer { server in
-            let result = try server.perform("RestartingIntent", [:])
+            let result = try await server.perform("RestartingIntent", [:])
             #expect(result.outcome == .success && result.value == .number(2))
         }
     }
 
     @Test func thrownErrorsFailWithTheirMessage() async throws {
         try await withServer { server in
-            let failed = try server.perform("RefuseIntent", ["reason": .text("Not today.")])
+            let failed = try await server.perform("RefuseIntent", ["reason": .text("Not today.")])
             #expect(failed.outcome == .failure && failed.message == "Not today.")
         }
     }
 
     @Test func queriesEntitiesAndListsOptions() async throws {
         try await withServer { server in
-            let byText: ExtensionProtocol.QueryResult = try server.call(
+            let byText: ExtensionProtocol.QueryResult = try await server.call(
                 ExtensionProtocol.Method.queryEntities, ExtensionProtocol.QueryParams(entityType: "SoupEntity", matching: "chowder"))
             #expect(byText.entities.map(\.text) == ["Clam Chowder"])
-            let byID: ExtensionProtocol.QueryResult = try server.call(
+            let byID: ExtensionProtocol.QueryResult = try await server.call(
                 ExtensionProtocol.Method.queryEntities, ExtensionProtocol.QueryParams(entityType: "SoupEntity", identifiers: ["tomato"]))
             #expect(byID.entities.count == 1)
-            let sizes: ExtensionProtocol.OptionsResult = try server.call(
+            let sizes: ExtensionProtocol.OptionsResult = try await server.call(
                 ExtensionProtocol.Method.listOptions, ExtensionProtocol.OptionsParams(intent: "OrderSoupIntent", parameter: "size"))
             #expect(sizes.options.map(\.title) == ["Small", "Medium", "Large"])
             #expect(sizes.options.map(\.value) == [.text("small"), .text("medium"), .text("large")])
-            let soups: ExtensionProtocol.OptionsResult = try server.call(
+            let soups: ExtensionProtocol.OptionsResult = try await server.call(
                 ExtensionProtocol.Method.listOptions,
                 ExtensionProtocol.OptionsParams(intent: "OrderSoupIntent", parameter: "soup", searchTerm: "tomato"))
             #expect(soups.options.map(\.title) == ["Tomato Soup", "Tomato Basil"])
@@ -133,16 +133,16 @@ import Testing
 
     @Test func protocolErrorsAreAnsweredAndServingGoesOn() async throws {
         try await withServer { server in
-            let unknown = try server.exchange(#"{"jsonrpc":"2.0","id":7,"method":"intent.fly","params":{}}"#)
+            let unknown = try await server.exchange(#"{"jsonrpc":"2.0","id":7,"method":"intent.fly","params":{}}"#)
             #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
             #expect(unknown["id"] as? Int == 7)
-            let malformed = try server.exchange("{not json")
+            let malformed = try await server.exchange("{not json")
             #expect((malformed["error"] as? [String: Any])?["code"] as? Int == -32700)
-            let badParams = try server.exchange(#"{"jsonrpc":"2.0","id":8,"method":"intent.perform","params":{"intent":3}}"#)
+            let badParams = try await server.exchange(#"{"jsonrpc":"2.0","id":8,"method":"intent.perform","params":{"intent":3}}"#)
             #expect((badParams["error"] as? [String: Any])?["code"] as? Int == -32602)
-            #expect(throws: JSONRPC.ErrorObject.self) { try server.perform("NoSuchIntent", [:]) }
-            #expect(throws: JSONRPC.ErrorObject.self) { try server.perform("GreetIntent", ["nickname": .text("x")]) }
-            let still = try server.perform("GreetIntent", ["name": .text("Bo")])
+            await #expect(throws: JSONRPC.ErrorObject.self) { try await server.perform("NoSuchIntent", [:]) }
+            await #expect(throws: JSONRPC.ErrorObject.self) { try await server.perform("GreetIntent", ["nickname": .text("x")]) }
+            let still = try await server.perform("GreetIntent", ["name": .text("Bo")])
             #expect(still.outcome == .success)
         }
     }
