@@ -2,7 +2,8 @@ import AppIntents
 import Foundation
 
 /// SouperTask, the task manager from "Meet Shortcuts for macOS": its intents for Shortcuts,
-/// and a small command line of its own (`soupertask list`, `soupertask add TITLE --due DATE`).
+/// and a small command line of its own (`soupertask list`, `soupertask add TITLE --due DATE`,
+/// and `soupertask serve`, which keeps running with its tasks in memory; see ``LiveSession``).
 @main
 struct SouperTaskApp: IntentsApplication {
     static let bundleIdentifier = "com.example.SouperTask"
@@ -25,8 +26,10 @@ struct SouperTaskApp: IntentsApplication {
             let task = TaskRecord(id: UUID().uuidString.lowercased(), title: arguments[1], dueDate: dueDate)
             try TaskStore.save(task)
             say(task.id)
+        case "serve":
+            try await LiveSession.shared.serve()
         default:
-            say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | --print-manifest | --serve-intents")
+            say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | serve | --print-manifest | --serve-intents")
         }
     }
 

@@ -14,9 +14,11 @@ struct CreateTaskIntent: AppIntent {
     }
 
     func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> & ProvidesDialog {
+        await LiveSession.shared.waitIfHeld("CreateTaskIntent")
         guard dueDate > Date() else { throw TaskError.pastDueDate }
         let record = TaskRecord(id: UUID().uuidString.lowercased(), title: title, dueDate: dueDate)
         try TaskStore.save(record)
+        LiveSession.shared.saved(record, by: "CreateTaskIntent")
         return .result(value: TaskEntity(record), dialog: "Created “\(title)”.")
     }
 }
@@ -52,6 +54,7 @@ struct DeleteTaskIntent: AppIntent {
     func perform() async throws -> some IntentResult & ProvidesDialog {
         try await requestConfirmation(dialog: "Delete “\(task.title)”?")
         try TaskStore.delete(id: task.id)
+        LiveSession.shared.deleted(id: task.id, by: "DeleteTaskIntent")
         return .result(dialog: "Deleted “\(task.title)”.")
     }
 }
@@ -80,6 +83,7 @@ struct EditTaskIntent: AppIntent {
         }
         if let newTitle { record.title = newTitle }
         try TaskStore.save(record)
+        LiveSession.shared.saved(record, by: "EditTaskIntent")
         return .result(value: TaskEntity(record), dialog: "Updated “\(record.title)”.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// The service on a private session bus, called by gdbus, busctl and python3-dbus.
@@ -108,11 +109,11 @@ struct DBusTests {
 
     @Test func activationStartsTheInstalledService() throws {
         let harness = try ServiceHarness()
-        let install = try harness.run(try ServiceHarness.binary("shortcuts"), ["service", "install", "--executable", try ServiceHarness.binary("shortcutsd")])
+        let install = try harness.run(try BuiltProducts.path(of: "shortcuts"), ["service", "install", "--executable", try BuiltProducts.path(of: "shortcutsd")])
         #expect(install.status == 0, "\(install.error)")
-        let activation = harness.directory + "/data/dbus-1/services/org.swiftshortcuts.Events.service"
+        let activation = harness.directory + "/xdg/dbus-1/services/org.swiftshortcuts.Events.service"
         let unit = harness.directory + "/config/systemd/user/shortcutsd.service"
-        #expect(try String(contentsOfFile: unit, encoding: .utf8).contains("ExecStart=\(try ServiceHarness.binary("shortcutsd"))"))
+        #expect(try String(contentsOfFile: unit, encoding: .utf8).contains("ExecStart=\(try BuiltProducts.path(of: "shortcutsd"))"))
         #expect(FileManager.default.fileExists(atPath: activation))
         // The bus reads $XDG_DATA_HOME/dbus-1/services and starts shortcutsd on the first call.
         harness.extra["SHORTCUTS_SERVICE_IDLE_SECONDS"] = "2"

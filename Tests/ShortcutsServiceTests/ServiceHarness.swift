@@ -1,21 +1,26 @@
 import Foundation
+import ShortcutsRPC
+import ShortcutsTestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A private world for one test: a library, a runtime directory, optionally a private D-Bus
-/// session, and the built `shortcutsd` as a real process. Everything it starts it kills.
+/// A private world for one test: a library in a ``TemporaryHome``, a runtime directory,
+/// optionally a private D-Bus session, and the built `shortcutsd` as a real process.
+/// Everything it starts it kills.
 final class ServiceHarness: @unchecked Sendable {
-    let directory: String
-    var home: String { directory + "/home" }
+    let temporary: TemporaryHome
+    var directory: String { temporary.directory.path }
+    var home: String { temporary.home }
     var runtime: String { directory + "/run" }
     var socketPath: String { runtime + "/shortcuts/events.sock" }
     var logPath: String { directory + "/shortcutsd.log" }
     private(set) var busAddress: String?
     private var bus: Process?
     private(set) var service: Process?
+    /// Variables added to (or overriding) the environment.
     var extra: [String: String] = [:]
 
     /// Whether the tests can start a private bus.
@@ -23,7 +28,7 @@ final class ServiceHarness: @unchecked Sendable {
 
     init() throws {
         // Short, so the socket path fits in sun_path.
-        directory = "/tmp/svc-" + UUID().uuidString.prefix(8)
+        temporary = try TemporaryHome(prefix: "svc")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try TestLibrary.write(to: home)
     }
@@ -35,22 +40,18 @@ final class ServiceHarness: @unchecked Sendable {
             kill(bus.processIdentifier, SIGKILL)
             bus.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// The environment the service and clients see.
+    /// The environment the service and clients see: the temporary home's, with a runtime
+    /// directory of its own and the private bus (or none).
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["SHORTCUTS_ALLOW_RUNNING_SCRIPTS", "SHORTCUTS_SERVICE_SOCKET", "SHORTCUTS_SERVICE_ALLOWED_CLIENTS", "DBUS_SESSION_BUS_ADDRESS"] {
+        var environment = temporary.environment
+        for key in ["SHORTCUTS_SERVICE_SOCKET", "SHORTCUTS_SERVICE_ALLOWED_CLIENTS", "DBUS_SESSION_BUS_ADDRESS"] {
             environment[key] = nil
         }
-        environment["SHORTCUTS_HOME"] = home
         environment["XDG_RUNTIME_DIR"] = runtime
-        environment["XDG_DATA_HOME"] = directory + "/data"
         environment["XDG_CONFIG_HOME"] = directory + "/config"
-        environment["XDG_DATA_DIRS"] = directory + "/system"
-        environment["SHORTCUTS_NO_APP_LAUNCH"] = "1"
-        environment["SHORTCUTS_SERVICE_EXECUTABLE"] = try? Self.binary("shortcutsd")
+        environment["SHORTCUTS_SERVICE_EXECUTABLE"] = try? BuiltProducts.path(of: "shortcutsd")
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress } else { environment["SHORTCUTS_SERVICE_NO_DBUS"] = "1" }
         for (key, value) in extra { environment[key] = value }
         return environment
@@ -80,7 +81,7 @@ final class ServiceHarness: @unchecked Sendable {
     /// Starts the built `shortcutsd` and waits until its socket answers.
     func startService() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary("shortcutsd"))
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcutsd"))
         process.environment = environment
         FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -103,18 +104,9 @@ final class ServiceHarness: @unchecked Sendable {
 
     /// Whether something answers on the socket.
     func connects() -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(socketPath.utf8)
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        guard let descriptor = LocalSocket.connect(to: socketPath) else { return false }
+        close(descriptor)
+        return true
     }
 
     /// Polls `condition` every 10 ms for up to `timeout` seconds; records an issue when it never holds.
@@ -130,60 +122,13 @@ final class ServiceHarness: @unchecked Sendable {
 
     struct TimedOut: Error {}
 
-    /// Runs a program with arguments and returns its status, standard output and standard error.
-    func run(_ executable: String, _ arguments: [String], timeout: Double = 30) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = Reader(output.fileHandleForReading), errorData = Reader(error.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("\(executable) \(arguments) did not finish within \(timeout) s")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, outputData.text, errorData.text)
+    /// Runs a program in the harness's environment and returns what it printed.
+    func run(_ executable: String, _ arguments: [String], timeout: Double = 30) throws -> ProcessOutput {
+        try ProcessRun.run(executable, arguments, environment: environment, timeout: timeout)
     }
 
     /// Runs a Python script with /usr/bin/python3 (the one with python3-dbus).
-    func python(_ script: String, _ arguments: [String] = []) throws -> (status: Int32, output: String, error: String) {
+    func python(_ script: String, _ arguments: [String] = []) throws -> ProcessOutput {
         try run("/usr/bin/python3", ["-c", script] + arguments)
-    }
-
-    /// A binary built next to the test bundle.
-    static func binary(_ name: String) throws -> String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        Issue.record("\(name) was not found next to the test bundle; build it with `swift build` first")
-        throw TimedOut()
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-final class Reader: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = (try? handle.readToEnd()) ?? Data()
-            done.signal()
-        }
-    }
-
-    var text: String {
-        done.wait()
-        done.signal()
-        return String(decoding: data, as: UTF8.self)
     }
 }
