@@ -13,6 +13,11 @@ final class BuiltBinaries {
     var home: String { temporary.home }
     var taskData: String { temporary.taskData }
     var environment: [String: String] { temporary.environment }
+    /// Variables added to the environment of the processes run here.
+    var extraEnvironment: [String: String] {
+        get { temporary.extraEnvironment }
+        set { temporary.extraEnvironment = newValue }
+    }
 
     init() throws { temporary = try TemporaryHome(prefix: "appactions-e2e") }
 

@@ -1,0 +1,74 @@
+import Foundation
+import PropertyList
+import ShortcutFormat
+import Testing
+
+/// The SiriKit example (`Examples/IntentsDemo`, built from its `.intentdefinition` by the plugin)
+/// with the built `shortcuts`: the talk's CreateTask handler and the tutorial's Topping handler,
+/// from `shortcuts perform` and inside a shortcut.
+@Suite(.serialized) struct IntentsDemoEndToEndTests {
+    let binaries: BuiltBinaries
+    static let create = "com.example.IntentsDemo.CreateTaskIntent"
+    static let order = "com.example.IntentsDemo.OrderPizzaIntent"
+
+    /// Runs the app once, as a person would, so it writes its manifest.
+    init() throws {
+        binaries = try BuiltBinaries()
+        let first = try binaries.run("intentsdemo", [])
+        #expect(first.status == 0, "intentsdemo: \(first.error)")
+    }
+
+    @Test func theDefinitionsIntentsAreListedWithTheirLocalisedTitles() throws {
+        let result = try binaries.run("shortcuts", ["actions", "--app", "com.example.IntentsDemo"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("com.example.IntentsDemo.CreateTaskIntent  Create a Task → Task"))
+        #expect(result.output.contains("topping: entity (Topping)"))
+    }
+
+    @Test func createTaskResolvesTheDueDateWithTheCustomUnsupportedReason() throws {
+        let created = try binaries.run("shortcuts", ["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=2030-01-01"])
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output == "Milk\n")
+        #expect(created.error.contains("Created Milk."))
+        let past = try binaries.run("shortcuts", ["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=2001-01-01"])
+        #expect(past.status == 1)
+        #expect(past.error.contains("parameter dueDate: The due date must be in the future."))
+    }
+
+    @Test func createTaskRunsInsideAShortcutAndItsTaskFlowsOn() throws {
+        let text = TokenString(segments: [
+            .variable(TokenAttachment(.actionOutput(uuid: "T", name: "Task"))), .literal(" due "),
+            .variable(TokenAttachment(.actionOutput(uuid: "T", name: "Task"), aggrandizements: [.property(name: "Due Date", userInfo: nil)])),
+        ])
+        let workflow = Workflow(actions: [
+            WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Water plants")]),
+            WorkflowAction(identifier: Self.create, parameters: ["dueDate": .plain("2031-05-01T09:00:00Z"), "UUID": .plain("T")]),
+            WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .text(text)]),
+        ])
+        let path = try binaries.write(ShortcutFile.write(workflow), to: "Task.shortcut")
+        binaries.extraEnvironment["TZ"] = "UTC"
+        let result = try binaries.run("shortcuts", ["run", path])
+        #expect(result.status == 0, "\(result.error)")
+        // ICU puts a narrow no-break space before AM, as Apple's systems do now.
+        #expect(result.output.replacingOccurrences(of: "\u{202F}", with: " ") == "Water plants due May 1, 2031 at 9:00 AM\n")
+    }
+
+    @Test func theToppingIsDisambiguatedAmongThreeAndTheOrderContinuesInTheApp() throws {
+        let refused = try binaries.run("shortcuts", ["perform", Self.order, "--no-interaction"])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains(#"parameter topping: needs a choice for "Which one of these toppings?" among "Pepperoni", "Mushroom", "Pineapple""#))
+
+        let answers = try binaries.write(Data("Mushroom\n".utf8), to: "answers.txt")
+        let log = binaries.directory.path + "/continued.txt"
+        binaries.extraEnvironment = ["SHORTCUTS_NO_APP_LAUNCH": "0", "INTENTS_DEMO_LOG": log]
+        let ordered = try binaries.run("shortcuts", ["perform", Self.order, "--answers", answers])
+        #expect(ordered.status == 0, "\(ordered.error)")
+        // The app is started with the response and reads the chosen topping from it.
+        var continued = ""
+        for _ in 0..<100 where continued.isEmpty {
+            continued = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if continued.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(continued == "Preparing a Mushroom pizza (OrderPizzaIntent).\n")
+    }
+}
