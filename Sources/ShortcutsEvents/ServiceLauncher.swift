@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsRPC
 
 #if canImport(Glibc)
     import Glibc
@@ -8,29 +9,6 @@ import Foundation
 enum ServiceLauncher {
     /// glibc's `POSIX_SPAWN_SETSID`, which Swift doesn't see.
     private static let spawnSetSID: Int32 = 0x80
-
-    /// A connected descriptor, or `nil` when nothing listens at `path`.
-    static func connect(to path: String) -> Int32? {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
-            return nil
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if connected == 0 { return descriptor }
-        close(descriptor)
-        return nil
-    }
 
     /// The `shortcutsd` to start: `SHORTCUTS_SERVICE_EXECUTABLE`, the one beside this program,
     /// or the first on `PATH`.
@@ -85,10 +63,10 @@ enum ServiceLauncher {
         }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let descriptor = connect(to: socketPath) { return descriptor }
+            if let descriptor = LocalSocket.connect(to: socketPath) { return descriptor }
             if kill(pid, 0) != 0 {
                 // It exited at once; another client's service may have won the race.
-                if let descriptor = connect(to: socketPath) { return descriptor }
+                if let descriptor = LocalSocket.connect(to: socketPath) { return descriptor }
             }
             usleep(5_000)
         }

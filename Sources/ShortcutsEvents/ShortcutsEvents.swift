@@ -124,7 +124,7 @@ public final class ShortcutsEvents: Sendable {
     }
 
     private func connect() throws(ShortcutsEventsError) -> Int32 {
-        if let descriptor = ServiceLauncher.connect(to: socketPath) { return descriptor }
+        if let descriptor = LocalSocket.connect(to: socketPath) { return descriptor }
         guard startsService else {
             throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd isn't running (nothing answers on \(socketPath))")
         }

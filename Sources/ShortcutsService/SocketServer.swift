@@ -39,7 +39,7 @@ public final class SocketServer: @unchecked Sendable {
         // The lock, held for the process's life, keeps two services starting at once from
         // taking each other's socket; the connect catches one that holds it in another way.
         let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        let running = UnixSocket.connect(to: path)
+        let running = LocalSocket.connect(to: path)
         if let running { close(running) }
         guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0, running == nil else {
             if lockDescriptor >= 0 { close(lockDescriptor) }
