@@ -73,7 +73,9 @@ let package = Package(
             plugins: ["IntentDefinitionPlugin"]),
         .executableTarget(
             name: "shortcuts-benchmarks",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage"],
+            dependencies: [
+                "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage", "ShortcutsEvents", "CSDBusLoader",
+            ],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
         .executableTarget(

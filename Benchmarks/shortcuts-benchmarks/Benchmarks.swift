@@ -61,6 +61,13 @@ enum Benchmarks {
             print("MCP server: FAILED: \(error)")
             failed = true
         }
+        print("")
+        do {
+            try runServiceBenchmarks()
+        } catch {
+            print("Shortcuts Events: FAILED: \(error)")
+            failed = true
+        }
         exit(failed ? 1 : 0)
     }
 

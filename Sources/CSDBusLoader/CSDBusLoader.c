@@ -52,6 +52,9 @@ static struct {
     int (*send)(void *bus, void *message, uint64_t *cookie);
     int (*reply_method_error)(void *call, const sd_bus_error *error);
     int (*reply_method_return)(void *call, const char *types, ...);
+    int (*call_method)(void *bus, const char *destination, const char *path, const char *interface,
+                       const char *member, sd_bus_error *error, void **reply, const char *types, ...);
+    void (*error_free)(sd_bus_error *error);
     char load_error[256];
 } sd;
 
@@ -98,6 +101,8 @@ static void load(void) {
     FIND(send, "sd_bus_send")
     FIND(reply_method_error, "sd_bus_reply_method_error")
     FIND(reply_method_return, "sd_bus_reply_method_return")
+    FIND(call_method, "sd_bus_call_method")
+    FIND(error_free, "sd_bus_error_free")
 #undef FIND
 }
 
@@ -213,4 +218,24 @@ int ssd_send(void *message) {
 int ssd_reply_error(void *call, const char *name, const char *text) {
     sd_bus_error error = {name, text, 0};
     return sd.reply_method_error(call, &error);
+}
+
+int ssd_call_string2(void *bus, const char *destination, const char *path, const char *interface, const char *member,
+                     const char *first, const char *second, char **result, char *error, size_t error_size) {
+    sd_bus_error failure = {0};
+    void *reply = NULL;
+    *result = NULL;
+    int code = sd.call_method(bus, destination, path, interface, member, &failure, &reply, "ss", first, second);
+    if (code < 0) {
+        if (error && error_size) {
+            snprintf(error, error_size, "%s", failure.message ? failure.message : (failure.name ? failure.name : "call failed"));
+        }
+        sd.error_free(&failure);
+        return code;
+    }
+    const char *text = NULL;
+    code = sd.read_basic(reply, 's', &text);
+    if (code >= 0 && text) *result = strdup(text);
+    sd.message_unref(reply);
+    return code < 0 ? code : 0;
 }

@@ -64,4 +64,10 @@ int ssd_send(void *message);
 /// Answers `call` with a D-Bus error.
 int ssd_reply_error(void *call, const char *name, const char *text);
 
+/// Calls a method taking two strings and returning one (a client's call, for tools and
+/// benchmarks). On success *result is a malloc'd copy the caller frees; on failure the D-Bus
+/// error's message is written to `error` and a negative errno is returned.
+int ssd_call_string2(void *bus, const char *destination, const char *path, const char *interface, const char *member,
+                     const char *first, const char *second, char **result, char *error, size_t error_size);
+
 #endif
