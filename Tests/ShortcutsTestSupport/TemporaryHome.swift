@@ -18,9 +18,9 @@ public final class TemporaryHome: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// This process's environment pointed at the temporary folders, without the variables that
-    /// would change how `shortcuts` behaves (scripted answers, allowed scripts), and with app
-    /// launching off.
+    /// This process's environment pointed at the temporary folders (the runtime folder too, so no
+    /// outside `shortcutsd` is reached), without the variables that would change how `shortcuts`
+    /// behaves (scripted answers, allowed scripts), and with app launching off.
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for key in ["SHORTCUTS_ANSWERS", "SHORTCUTS_ALLOW_RUNNING_SCRIPTS"] { environment[key] = nil }
@@ -29,6 +29,8 @@ public final class TemporaryHome: @unchecked Sendable {
         environment["XDG_DATA_DIRS"] = directory.path + "/system"
         environment["SOUPERTASK_DATA"] = taskData
         environment["SHORTCUTS_NO_APP_LAUNCH"] = "1"
+        // Apps that start here must not find (and register with) a service the machine runs.
+        environment["XDG_RUNTIME_DIR"] = directory.path + "/runtime"
         for (key, value) in extraEnvironment { environment[key] = value }
         return environment
     }
