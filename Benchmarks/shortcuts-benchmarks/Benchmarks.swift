@@ -75,13 +75,16 @@ enum Benchmarks {
         let timings = try EngineThroughput.measure(runs: runs)
         let actions = Double(EngineThroughput.actionsPerRun)
         let ordinary = Double(EngineThroughput.iterations * EngineThroughput.ordinaryActionsPerIteration)
-        print("Engine throughput: \(grouped(Double(EngineThroughput.iterations))) iterations × \(EngineThroughput.actionsPerIteration) actions "
-            + "(+\(EngineThroughput.actionsOutsideTheLoop)) = \(grouped(actions)) actions per run, \(runs) runs")
+        print(
+            "Engine throughput: \(grouped(Double(EngineThroughput.iterations))) iterations × \(EngineThroughput.actionsPerIteration) actions "
+                + "(+\(EngineThroughput.actionsOutsideTheLoop)) = \(grouped(actions)) actions per run, \(runs) runs")
         var table = ResultTable("measure", "best", "median")
         table.add("run time (ms)", milliseconds(timings.minimum), milliseconds(timings.median))
         table.add("actions/s (all actions)", grouped(actions / timings.minimum), grouped(actions / timings.median))
         table.add("actions/s (ordinary only)", grouped(ordinary / timings.minimum), grouped(ordinary / timings.median))
-        table.add("ns per action", String(format: "%.1f", timings.minimum / actions * 1e9), String(format: "%.1f", timings.median / actions * 1e9))
+        table.add(
+            "ns per action", String(format: "%.1f", timings.minimum / actions * 1e9), String(format: "%.1f", timings.median / actions * 1e9)
+        )
         print(table.render())
         let verdict = actions / timings.median >= targetActionsPerSecond ? "meets" : "BELOW"
         print("target ≥ \(grouped(targetActionsPerSecond)) actions/s (median, all actions): \(verdict)")

@@ -36,17 +36,21 @@ enum EngineThroughput {
         let test = ParameterValue.plain("B0A1E2C3-0000-4000-8000-000000000002")
         return Workflow(actions: [
             action("setvariable", ["WFVariableName": .plain("n"), "WFInput": .text(TokenString(string: "0"))]),
-            action("repeat.count", [
-                "GroupingIdentifier": loop, "WFControlFlowMode": .plain(0),
-                "WFRepeatCount": .plain(.integer(Int64(iterations))),
-            ]),
+            action(
+                "repeat.count",
+                [
+                    "GroupingIdentifier": loop, "WFControlFlowMode": .plain(0),
+                    "WFRepeatCount": .plain(.integer(Int64(iterations))),
+                ]),
             action("getvariable", ["WFVariable": .attachment(variableN)]),
             action("math", ["WFMathOperation": .plain("+"), "WFMathOperand": .plain(1)]),
             action("setvariable", ["WFVariableName": .plain("n")]),
-            action("conditional", [
-                "GroupingIdentifier": test, "WFControlFlowMode": .plain(0),
-                "WFInput": .variablePicker(variableN), "WFCondition": .plain(0), "WFNumberValue": .plain(1e12),
-            ]),
+            action(
+                "conditional",
+                [
+                    "GroupingIdentifier": test, "WFControlFlowMode": .plain(0),
+                    "WFInput": .variablePicker(variableN), "WFCondition": .plain(0), "WFNumberValue": .plain(1e12),
+                ]),
             action("conditional", ["GroupingIdentifier": test, "WFControlFlowMode": .plain(2)]),
             action("repeat.count", ["GroupingIdentifier": loop, "WFControlFlowMode": .plain(2)]),
             action("getvariable", ["WFVariable": .attachment(variableN)]),

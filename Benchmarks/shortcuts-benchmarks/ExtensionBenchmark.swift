@@ -32,7 +32,8 @@ func runExtensionBenchmarks(calls: Int = 2_000, starts: Int = 40) throws {
             as: ExtensionProtocol.InitializeResult.self, activity: "benchmarking")
     }
     let perform = try Timings.measure(runs: calls, warmups: 200) {
-        _ = try host.perform(manifest, .init(intent: "FindTasksIntent", parameters: ["text": .text("nothing matches")], isInteractive: false))
+        _ = try host.perform(
+            manifest, .init(intent: "FindTasksIntent", parameters: ["text": .text("nothing matches")], isInteractive: false))
     }
     let cold = try Timings.measure(runs: starts, warmups: 2) {
         host.stop(manifest.bundleIdentifier)
@@ -43,10 +44,13 @@ func runExtensionBenchmarks(calls: Int = 2_000, starts: Int = 40) throws {
     var table = ResultTable("measure", "median", "p99", "target", "verdict")
     func microseconds(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
     for (name, timings) in [("warm round trip: initialize", ping), ("warm round trip: intent.perform", perform)] {
-        table.add(name, microseconds(timings.median), microseconds(timings.percentile(0.99)), "100 µs", timings.median <= 100e-6 ? "met" : "missed")
+        table.add(
+            name, microseconds(timings.median), microseconds(timings.percentile(0.99)), "100 µs",
+            timings.median <= 100e-6 ? "met" : "missed")
     }
-    table.add("cold start: spawn → initialize", milliseconds(cold.median) + " ms", milliseconds(cold.percentile(0.99)) + " ms", "10 ms",
-              cold.median <= 10e-3 ? "met" : "missed")
+    table.add(
+        "cold start: spawn → initialize", milliseconds(cold.median) + " ms", milliseconds(cold.percentile(0.99)) + " ms", "10 ms",
+        cold.median <= 10e-3 ? "met" : "missed")
     print(table.render())
 }
 

@@ -12,7 +12,8 @@ func runMCPBenchmarks(calls: Int = 500) throws {
     let shortcuts = folder.appendingPathComponent("shortcuts").path
     let soupertask = folder.appendingPathComponent("soupertask").path
     guard FileManager.default.isExecutableFile(atPath: shortcuts), FileManager.default.isExecutableFile(atPath: soupertask) else {
-        throw ExtensionBenchmarkError("shortcuts and soupertask are not built next to this benchmark (\(folder.path)); run `swift build -c release`")
+        throw ExtensionBenchmarkError(
+            "shortcuts and soupertask are not built next to this benchmark (\(folder.path)); run `swift build -c release`")
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -33,7 +34,8 @@ func runMCPBenchmarks(calls: Int = 500) throws {
 
     let server = try MCPBenchmarkClient(executable: shortcuts, environment: environment)
     defer { server.close() }
-    _ = try server.request("initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"benchmark","version":"1"}}"#)
+    _ = try server.request(
+        "initialize", #"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"benchmark","version":"1"}}"#)
     try server.channel.writeLine(Data(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8))
 
     let list = try Timings.measure(runs: calls, warmups: 20) { _ = try server.request("tools/list", "{}") }
@@ -54,8 +56,9 @@ func runMCPBenchmarks(calls: Int = 500) throws {
         ("tools/list", list), ("tools/call shortcut.Hello", shortcut), ("tools/call text.changecase", builtin),
         ("tools/call SouperTask FindTasks (warm)", app),
     ] {
-        table.add(name, milliseconds(timings.median) + " ms", milliseconds(timings.percentile(0.99)) + " ms", "5 ms",
-                  timings.median <= 5e-3 ? "met" : "missed")
+        table.add(
+            name, milliseconds(timings.median) + " ms", milliseconds(timings.percentile(0.99)) + " ms", "5 ms",
+            timings.median <= 5e-3 ? "met" : "missed")
     }
     print(table.render())
 }

@@ -18,7 +18,7 @@ func runServiceBenchmarks(calls: Int = 500, seconds: Double = 3) throws {
     try FileManager.default.createDirectory(at: scratch.appendingPathComponent("runtime"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let hello = Workflow(actions: [
-        WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Hello")]),
+        WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Hello")])
     ])
     try ShortcutFile.write(hello).write(to: scratch.appendingPathComponent("home/Shortcuts/Hello.shortcut"))
 
@@ -76,8 +76,9 @@ func runServiceBenchmarks(calls: Int = 500, seconds: Double = 3) throws {
     print("Shortcuts Events (shortcutsd), one-action shortcut, \(calls) runs each:")
     var table = ResultTable("measure", "median", "p99", "target", "verdict")
     for (name, timings) in [("run over the Unix socket", socket), ("run over D-Bus", dbus)] {
-        table.add(name, milliseconds(timings.median) + " ms", milliseconds(timings.percentile(0.99)) + " ms", "1 ms",
-                  timings.median < 1e-3 ? "met" : "missed")
+        table.add(
+            name, milliseconds(timings.median) + " ms", milliseconds(timings.percentile(0.99)) + " ms", "1 ms",
+            timings.median < 1e-3 ? "met" : "missed")
     }
     print(table.render())
     print("16 concurrent socket clients: \(grouped(Double(completed.value) / seconds)) runs/s")

@@ -11,7 +11,8 @@ struct AskMeAnythingApp: IntentsApplication {
     static let appShortcuts: (any AppShortcutsProvider.Type)? = AskQuestionShortcut.self
 
     static func run(arguments: [String]) async throws {
-        let line = arguments.isEmpty
+        let line =
+            arguments.isEmpty
             ? "usage: askmeanything QUESTION… | --print-manifest | --serve-intents"
             : Answers.answer(to: arguments.joined(separator: " "))
         try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))

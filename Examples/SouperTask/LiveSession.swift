@@ -51,31 +51,37 @@ final class LiveSession: @unchecked Sendable {
 
     /// An intent performed in this process saved a task: the live state changes too.
     func saved(_ record: TaskRecord, by intent: String) {
-        guard lock.withLock({ () -> Bool in
-            guard isServing else { return false }
-            tasks.removeAll { $0.id == record.id }
-            tasks.append(record)
-            return true
-        }) else { return }
+        guard
+            lock.withLock({ () -> Bool in
+                guard isServing else { return false }
+                tasks.removeAll { $0.id == record.id }
+                tasks.append(record)
+                return true
+            })
+        else { return }
         say("performed \(intent) “\(record.title)” in pid \(getpid())")
     }
 
     /// An intent performed in this process deleted a task.
     func deleted(id: String, by intent: String) {
-        guard lock.withLock({ () -> Bool in
-            guard isServing else { return false }
-            tasks.removeAll { $0.id == id }
-            return true
-        }) else { return }
+        guard
+            lock.withLock({ () -> Bool in
+                guard isServing else { return false }
+                tasks.removeAll { $0.id == id }
+                return true
+            })
+        else { return }
         say("performed \(intent) (deleted \(id)) in pid \(getpid())")
     }
 
     /// Waits forever when `hold` was asked for since the last intent.
     func waitIfHeld(_ intent: String) async {
-        guard lock.withLock({ () -> Bool in
-            defer { holdsNextIntent = false }
-            return holdsNextIntent
-        }) else { return }
+        guard
+            lock.withLock({ () -> Bool in
+                defer { holdsNextIntent = false }
+                return holdsNextIntent
+            })
+        else { return }
         say("holding \(intent) in pid \(getpid())")
         while true { try? await Task.sleep(nanoseconds: 60_000_000_000) }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import AppIntents
+import Foundation
 
 /// One task as the store keeps it.
 struct TaskRecord: Codable, Sendable, Equatable {

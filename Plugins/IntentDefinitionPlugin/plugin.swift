@@ -13,8 +13,9 @@ struct IntentDefinitionPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
         let definitions = sourceTarget.sourceFiles.filter { $0.url.pathExtension == "intentdefinition" }
-        return try commands(for: definitions.map(\.url), workDirectory: context.pluginWorkDirectoryURL,
-                            tool: try context.tool(named: "intentgen").url)
+        return try commands(
+            for: definitions.map(\.url), workDirectory: context.pluginWorkDirectoryURL,
+            tool: try context.tool(named: "intentgen").url)
     }
 
     /// One build command per definition; its output is declared so SwiftPM compiles it and

@@ -117,7 +117,8 @@ public final class AppActionSource: ActionSource, @unchecked Sendable {
         let name = identifier.split(separator: ".").last.map(String.init) ?? identifier
         let metadata = ActionMetadata(
             identifier: identifier, title: name,
-            description: "An app action no installed app provides by this identifier; it runs when its AppIntentDescriptor names an installed app's intent.",
+            description:
+                "An app action no installed app provides by this identifier; it runs when its AppIntentDescriptor names an installed app's intent.",
             isAvailable: false)
         return ActionDefinition(metadata: metadata) { [self] parameters in
             if case .record(let descriptor)? = parameters.raw["AppIntentDescriptor"],

@@ -69,13 +69,17 @@ public struct AppManifestStore: Sendable {
             return .failure(Problem(text: "it has no formatVersion"))
         }
         guard version <= AppManifest.currentFormatVersion else {
-            return .failure(Problem(text:
-                "it is in manifest format version \(version), and this shortcuts reads versions up to \(AppManifest.currentFormatVersion); update shortcuts"))
+            return .failure(
+                Problem(
+                    text:
+                        "it is in manifest format version \(version), and this shortcuts reads versions up to \(AppManifest.currentFormatVersion); update shortcuts"
+                ))
         }
         do {
             let manifest = try decoder.decode(AppManifest.self, from: data)
             for action in manifest.actions where !action.identifier.hasPrefix(manifest.bundleIdentifier + ".") {
-                return .failure(Problem(text: "its action \(action.identifier) doesn't start with the bundle identifier \(manifest.bundleIdentifier)"))
+                return .failure(
+                    Problem(text: "its action \(action.identifier) doesn't start with the bundle identifier \(manifest.bundleIdentifier)"))
             }
             return .success(manifest)
         } catch {

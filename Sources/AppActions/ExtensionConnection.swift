@@ -94,13 +94,17 @@ final class ExtensionConnection: @unchecked Sendable {
             discard(candidate, grace: 0.2)
             throw ExtensionError(
                 .protocolMismatch, bundleIdentifier: bundleIdentifier,
-                message: "\(who) speaks extension protocol version \(answer.protocolVersion); this shortcuts speaks version \(ExtensionProtocol.version)")
+                message:
+                    "\(who) speaks extension protocol version \(answer.protocolVersion); this shortcuts speaks version \(ExtensionProtocol.version)"
+            )
         }
         guard answer.bundleIdentifier == bundleIdentifier else {
             discard(candidate, grace: 0.2)
             throw ExtensionError(
                 .protocolMismatch, bundleIdentifier: bundleIdentifier,
-                message: "\(manifest.executable) answered as \(answer.bundleIdentifier), not \(bundleIdentifier); its manifest is out of date (run the app once)")
+                message:
+                    "\(manifest.executable) answered as \(answer.bundleIdentifier), not \(bundleIdentifier); its manifest is out of date (run the app once)"
+            )
         }
         candidate.isInitialized = true
         process = candidate
@@ -114,7 +118,9 @@ final class ExtensionConnection: @unchecked Sendable {
         } catch {
             throw ExtensionError(
                 .launchFailed, bundleIdentifier: bundleIdentifier,
-                message: "couldn't start \(bundleIdentifier)'s extension \(manifest.executable): \(error) (run the app once so it writes its manifest again)")
+                message:
+                    "couldn't start \(bundleIdentifier)'s extension \(manifest.executable): \(error) (run the app once so it writes its manifest again)"
+            )
         }
     }
 
@@ -133,16 +139,20 @@ final class ExtensionConnection: @unchecked Sendable {
             return ExtensionError(.remoteError, bundleIdentifier: bundleIdentifier, message: "\(app) failed \(activity): \(object.message)")
         case .invalidMessage(let detail):
             discard(failed, grace: 0)
-            return ExtensionError(.invalidMessage, bundleIdentifier: bundleIdentifier, message: "\(app) broke the protocol while \(activity): \(detail)")
+            return ExtensionError(
+                .invalidMessage, bundleIdentifier: bundleIdentifier, message: "\(app) broke the protocol while \(activity): \(detail)")
         case .channel(.timedOut(let seconds)):
             discard(failed, grace: 0)
             let ending = failed.isAttached ? "its connection was closed" : "it was stopped"
             return ExtensionError(
                 .timedOut, bundleIdentifier: bundleIdentifier,
-                message: "\(app) did not answer within \(Self.format(seconds)) s while \(activity); \(ending) (SHORTCUTS_EXTENSION_TIMEOUT_SECONDS sets the limit)")
+                message:
+                    "\(app) did not answer within \(Self.format(seconds)) s while \(activity); \(ending) (SHORTCUTS_EXTENSION_TIMEOUT_SECONDS sets the limit)"
+            )
         case .channel(let channelFailure):
             let status = discard(failed, grace: 1)
-            var message = failed.isAttached
+            var message =
+                failed.isAttached
                 ? "\(app) quit or closed its connection while \(activity); later calls use its extension"
                 : "\(app) \(ExtensionProcess.describe(status: status)) while \(activity)"
             if case .closed = channelFailure {} else { message += " (\(channelFailure))" }

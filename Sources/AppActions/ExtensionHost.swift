@@ -30,7 +30,9 @@ public final class ExtensionHost: @unchecked Sendable {
         /// The environment extensions start with.
         public var environment: [String: String]
 
-        public init(idleSeconds: Double = 30, callTimeoutSeconds: Double = 30, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        public init(
+            idleSeconds: Double = 30, callTimeoutSeconds: Double = 30, environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
             self.idleSeconds = idleSeconds
             self.callTimeoutSeconds = callTimeoutSeconds
             self.environment = environment
@@ -83,21 +85,30 @@ public final class ExtensionHost: @unchecked Sendable {
     }
 
     /// Asks the app to perform an intent (one round of the resolve, confirm, perform lifecycle).
-    public func perform(_ manifest: AppManifest, _ params: ExtensionProtocol.PerformParams) throws(ExtensionError) -> ExtensionProtocol.PerformResult {
-        try call(manifest, method: ExtensionProtocol.Method.perform, params: params,
-                 as: ExtensionProtocol.PerformResult.self, activity: "performing \(params.intent)")
+    public func perform(_ manifest: AppManifest, _ params: ExtensionProtocol.PerformParams) throws(ExtensionError)
+        -> ExtensionProtocol.PerformResult
+    {
+        try call(
+            manifest, method: ExtensionProtocol.Method.perform, params: params,
+            as: ExtensionProtocol.PerformResult.self, activity: "performing \(params.intent)")
     }
 
     /// Finds entities by identifier or text, or the suggested ones.
     public func queryEntities(_ manifest: AppManifest, _ params: ExtensionProtocol.QueryParams) throws(ExtensionError) -> [Content] {
-        try call(manifest, method: ExtensionProtocol.Method.queryEntities, params: params,
-                 as: ExtensionProtocol.QueryResult.self, activity: "finding \(params.entityType) entities").entities
+        try call(
+            manifest, method: ExtensionProtocol.Method.queryEntities, params: params,
+            as: ExtensionProtocol.QueryResult.self, activity: "finding \(params.entityType) entities"
+        ).entities
     }
 
     /// The choices the app offers for a parameter.
-    public func options(_ manifest: AppManifest, _ params: ExtensionProtocol.OptionsParams) throws(ExtensionError) -> [ExtensionProtocol.Option] {
-        try call(manifest, method: ExtensionProtocol.Method.listOptions, params: params,
-                 as: ExtensionProtocol.OptionsResult.self, activity: "listing the options of \(params.intent).\(params.parameter)").options
+    public func options(_ manifest: AppManifest, _ params: ExtensionProtocol.OptionsParams) throws(ExtensionError) -> [ExtensionProtocol
+        .Option]
+    {
+        try call(
+            manifest, method: ExtensionProtocol.Method.listOptions, params: params,
+            as: ExtensionProtocol.OptionsResult.self, activity: "listing the options of \(params.intent).\(params.parameter)"
+        ).options
     }
 
     /// Starts the app's extension now (if it isn't running) and waits for its `initialize` answer.

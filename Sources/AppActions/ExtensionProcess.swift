@@ -153,7 +153,8 @@ final class ExtensionProcess: @unchecked Sendable {
             do {
                 envelope = try JSONRPC.decode(JSONRPC.Envelope.self, from: line)
             } catch {
-                throw .invalidMessage("it wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(200), as: UTF8.self))")
+                throw .invalidMessage(
+                    "it wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(200), as: UTF8.self))")
             }
             guard !envelope.isRequest, envelope.id == id else { continue }
             if let error = envelope.error { throw .remote(error) }

@@ -92,7 +92,7 @@ struct IntentLifecycle {
         do {
             return try action.host.options(
                 action.manifest, ExtensionProtocol.OptionsParams(intent: action.intentName, parameter: parameter.key))
-        } catch where error.code == .remoteError {
+        } catch  where error.code == .remoteError {
             return nil
         } catch {
             throw ActionFailure(error.message, parameter: parameter.key)

@@ -68,9 +68,10 @@ struct ParameterValues {
 
     /// The titles of an enumeration parameter's cases, in the order of its options.
     func caseTitles(for parameter: ParameterMetadata) -> [String] {
-        let cases = action.manifest.enums.first { type in
-            Set(type.cases.map(\.identifier)) == Set(parameter.options)
-        }?.cases ?? []
+        let cases =
+            action.manifest.enums.first { type in
+                Set(type.cases.map(\.identifier)) == Set(parameter.options)
+            }?.cases ?? []
         return parameter.options.map { option in cases.first { $0.identifier == option }?.title ?? option }
     }
 

@@ -83,8 +83,11 @@ public struct ConfirmationConditions: OptionSet, Sendable {
 
 /// The verb on the confirm button.
 public enum ConfirmationActionName: Sendable, Hashable {
-    case add, `continue`, design, done, go, order, post, request, run, search, send, set, start, toggle, turnOff, turnOn, view, buy, book, call, checkIn, get, open, pay, play, save, share
-    case custom(acceptLabel: LocalizedStringResource, acceptAlternatives: [LocalizedStringResource] = [], denyLabel: LocalizedStringResource, denyAlternatives: [LocalizedStringResource] = [], destructive: Bool = false)
+    case add, `continue`, design, done, go, order, post, request, run, search, send, set, start, toggle, turnOff, turnOn, view, buy, book,
+        call, checkIn, get, open, pay, play, save, share
+    case custom(
+        acceptLabel: LocalizedStringResource, acceptAlternatives: [LocalizedStringResource] = [], denyLabel: LocalizedStringResource,
+        denyAlternatives: [LocalizedStringResource] = [], destructive: Bool = false)
 }
 
 /// Where an intent runs: in the background, or by bringing the app to the foreground.
@@ -120,8 +123,10 @@ public struct IntentModes: OptionSet, Sendable, Hashable {
 
     /// The manifest's names for the modes: `background`, `foreground`, `foreground(dynamic)`, `foreground(deferred)`.
     var names: [String] {
-        [(IntentModes.background, "background"), (.foreground, "foreground"), (.dynamic, "foreground(dynamic)"),
-         (.deferred, "foreground(deferred)")]
-            .filter { contains($0.0) }.map(\.1)
+        [
+            (IntentModes.background, "background"), (.foreground, "foreground"), (.dynamic, "foreground(dynamic)"),
+            (.deferred, "foreground(deferred)"),
+        ]
+        .filter { contains($0.0) }.map(\.1)
     }
 }

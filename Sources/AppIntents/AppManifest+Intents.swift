@@ -26,9 +26,10 @@ extension IntentCatalog {
                 EntityTypeMetadata.Property(
                     name: $0.name, title: $0.title, type: ValueCoding.info($0.valueType).contentTypeName)
             }
-            entityMetadata.append(EntityTypeMetadata(
-                name: String(describing: entity), displayName: entity.typeDisplayRepresentation.name.key,
-                properties: properties, supportsStringQuery: entity.supportsStringQuery))
+            entityMetadata.append(
+                EntityTypeMetadata(
+                    name: String(describing: entity), displayName: entity.typeDisplayRepresentation.name.key,
+                    properties: properties, supportsStringQuery: entity.supportsStringQuery))
         }
         return AppManifest(
             bundleIdentifier: bundleIdentifier, name: name, executable: executable, extensionArguments: ["--serve-intents"],
@@ -39,7 +40,8 @@ extension IntentCatalog {
     func actionMetadata(_ intent: any AppIntent.Type) -> ActionMetadata {
         let parameters = IntentReflection.parameters(of: intent.init()).map { parameterMetadata($0.parameter) }
         let description = intent.description
-        let input = IntentReflection.parameters(of: intent.init())
+        let input =
+            IntentReflection.parameters(of: intent.init())
             .first { $0.parameter.inputConnectionBehavior == .connectToPreviousIntentResult }?.name
             ?? parameters.first { $0.isRequired }?.key
         let output = intent.resultValueType.map { ValueCoding.info($0) }

@@ -16,8 +16,9 @@ extension IntentParameter {
 
     /// An error to throw when the person should choose the value among some.
     public func needsDisambiguationError(among options: [Value.ValueType], dialog: IntentDialog? = nil) -> AppIntentError {
-        AppIntentError(kind: .disambiguation(
-            parameter: name, options: options.map(ValueCoding.option(for:)), dialog: dialog))
+        AppIntentError(
+            kind: .disambiguation(
+                parameter: name, options: options.map(ValueCoding.option(for:)), dialog: dialog))
     }
 
     /// Asks for the value; returns it when the parameter already has one (the answer).

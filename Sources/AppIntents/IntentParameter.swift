@@ -98,7 +98,10 @@ public enum InputConnectionBehavior: Sendable, Hashable {
 extension String {
     /// Keyboard options for text parameters (kept for source compatibility; terminals ignore them).
     public struct IntentInputOptions: Sendable, Hashable {
-        public enum KeyboardType: Sendable, Hashable { case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad }
+        public enum KeyboardType: Sendable, Hashable {
+            case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, emailAddress, decimalPad, twitter, webSearch,
+                asciiCapableNumberPad
+        }
         public enum CapitalizationType: Sendable, Hashable { case none, words, sentences, allCharacters }
         public var keyboardType: KeyboardType
         public var capitalizationType: CapitalizationType

@@ -24,7 +24,8 @@ struct IntentPerformer {
         if let unknown = call.parameters.keys.sorted().first(where: { !names.contains($0) }) {
             throw JSONRPC.ErrorObject(
                 code: JSONRPC.ErrorObject.invalidParamsCode,
-                message: "the intent \(call.intent) has no parameter '\(unknown)' (it has: \(parameters.map(\.name).joined(separator: ", ")))")
+                message:
+                    "the intent \(call.intent) has no parameter '\(unknown)' (it has: \(parameters.map(\.name).joined(separator: ", ")))")
         }
         if let problem = await resolve(parameters, from: call.parameters) { return problem }
         let context = PerformContext(

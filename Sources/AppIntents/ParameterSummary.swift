@@ -19,7 +19,8 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
         self.format = format
     }
 
-    public init(_ format: ParameterSummaryString<Intent>, @ParameterSummaryTableBuilder<Intent> table: () -> ParameterSummaryTable<Intent>) {
+    public init(_ format: ParameterSummaryString<Intent>, @ParameterSummaryTableBuilder<Intent> table: () -> ParameterSummaryTable<Intent>)
+    {
         self.format = format
     }
 

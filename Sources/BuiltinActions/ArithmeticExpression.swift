@@ -152,7 +152,9 @@ struct ArithmeticExpression {
             case "pi": return Double.pi
             case "e": return M_E
             default:
-                guard take(["("]) != nil else { throw Failure(message: "unknown name \"\(name)\"; functions need parentheses, e.g. \(name)(2)") }
+                guard take(["("]) != nil else {
+                    throw Failure(message: "unknown name \"\(name)\"; functions need parentheses, e.g. \(name)(2)")
+                }
                 let argument = try sum()
                 guard take([")"]) != nil else { throw unexpected("\")\"") }
                 return try apply(name.lowercased(), argument)

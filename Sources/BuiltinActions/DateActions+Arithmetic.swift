@@ -111,7 +111,8 @@ extension DateActions {
     static let timeBetweenDates = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.gettimebetweendates", title: "Get Time Between Dates",
-            description: "Subtracts the reference date from the input date: a date in the future gives a positive number. Units are whole, rounded toward zero.",
+            description:
+                "Subtracts the reference date from the input date: a date in the future gives a positive number. Units are whole, rounded toward zero.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Date", type: .date, isRequired: true),
                 .option("WFTimeUntilReferenceDate", title: "Reference Date", default: ReferenceDate.rightNow),

@@ -40,8 +40,9 @@ extension DateActions {
                 if style == .relative {
                     return .text(relative(date, alternate: alternateStyle, time: time, run: run))
                 }
-                return .text(DateText.format(
-                    date, dateStyle: style, timeStyle: time, pattern: custom, includeISOTime: includesTime, timeZone: zone))
+                return .text(
+                    DateText.format(
+                        date, dateStyle: style, timeStyle: time, pattern: custom, includeISOTime: includesTime, timeZone: zone))
             }
             return Content(items: texts)
         }

@@ -16,7 +16,9 @@ enum DeviceActions {
             parameters: [
                 ParameterMetadata(key: "WFText", title: "Text", type: .text, isRequired: true),
                 ParameterMetadata(key: "WFSpeakTextWait", title: "Wait Until Finished", type: .boolean, defaultValue: "true"),
-                ParameterMetadata(key: "WFSpeakTextRate", title: "Rate", description: "0 to 1; 0.5 is normal speed.", type: .number, minimum: 0, maximum: 1),
+                ParameterMetadata(
+                    key: "WFSpeakTextRate", title: "Rate", description: "0 to 1; 0.5 is normal speed.", type: .number, minimum: 0,
+                    maximum: 1),
                 ParameterMetadata(key: "WFSpeakTextLanguage", title: "Language", description: "e.g. en-US", type: .text),
             ],
             inputParameter: "WFText", isReadOnly: false, keywords: ["say", "voice", "tts"]),
@@ -26,7 +28,10 @@ enum DeviceActions {
         let language = parameters["WFSpeakTextLanguage"]
         return { input, run in
             let path = run.environment.variables["PATH"]
-            guard let (name, program) = speechPrograms.lazy.compactMap({ name in ProcessRunner.find(name, path: path).map { (name, $0) } }).first else {
+            guard
+                let (name, program) = speechPrograms.lazy.compactMap({ name in ProcessRunner.find(name, path: path).map { (name, $0) } })
+                    .first
+            else {
                 throw ActionFailure("no speech program found: install espeak-ng (or espeak, or speech-dispatcher for spd-say)")
             }
             var arguments: [String] = []
@@ -63,7 +68,8 @@ enum DeviceActions {
     static let deviceDetails = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.getdevicedetails", title: "Get Device Details",
-            description: "Gets a detail of this computer: its name (host name), model (machine architecture), system name and version (from /etc/os-release).",
+            description:
+                "Gets a detail of this computer: its name (host name), model (machine architecture), system name and version (from /etc/os-release).",
             parameters: [.option("WFDeviceDetail", title: "Detail", default: Detail.deviceName)],
             outputType: "Text", outputName: "Device Details", keywords: ["hostname", "os", "version", "model"])
     ) { parameters in
@@ -87,7 +93,8 @@ enum DeviceActions {
             return .text(machine)
         case .deviceType: return .text("Computer")
         case .systemName: return .text(osRelease["NAME"] ?? "Linux")
-        case .systemVersion: return .text(osRelease["VERSION_ID"] ?? osRelease["VERSION"] ?? ProcessInfo.processInfo.operatingSystemVersionString)
+        case .systemVersion:
+            return .text(osRelease["VERSION_ID"] ?? osRelease["VERSION"] ?? ProcessInfo.processInfo.operatingSystemVersionString)
         case .screenWidth, .screenHeight:
             throw ActionFailure("the screen size isn't known on Linux without a desktop session", parameter: "WFDeviceDetail")
         }

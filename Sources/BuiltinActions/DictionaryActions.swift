@@ -33,7 +33,8 @@ enum DictionaryActions {
     static let getValue = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.getvalueforkey", title: "Get Dictionary Value",
-            description: "Gets the value for a key (a.b.c reaches into nested dictionaries, a number into a list), or all keys or all values, of a dictionary.",
+            description:
+                "Gets the value for a key (a.b.c reaches into nested dictionaries, a number into a list), or all keys or all values, of a dictionary.",
             parameters: [
                 .option("WFGetDictionaryValueType", title: "Get", default: DictionaryValueType.value),
                 ParameterMetadata(key: "WFDictionaryKey", title: "Key", type: .text),

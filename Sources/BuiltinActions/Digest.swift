@@ -55,7 +55,9 @@ enum Digest {
     ]
 
     /// K[i] = floor(|sin(i + 1)| × 2^32).
-    private static let md5Constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sine(Double($0 + 1))) * 4_294_967_296)) }
+    private static let md5Constants: [UInt32] = (0..<64).map {
+        UInt32(truncatingIfNeeded: Int64(abs(sine(Double($0 + 1))) * 4_294_967_296))
+    }
 
     /// sin(x) by argument reduction and a Taylor series, so this file needs no Foundation.
     private static func sine(_ x: Double) -> Double {
@@ -78,7 +80,8 @@ enum Digest {
         for chunk in stride(from: 0, to: message.count, by: 64) {
             for i in 0..<16 {
                 let base = chunk + i * 4
-                words[i] = UInt32(message[base]) | UInt32(message[base + 1]) << 8
+                words[i] =
+                    UInt32(message[base]) | UInt32(message[base + 1]) << 8
                     | UInt32(message[base + 2]) << 16 | UInt32(message[base + 3]) << 24
             }
             var (a, b, c, d) = state

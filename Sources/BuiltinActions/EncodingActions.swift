@@ -103,7 +103,8 @@ enum EncodingActions {
                 let text = item.text
                 if encodes { return .text(text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text) }
                 guard let decoded = text.removingPercentEncoding else {
-                    throw ActionFailure("\(item.quotedForError) has a % that doesn't start a valid escape such as %20", parameter: "WFInput")
+                    throw ActionFailure(
+                        "\(item.quotedForError) has a % that doesn't start a valid escape such as %20", parameter: "WFInput")
                 }
                 return .text(decoded)
             }
@@ -114,7 +115,8 @@ enum EncodingActions {
     /// Links in text: URLs with a scheme, `www.` addresses, bare domains with a common ending, and
     /// email addresses (as `mailto:`). Trailing punctuation is not part of a link.
     private static let linkPattern = CompiledPattern(
-        #"\b[a-z][a-z0-9+.-]*://[^\s<>"'`]+|\bmailto:[^\s<>"']+|\bwww\.[^\s<>"'`]+|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|io|dev|app|co|uk|de|fr|jp|info|me|ai|us|ca|eu|ly|gg|tv|xyz)\b(?:[/?#][^\s<>"'`]*)?"#)
+        #"\b[a-z][a-z0-9+.-]*://[^\s<>"'`]+|\bmailto:[^\s<>"']+|\bwww\.[^\s<>"'`]+|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|io|dev|app|co|uk|de|fr|jp|info|me|ai|us|ca|eu|ly|gg|tv|xyz)\b(?:[/?#][^\s<>"'`]*)?"#
+    )
 
     static let detectLink = ActionDefinition(
         metadata: ActionMetadata(

@@ -27,7 +27,8 @@ extension FileActions {
     static let folderContents = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.file.getfoldercontents", title: "Get Contents of Folder",
-            description: "Gets the files and folders in a folder, sorted by name; hidden files (names starting with a dot) are left out. Recursive lists the files inside subfolders instead of the subfolders.",
+            description:
+                "Gets the files and folders in a folder, sorted by name; hidden files (names starting with a dot) are left out. Recursive lists the files inside subfolders instead of the subfolders.",
             parameters: [
                 ParameterMetadata(key: "WFFolder", title: "Folder", type: .file, isRequired: true),
                 ParameterMetadata(key: "Recursive", title: "Recursive", type: .boolean, defaultValue: "false"),
@@ -70,7 +71,8 @@ extension FileActions {
     static let deleteFiles = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.file.delete", title: "Delete Files",
-            description: "Moves the input files to the trash ($XDG_DATA_HOME/Trash), or deletes them at once when Delete Immediately is on.",
+            description:
+                "Moves the input files to the trash ($XDG_DATA_HOME/Trash), or deletes them at once when Delete Immediately is on.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Files", type: .file, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFDeleteImmediatelyDelete", title: "Delete Immediately", type: .boolean, defaultValue: "false"),
@@ -82,7 +84,9 @@ extension FileActions {
             let deletesNow = try run.bool(immediately) ?? false
             for item in input.items {
                 guard let path = LocalFiles.path(of: item, run: run) else {
-                    throw ActionFailure("can't delete \(item.typeName.lowercased()) \"\(item.text.prefix(60))\": it is not a file on disk", parameter: "WFInput")
+                    throw ActionFailure(
+                        "can't delete \(item.typeName.lowercased()) \"\(item.text.prefix(60))\": it is not a file on disk",
+                        parameter: "WFInput")
                 }
                 guard LocalFiles.exists(path).exists else { throw ActionFailure("there is no file at \(path)", parameter: "WFInput") }
                 if deletesNow {
@@ -102,7 +106,8 @@ extension FileActions {
     static let renameFile = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.file.rename", title: "Rename File",
-            description: "Renames a file or folder on disk. A new name without an extension keeps the old extension; an existing file of that name is never replaced.",
+            description:
+                "Renames a file or folder on disk. A new name without an extension keeps the old extension; an existing file of that name is never replaced.",
             parameters: [
                 ParameterMetadata(key: "WFFile", title: "File", type: .file, isRequired: true),
                 ParameterMetadata(key: "WFNewFilename", title: "New Name", type: .text, isRequired: true),
@@ -112,7 +117,8 @@ extension FileActions {
         let newName = parameters["WFNewFilename"]
         return { input, run in
             guard let path = LocalFiles.path(of: input, run: run), LocalFiles.exists(path).exists else {
-                throw ActionFailure("expected a file on disk, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(60))\"")", parameter: "WFFile")
+                throw ActionFailure(
+                    "expected a file on disk, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(60))\"")", parameter: "WFFile")
             }
             guard var name = try run.text(newName)?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
                 throw ActionFailure("no new name is given", parameter: "WFNewFilename")

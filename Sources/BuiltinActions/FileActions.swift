@@ -59,7 +59,8 @@ enum FileActions {
     static let saveFile = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.documentpicker.save", title: "Save File",
-            description: "Saves the input to a file. It never replaces an existing file unless Overwrite If File Exists is on. A path ending in / or naming a folder saves inside it under the item's name.",
+            description:
+                "Saves the input to a file. It never replaces an existing file unless Overwrite If File Exists is on. A path ending in / or naming a folder saves inside it under the item's name.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "File", type: .content, isRequired: true),
                 ParameterMetadata(key: "WFAskWhereToSave", title: "Ask Where to Save", type: .boolean, defaultValue: "true"),

@@ -23,7 +23,8 @@ enum FileFilter {
     static let filterFiles = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.filter.files", title: "Filter Files",
-            description: "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
+            description:
+                "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
             parameters: [
                 ParameterMetadata(key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFContentItemFilter", title: "Filter", type: .condition),
@@ -96,8 +97,9 @@ enum FileFilter {
     static func template(_ template: [String: ParameterExpression]) throws -> Template {
         let propertyName = template["Property"]?.constantText ?? ""
         guard let property = FileItemActions.FileProperty(named: propertyName) else {
-            throw ActionFailure("can't filter files by \"\(propertyName)\"; expected Name, File Extension, File Size, File Path, Creation Date or Last Modified Date",
-                                parameter: "WFContentItemFilter")
+            throw ActionFailure(
+                "can't filter files by \"\(propertyName)\"; expected Name, File Extension, File Size, File Path, Creation Date or Last Modified Date",
+                parameter: "WFContentItemFilter")
         }
         var comparison: Int64 = 4
         if case .constant(.number(let code))? = template["Operator"] { comparison = Int64(code) }
@@ -153,7 +155,9 @@ enum FileFilter {
         case 1000, 1001:
             let amount = Int(rule.number ?? 1)
             let component = units[rule.unit ?? 16] ?? .day
-            guard let bound = calendar.date(byAdding: component, value: rule.comparison == 1000 ? amount : -amount, to: now) else { return false }
+            guard let bound = calendar.date(byAdding: component, value: rule.comparison == 1000 ? amount : -amount, to: now) else {
+                return false
+            }
             return rule.comparison == 1000 ? date >= now && date <= bound : date <= now && date >= bound
         case 1003:
             guard let lower = rule.date, let upper = rule.anotherDate else { return false }
@@ -168,8 +172,9 @@ enum FileFilter {
     static func sorted(_ items: [Content], by property: String, ascending: Bool) throws -> [Content] {
         if property == "Random" { return items.shuffled() }
         guard let key = FileItemActions.FileProperty(named: property) else {
-            throw ActionFailure("can't sort files by \"\(property)\"; expected one of \(sortProperties.joined(separator: ", "))",
-                                parameter: "WFContentItemSortProperty")
+            throw ActionFailure(
+                "can't sort files by \"\(property)\"; expected one of \(sortProperties.joined(separator: ", "))",
+                parameter: "WFContentItemSortProperty")
         }
         let keyed = items.map { (item: $0, key: FileItemActions.value(of: key, for: $0)) }
         let ordered = keyed.sorted { lhs, rhs in

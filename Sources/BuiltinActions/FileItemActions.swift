@@ -32,11 +32,13 @@ enum FileItemActions {
     static let setName = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.setitemname", title: "Set Name",
-            description: "Gives the input a new file name. The file on disk is not renamed; use Rename File for that. The old extension is kept unless Don't Include File Extension is on.",
+            description:
+                "Gives the input a new file name. The file on disk is not renamed; use Rename File for that. The old extension is kept unless Don't Include File Extension is on.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true),
                 ParameterMetadata(key: "WFName", title: "Name", type: .text, isRequired: true),
-                ParameterMetadata(key: "WFDontIncludeFileExtension", title: "Don't Include File Extension", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(
+                    key: "WFDontIncludeFileExtension", title: "Don't Include File Extension", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "WFInput", outputType: "File", outputName: "Renamed Item", keywords: ["rename", "filename"])
     ) { parameters in
@@ -52,7 +54,10 @@ enum FileItemActions {
                 let ext = file.fileExtension
                 let hasExtension = !ext.isEmpty && name.lowercased().hasSuffix("." + ext.lowercased())
                 file.name = keepsName || ext.isEmpty || hasExtension ? name : name + "." + ext
-                file.typeIdentifier = keepsName ? (file.typeIdentifier ?? UniformType.identifier(forFileName: file.name)) : UniformType.identifier(forFileName: file.name)
+                file.typeIdentifier =
+                    keepsName
+                    ? (file.typeIdentifier ?? UniformType.identifier(forFileName: file.name))
+                    : UniformType.identifier(forFileName: file.name)
                 // The item is no longer the file on disk under that name.
                 file.path = nil
                 return .file(file)
@@ -72,8 +77,10 @@ enum FileItemActions {
         guard property == .parentDirectory else { return item.property(property.rawValue) }
         guard case .file(let file) = item, let path = file.path else { return .nothing }
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return .file(FileContent(name: URL(fileURLWithPath: parent).lastPathComponent, data: Data(), path: parent,
-                                 typeIdentifier: LocalFiles.folderType))
+        return .file(
+            FileContent(
+                name: URL(fileURLWithPath: parent).lastPathComponent, data: Data(), path: parent,
+                typeIdentifier: LocalFiles.folderType))
     }
 
     static let fileDetails = ActionDefinition(

@@ -2,7 +2,6 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-
 /// Synchronous HTTP for the web actions: one request, waited for with a timeout, the response
 /// turned into file content.
 enum HTTPClient {

@@ -37,17 +37,20 @@ enum InteractionActions {
             case .text: return .text(answer)
             case .number:
                 guard let number = NumberParser.parse(answer) else {
-                    throw ActionFailure("expected a number as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
+                    throw ActionFailure(
+                        "expected a number as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
                 }
                 return .number(number)
             case .url:
                 guard let url = Content.text(answer).url else {
-                    throw ActionFailure("expected a URL as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
+                    throw ActionFailure(
+                        "expected a URL as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
                 }
                 return .url(url)
             case .date, .time, .dateAndTime:
                 guard let date = DateParser.parse(answer, now: run.environment.now(), timeZone: DateActions.timeZone(of: run)) else {
-                    throw ActionFailure("expected a date as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
+                    throw ActionFailure(
+                        "expected a date as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
                 }
                 return .date(date)
             }

@@ -34,7 +34,8 @@ enum ListActions {
     static let getItem = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.getitemfromlist", title: "Get Item from List",
-            description: "Returns the first, last, a random item, the item at an index (1 is the first, -1 the last) or the items in a range of the list.",
+            description:
+                "Returns the first, last, a random item, the item at an index (1 is the first, -1 the last) or the items in a range of the list.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "List", type: .content, isRequired: true, isList: true),
                 .option("WFItemSpecifier", title: "Get", default: ItemSpecifier.first),
@@ -55,10 +56,12 @@ enum ListActions {
             case .last: return items.last ?? .nothing
             case .random: return items.randomElement() ?? .nothing
             case .index:
-                let position = try ListActions.position(try run.number(index, parameter: "WFItemIndex") ?? 1, in: items, parameter: "WFItemIndex")
+                let position = try ListActions.position(
+                    try run.number(index, parameter: "WFItemIndex") ?? 1, in: items, parameter: "WFItemIndex")
                 return items[position]
             case .range:
-                let lower = try ListActions.position(try run.number(start, parameter: "WFItemRangeStart") ?? 1, in: items, parameter: "WFItemRangeStart")
+                let lower = try ListActions.position(
+                    try run.number(start, parameter: "WFItemRangeStart") ?? 1, in: items, parameter: "WFItemRangeStart")
                 let upper = try ListActions.position(
                     try run.number(end, parameter: "WFItemRangeEnd") ?? Double(items.count), in: items, parameter: "WFItemRangeEnd")
                 guard lower <= upper else {
@@ -80,7 +83,10 @@ enum ListActions {
         let whole = Int(index)
         let position = whole < 0 ? items.count + whole : whole - 1
         guard whole != 0, items.indices.contains(position) else {
-            let size = items.isEmpty ? "the list is empty" : "the list has \(items.count) item\(items.count == 1 ? "" : "s") (1 to \(items.count), or -1 to -\(items.count) from the end)"
+            let size =
+                items.isEmpty
+                ? "the list is empty"
+                : "the list has \(items.count) item\(items.count == 1 ? "" : "s") (1 to \(items.count), or -1 to -\(items.count) from the end)"
             throw ActionFailure("index \(whole) is out of range: \(size)", parameter: parameter)
         }
         return position
@@ -93,8 +99,10 @@ enum ListActions {
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "List", type: .content, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFChooseFromListActionPrompt", title: "Prompt", type: .text),
-                ParameterMetadata(key: "WFChooseFromListActionSelectMultiple", title: "Select Multiple", type: .boolean, defaultValue: "false"),
-                ParameterMetadata(key: "WFChooseFromListActionSelectAll", title: "Select All Initially", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(
+                    key: "WFChooseFromListActionSelectMultiple", title: "Select Multiple", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(
+                    key: "WFChooseFromListActionSelectAll", title: "Select All Initially", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "WFInput", outputType: "Content", outputName: "Chosen Item", isReadOnly: true)
     ) { parameters in

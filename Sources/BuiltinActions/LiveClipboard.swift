@@ -60,7 +60,8 @@ public struct LiveClipboard: Clipboard {
         let outcome = try ProcessRunner.run(
             tool.write.0, arguments: tool.write.1, input: data, environment: environment, timeout: 10, capturesOutput: false)
         guard outcome.status == 0 || outcome.wasSignalled else {
-            throw ActionFailure("can't write the clipboard: \((tool.write.0 as NSString).lastPathComponent) exited with status \(outcome.status)")
+            throw ActionFailure(
+                "can't write the clipboard: \((tool.write.0 as NSString).lastPathComponent) exited with status \(outcome.status)")
         }
     }
 }

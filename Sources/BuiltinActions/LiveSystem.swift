@@ -40,7 +40,10 @@ public enum LiveSystem {
     @Sendable static func notify(_ title: String, _ body: String) {
         if let program = ProcessRunner.find("notify-send") {
             let arguments = ["--app-name=Shortcuts", "--", title.isEmpty ? "Shortcuts" : title] + (body.isEmpty ? [] : [body])
-            if let outcome = try? ProcessRunner.run(program, arguments: arguments, timeout: 10, capturesOutput: false), outcome.status == 0 { return }
+            if let outcome = try? ProcessRunner.run(program, arguments: arguments, timeout: 10, capturesOutput: false), outcome.status == 0
+            {
+                return
+            }
         }
         writeToStandardError("Notification: " + [title, body].filter { !$0.isEmpty }.joined(separator: " — "))
     }

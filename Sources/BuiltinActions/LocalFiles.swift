@@ -80,7 +80,8 @@ enum LocalFiles {
     @discardableResult
     static func moveToTrash(_ path: String, run: RunContext) throws -> String {
         let variables = run.environment.variables
-        let dataHome = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome =
+            variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         let trash = dataHome + "/Trash"
         try createFolder(trash + "/files", parameter: "WFInput")

@@ -82,7 +82,8 @@ extension NumberActions {
                 let y = try run.number(operand, parameter: "WFMathOperand") ?? 0
                 return .number(try calculate(x, basic, y))
             case .scientific(let function):
-                let y = function == .modulus || function == .power
+                let y =
+                    function == .modulus || function == .power
                     ? try run.number(scientificOperand, parameter: "WFScientificMathOperand") ?? 0 : 0
                 return .number(try calculate(x, function, y))
             }
@@ -117,7 +118,8 @@ extension NumberActions {
         case .powerOfTen: return Foundation.pow(10, x)
         case .naturalLogarithm, .logarithm:
             guard x > 0 else {
-                throw ActionFailure("can't take the logarithm of \(NumberText.format(x)); it needs a number above zero", parameter: "WFInput")
+                throw ActionFailure(
+                    "can't take the logarithm of \(NumberText.format(x)); it needs a number above zero", parameter: "WFInput")
             }
             return function == .logarithm ? Foundation.log10(x) : Foundation.log(x)
         case .squareRoot:

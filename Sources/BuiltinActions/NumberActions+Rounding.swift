@@ -70,8 +70,9 @@ extension NumberActions {
             } else {
                 let value = try run.number(power, parameter: "TenToThePowerOf") ?? 0
                 guard value >= 0, value <= 300, value == value.rounded() else {
-                    throw ActionFailure("expected a whole number from 0 to 300, got \(NumberText.format(value))",
-                                        parameter: "TenToThePowerOf")
+                    throw ActionFailure(
+                        "expected a whole number from 0 to 300, got \(NumberText.format(value))",
+                        parameter: "TenToThePowerOf")
                 }
                 exponent = Int(value)
             }

@@ -18,7 +18,8 @@ extension NumberActions {
     static let statistics = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.statistics", title: "Calculate Statistics",
-            description: "Calculates statistics on the numbers that are provided as input. Items that are not numbers are left out; the standard deviation is the population's.",
+            description:
+                "Calculates statistics on the numbers that are provided as input. Items that are not numbers are left out; the standard deviation is the population's.",
             parameters: [
                 .option("WFStatisticsOperation", title: "Operation", default: StatisticsOperation.average),
                 ParameterMetadata(key: "WFInput", title: "Input", type: .number, isRequired: true, isList: true),

@@ -65,8 +65,9 @@ enum NumberActions {
         return { input, run in
             let count = try run.number(places, parameter: "WFNumberFormatDecimalPlaces") ?? 2
             guard count >= 0, count <= 15 else {
-                throw ActionFailure("expected 0 to 15 decimal places, got \(NumberText.format(count))",
-                                    parameter: "WFNumberFormatDecimalPlaces")
+                throw ActionFailure(
+                    "expected 0 to 15 decimal places, got \(NumberText.format(count))",
+                    parameter: "WFNumberFormatDecimalPlaces")
             }
             let texts = try input.items.map { item in
                 Content.text(format(try numberValue(of: item, parameter: "WFNumber"), decimalPlaces: Int(count)))

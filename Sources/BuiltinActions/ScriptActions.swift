@@ -7,8 +7,10 @@ import ShortcutsEngine
 /// Scripts run only when the run allows it (`RunEnvironment.allowsRunningScripts`), as on macOS
 /// where "Allow Running Scripts" is off until the person turns it on.
 enum ScriptActions {
-    static let all: [ActionDefinition] = [runShellScript, macOnly("runapplescript", "Run AppleScript", "AppleScript"),
-                                          macOnly("runjavascriptforautomation", "Run JavaScript for Automation", "JavaScript for Automation")]
+    static let all: [ActionDefinition] = [
+        runShellScript, macOnly("runapplescript", "Run AppleScript", "AppleScript"),
+        macOnly("runjavascriptforautomation", "Run JavaScript for Automation", "JavaScript for Automation"),
+    ]
 
     /// How the script gets its input (`InputMode`).
     enum InputMode: String, ParameterOption {
@@ -23,15 +25,18 @@ enum ScriptActions {
     static let runShellScript = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.runshellscript", title: "Run Shell Script",
-            description: "Runs a script with a shell or interpreter and outputs what it writes to standard output. A non-zero exit status is an error that quotes standard error. Needs Allow Running Scripts.",
+            description:
+                "Runs a script with a shell or interpreter and outputs what it writes to standard output. A non-zero exit status is an error that quotes standard error. Needs Allow Running Scripts.",
             parameters: [
                 ParameterMetadata(key: "Script", title: "Script", type: .text, isRequired: true),
                 ParameterMetadata(key: "Input", title: "Input", type: .content),
                 ParameterMetadata(
                     key: "Shell", title: "Shell",
                     description: "/bin/zsh runs with zsh when it is installed, otherwise /bin/bash.", type: .enumeration,
-                    options: ["/bin/zsh", "/bin/bash", "/bin/sh", "/bin/csh", "/bin/ksh", "/bin/tcsh", "/bin/dash",
-                              "/usr/bin/python3", "/usr/bin/perl", "/usr/bin/ruby"],
+                    options: [
+                        "/bin/zsh", "/bin/bash", "/bin/sh", "/bin/csh", "/bin/ksh", "/bin/tcsh", "/bin/dash",
+                        "/usr/bin/python3", "/usr/bin/perl", "/usr/bin/ruby",
+                    ],
                     defaultValue: "/bin/zsh"),
                 .option("InputMode", title: "Pass Input", default: InputMode.toStandardInput),
             ],
@@ -58,7 +63,8 @@ enum ScriptActions {
                 standardInput = nil
             }
             // Shells take a script with -c and then $0; interpreters such as python take it with -c too.
-            let isShell = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"].contains(URL(fileURLWithPath: interpreter).lastPathComponent)
+            let isShell = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"].contains(
+                URL(fileURLWithPath: interpreter).lastPathComponent)
             arguments = ["-c", source] + (isShell ? ["shortcuts"] : []) + arguments
             let outcome: ProcessRunner.Outcome
             do {

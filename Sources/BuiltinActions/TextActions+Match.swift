@@ -16,9 +16,10 @@ enum MatchedText {
 
     static func content(_ match: CompiledPattern.Match, number: Int) -> Content {
         let groups = Content.list(match.groups.map { .text($0 ?? "") })
-        return .entity(EntityContent(
-            typeName: "Text", identifier: "match \(number)", displayTitle: match.text,
-            properties: [groupsProperty: groups]))
+        return .entity(
+            EntityContent(
+                typeName: "Text", identifier: "match \(number)", displayTitle: match.text,
+                properties: [groupsProperty: groups]))
     }
 
     /// The groups of a match, or `nil` when the content is not a match.
@@ -32,7 +33,8 @@ extension TextActions {
     static let match = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.text.match", title: "Match Text",
-            description: "Finds every match of a regular expression in the text. Each match shows as its text; Get Group from Matched Text reads its groups.",
+            description:
+                "Finds every match of a regular expression in the text. Each match shows as its text; Get Group from Matched Text reads its groups.",
             parameters: [
                 ParameterMetadata(key: "WFMatchTextPattern", title: "Pattern", type: .text, isRequired: true),
                 ParameterMetadata(key: "text", title: "Text", type: .text, isRequired: true, isList: true),

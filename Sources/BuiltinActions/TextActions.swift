@@ -91,7 +91,8 @@ enum TextActions {
     static let replace = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.text.replace", title: "Replace Text",
-            description: "Replaces text in the input, optionally ignoring case or with a regular expression whose replacement may use $1 for a group.",
+            description:
+                "Replaces text in the input, optionally ignoring case or with a regular expression whose replacement may use $1 for a group.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Input", type: .text, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFReplaceTextFind", title: "Find", type: .text),
@@ -125,8 +126,9 @@ enum TextActions {
             let updated = input.items.map { item -> Content in
                 let text = item.text
                 if let pattern { return .text(pattern.replacingMatches(in: text, with: template)) }
-                return .text(text.replacingOccurrences(
-                    of: target, with: template, options: isCaseSensitive ? [] : [.caseInsensitive]))
+                return .text(
+                    text.replacingOccurrences(
+                        of: target, with: template, options: isCaseSensitive ? [] : [.caseInsensitive]))
             }
             return Content(items: updated)
         }

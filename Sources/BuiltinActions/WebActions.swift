@@ -2,7 +2,6 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-
 /// Get Contents of URL, Get Contents of Web Page and Open URLs.
 enum WebActions {
     static let all: [ActionDefinition] = [downloadURL, webPageContents, openURL]
@@ -20,7 +19,8 @@ enum WebActions {
     static let downloadURL = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.downloadurl", title: "Get Contents of URL",
-            description: "Sends an HTTP request and outputs the response body as a file; a JSON response works as a dictionary. An error status such as 404 still outputs the body; only a failed connection is an error.",
+            description:
+                "Sends an HTTP request and outputs the response body as a file; a JSON response works as a dictionary. An error status such as 404 still outputs the body; only a failed connection is an error.",
             parameters: [
                 ParameterMetadata(key: "WFURL", title: "URL", type: .url, isRequired: true),
                 .option("WFHTTPMethod", title: "Method", default: Method.get),
@@ -41,7 +41,9 @@ enum WebActions {
         let file = parameters["WFRequestVariable"]
         return { input, run in
             guard let url = input.url, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                throw ActionFailure("expected an http or https URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFURL")
+                throw ActionFailure(
+                    "expected an http or https URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFURL"
+                )
             }
             var request = HTTPRequest(url: url)
             let method = try method.value(in: run)
@@ -126,7 +128,8 @@ enum WebActions {
     ) { _ in
         { input, _ in
             guard let url = input.url else {
-                throw ActionFailure("expected a URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFInput")
+                throw ActionFailure(
+                    "expected a URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFInput")
             }
             let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFInput")
             var page = HTTPClient.file(from: response, data: data, url: url)

@@ -29,7 +29,8 @@ public enum GeneratorPipeline {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw IntentDefinitionError(code: .unreadable, fileName: url.lastPathComponent, message: "can't read the file: \(error.localizedDescription)")
+            throw IntentDefinitionError(
+                code: .unreadable, fileName: url.lastPathComponent, message: "can't read the file: \(error.localizedDescription)")
         }
         return try generate(data, fileName: url.lastPathComponent, strings: LocalizedStrings.beside(url))
     }

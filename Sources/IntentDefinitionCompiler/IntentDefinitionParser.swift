@@ -28,7 +28,8 @@ public struct IntentDefinitionParser {
         guard let top = root.dictionaryValue, let intents = top["INIntents"]?.arrayValue else {
             throw IntentDefinitionError(
                 code: .notIntentDefinition, fileName: fileName,
-                message: "not an intent definition: expected a dictionary with an 'INIntents' array, as Xcode's Intent Definition files have")
+                message:
+                    "not an intent definition: expected a dictionary with an 'INIntents' array, as Xcode's Intent Definition files have")
         }
         let version = top["INIntentDefinitionModelVersion"]?.stringValue ?? "1.0"
         if !["1.0", "1.1", "1.2"].contains(version) {
@@ -63,11 +64,13 @@ public struct IntentDefinitionParser {
                 format: text(code, "INIntentResponseCodeFormatString"),
                 conciseFormat: text(code, "INIntentResponseCodeConciseFormatString"))
         }
-        let responseParameters = (response?["INIntentResponseParameters"]?.arrayValue ?? []).enumerated().compactMap {
-            parameter($1, prefix: "INIntentResponseParameter", location: "\(location), response parameter #\($0 + 1)")
-        } + (response?["INIntentResponseProperties"]?.arrayValue ?? []).enumerated().compactMap {
-            parameter($1, prefix: "INIntentResponseProperty", location: "\(location), response property #\($0 + 1)")
-        }
+        let responseParameters =
+            (response?["INIntentResponseParameters"]?.arrayValue ?? []).enumerated().compactMap {
+                parameter($1, prefix: "INIntentResponseParameter", location: "\(location), response parameter #\($0 + 1)")
+            }
+            + (response?["INIntentResponseProperties"]?.arrayValue ?? []).enumerated().compactMap {
+                parameter($1, prefix: "INIntentResponseProperty", location: "\(location), response property #\($0 + 1)")
+            }
         return IntentDefinition.Intent(
             name: name, title: text(value, "INIntentTitle"), description: text(value, "INIntentDescription"),
             isSystem: value["INIntentType"]?.stringValue == "System",

@@ -72,8 +72,10 @@ public struct IntentDefinitionTranslator {
                 note(.error, "enum '\(enumeration.name)', case '\(item.name)'", "repeats the index \(item.index); left out")
                 continue
             }
-            cases.append(.init(
-                name: item.name, identifier: SwiftNames.identifier(item.name), title: text(item.title, or: item.name), rawValue: item.index))
+            cases.append(
+                .init(
+                    name: item.name, identifier: SwiftNames.identifier(item.name), title: text(item.title, or: item.name),
+                    rawValue: item.index))
         }
         return SwiftModel.Enumeration(name: enumeration.name, title: text(enumeration.title, or: enumeration.name), cases: cases)
     }
@@ -84,7 +86,9 @@ public struct IntentDefinitionTranslator {
         let location = "intent '\(intent.name)'"
         var parameters: [SwiftModel.Value] = []
         for parameter in intent.parameters {
-            guard var value = value(parameter, location: "\(location), parameter '\(parameter.name)'", types: types, enums: enums) else { continue }
+            guard var value = value(parameter, location: "\(location), parameter '\(parameter.name)'", types: types, enums: enums) else {
+                continue
+            }
             if !parameter.unsupportedReasons.isEmpty {
                 let stem = intent.name + SwiftNames.capitalized(parameter.name)
                 value.reasonEnum = stem + "UnsupportedReason"
@@ -115,7 +119,8 @@ public struct IntentDefinitionTranslator {
     private mutating func codes(_ intent: IntentDefinition.Intent, responseParameters: [String]) -> [SwiftModel.ResponseCode] {
         var result = Self.standardCodes.enumerated().map { index, name in
             SwiftModel.ResponseCode(
-                name: name, identifier: name, rawValue: index, isSuccess: ["ready", "continueInApp", "inProgress", "success"].contains(name),
+                name: name, identifier: name, rawValue: index,
+                isSuccess: ["ready", "continueInApp", "inProgress", "success"].contains(name),
                 dialog: nil, factoryParameters: [], isStandard: true)
         }
         var nextCustom = 100
@@ -132,9 +137,10 @@ public struct IntentDefinitionTranslator {
                 result[index].isSuccess = code.isSuccess
                 continue
             }
-            result.append(SwiftModel.ResponseCode(
-                name: code.name, identifier: SwiftNames.identifier(code.name), rawValue: nextCustom, isSuccess: code.isSuccess,
-                dialog: dialog, factoryParameters: factory, isStandard: false))
+            result.append(
+                SwiftModel.ResponseCode(
+                    name: code.name, identifier: SwiftNames.identifier(code.name), rawValue: nextCustom, isSuccess: code.isSuccess,
+                    dialog: dialog, factoryParameters: factory, isStandard: false))
             nextCustom += 1
         }
         return result
@@ -157,7 +163,9 @@ public struct IntentDefinitionTranslator {
         value.supportsSearch = parameter.supportsSearch
         if parameter.hasDynamicOptions {
             if SwiftTypes.optionsElement(kind) == nil {
-                note(.warning, location, "offers dynamic options, which \(parameter.type) parameters can't have; the options method is left out")
+                note(
+                    .warning, location,
+                    "offers dynamic options, which \(parameter.type) parameters can't have; the options method is left out")
             } else {
                 value.hasDynamicOptions = true
             }

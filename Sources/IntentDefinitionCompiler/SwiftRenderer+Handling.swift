@@ -30,7 +30,8 @@ extension SwiftRenderer {
                     out.line("completion(\(response)(code: .\(code), userActivity: nil))")
                 }
                 out.block("public func \(verb)(intent: \(name)) async -> \(response)") { out in
-                    out.line("await withCheckedContinuation { continuation in \(verb)(intent: intent) { continuation.resume(returning: $0) } }")
+                    out.line(
+                        "await withCheckedContinuation { continuation in \(verb)(intent: intent) { continuation.resume(returning: $0) } }")
                 }
             }
         }
@@ -56,42 +57,49 @@ extension SwiftRenderer {
             if parameter.supportsResolution {
                 let result = SwiftTypes.resolutionResult(parameter)
                 let returned = parameter.isList ? "[\(result)]" : result
-                methods.append(HandlingMethod(
-                    completionSignature: "resolve\(identifierStem)(for intent: \(intent.className), with completion: @escaping (\(returned)) -> Void)",
-                    asyncSignature: "resolve\(identifierStem)(for intent: \(intent.className)) async -> \(returned)",
-                    defaultCompletion: parameter.isList ? "completion([])" : "completion(\(result).notImplemented())",
-                    bridge: [
-                        "await withCheckedContinuation { continuation in",
-                        "    resolve\(identifierStem)(for: intent, with: { continuation.resume(returning: $0) })",
-                        "}",
-                    ],
-                    bindingKey: parameter.key,
-                    bindingCall: parameter.isList
-                        ? "await handler.resolve\(identifierStem)(for: intent)" : "[await handler.resolve\(identifierStem)(for: intent)]",
-                    isOptions: false))
+                methods.append(
+                    HandlingMethod(
+                        completionSignature:
+                            "resolve\(identifierStem)(for intent: \(intent.className), with completion: @escaping (\(returned)) -> Void)",
+                        asyncSignature: "resolve\(identifierStem)(for intent: \(intent.className)) async -> \(returned)",
+                        defaultCompletion: parameter.isList ? "completion([])" : "completion(\(result).notImplemented())",
+                        bridge: [
+                            "await withCheckedContinuation { continuation in",
+                            "    resolve\(identifierStem)(for: intent, with: { continuation.resume(returning: $0) })",
+                            "}",
+                        ],
+                        bindingKey: parameter.key,
+                        bindingCall: parameter.isList
+                            ? "await handler.resolve\(identifierStem)(for: intent)"
+                            : "[await handler.resolve\(identifierStem)(for: intent)]",
+                        isOptions: false))
             }
             if parameter.hasDynamicOptions, let element = SwiftTypes.optionsElement(parameter.kind) {
                 let collection = "INObjectCollection<\(element)>"
                 let search = parameter.supportsSearch ? ", searchTerm: String?" : ""
                 let searchArgument = parameter.supportsSearch ? ", searchTerm: searchTerm" : ""
-                methods.append(HandlingMethod(
-                    completionSignature: "provide\(identifierStem)OptionsCollection(for intent: \(intent.className)\(search), with completion: @escaping (\(collection)?, Error?) -> Void)",
-                    asyncSignature: "provide\(identifierStem)OptionsCollection(for intent: \(intent.className)\(search)) async throws -> \(collection)",
-                    defaultCompletion: "completion(nil, INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
-                    bridge: [
-                        "try await withCheckedThrowingContinuation { continuation in",
-                        "    provide\(identifierStem)OptionsCollection(for: intent\(searchArgument), with: { collection, error in",
-                        "        if let collection {",
-                        "            continuation.resume(returning: collection)",
-                        "        } else {",
-                        "            continuation.resume(throwing: error ?? INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
-                        "        }",
-                        "    })",
-                        "}",
-                    ],
-                    bindingKey: parameter.key,
-                    bindingCall: "try await handler.provide\(identifierStem)OptionsCollection(for: intent\(searchArgument)).allItems.map { $0 as Any }",
-                    isOptions: true))
+                methods.append(
+                    HandlingMethod(
+                        completionSignature:
+                            "provide\(identifierStem)OptionsCollection(for intent: \(intent.className)\(search), with completion: @escaping (\(collection)?, Error?) -> Void)",
+                        asyncSignature:
+                            "provide\(identifierStem)OptionsCollection(for intent: \(intent.className)\(search)) async throws -> \(collection)",
+                        defaultCompletion: "completion(nil, INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
+                        bridge: [
+                            "try await withCheckedThrowingContinuation { continuation in",
+                            "    provide\(identifierStem)OptionsCollection(for: intent\(searchArgument), with: { collection, error in",
+                            "        if let collection {",
+                            "            continuation.resume(returning: collection)",
+                            "        } else {",
+                            "            continuation.resume(throwing: error ?? INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
+                            "        }",
+                            "    })",
+                            "}",
+                        ],
+                        bindingKey: parameter.key,
+                        bindingCall:
+                            "try await handler.provide\(identifierStem)OptionsCollection(for: intent\(searchArgument)).allItems.map { $0 as Any }",
+                        isOptions: true))
             }
         }
         return methods

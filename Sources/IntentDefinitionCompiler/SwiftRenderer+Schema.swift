@@ -13,7 +13,9 @@ extension SwiftRenderer {
             out.line("    inputParameter: \(optionalLiteral(intent.inputParameter)), requiresConfirmation: \(intent.requiresConfirmation),")
             out.line("    responseCodes: [")
             for code in intent.codes where !code.isStandard || code.dialog != nil {
-                out.line("        INResponseCodeSchema(rawValue: \(code.rawValue), name: \(SwiftNames.literal(code.name)), isSuccess: \(code.isSuccess), dialog: \(optionalLiteral(code.dialog))),")
+                out.line(
+                    "        INResponseCodeSchema(rawValue: \(code.rawValue), name: \(SwiftNames.literal(code.name)), isSuccess: \(code.isSuccess), dialog: \(optionalLiteral(code.dialog))),"
+                )
             }
             out.line("    ],")
             out.line("    responseParameters: \(schemaList(intent.responseParameters)),")
@@ -28,7 +30,9 @@ extension SwiftRenderer {
             for method in resolves { out.line("                \(SwiftNames.literal(method.bindingKey)): { \(method.bindingCall) },") }
             if !resolves.isEmpty { out.line("            ],") }
             out.line("            provideOptions: [" + (options.isEmpty ? ":]," : ""))
-            for method in options { out.line("                \(SwiftNames.literal(method.bindingKey)): { searchTerm in \(method.bindingCall) },") }
+            for method in options {
+                out.line("                \(SwiftNames.literal(method.bindingKey)): { searchTerm in \(method.bindingCall) },")
+            }
             if !options.isEmpty { out.line("            ],") }
             out.line("            confirm: { await handler.confirm(intent: intent) },")
             out.line("            handle: { await handler.handle(intent: intent) })")
@@ -57,7 +61,9 @@ extension SwiftRenderer {
                 let cases = enumeration.cases.map {
                     ".init(rawValue: \($0.rawValue), name: \(SwiftNames.literal($0.name)), title: \(SwiftNames.literal($0.title)))"
                 }
-                out.line("        INEnumSchema(name: \(SwiftNames.literal(enumeration.name)), title: \(SwiftNames.literal(enumeration.title)), cases: [\(cases.joined(separator: ", "))]),")
+                out.line(
+                    "        INEnumSchema(name: \(SwiftNames.literal(enumeration.name)), title: \(SwiftNames.literal(enumeration.title)), cases: [\(cases.joined(separator: ", "))]),"
+                )
             }
             out.line("    ])")
         }
@@ -74,7 +80,9 @@ extension SwiftRenderer {
             "name: \(SwiftNames.literal(value.key))", "title: \(SwiftNames.literal(value.title))", "type: \(SwiftTypes.schema(value.kind))",
         ]
         if value.isList { arguments.append("isList: true") }
-        for (label, kind) in [("promptDialog", "Primary"), ("disambiguationDialog", "DisambiguationIntroduction"), ("confirmationDialog", "Confirmation")] {
+        for (label, kind) in [
+            ("promptDialog", "Primary"), ("disambiguationDialog", "DisambiguationIntroduction"), ("confirmationDialog", "Confirmation"),
+        ] {
             if let prompt = value.prompts[kind] { arguments.append("\(label): \(SwiftNames.literal(prompt))") }
         }
         if !value.unsupportedReasons.isEmpty {

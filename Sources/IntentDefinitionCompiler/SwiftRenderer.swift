@@ -90,7 +90,9 @@ public struct SwiftRenderer {
             out.line()
             out.doc("Why \(intent.className)'s \(parameter.key) can't be used.")
             out.block("public enum \(reasonEnum): Int, Sendable") { out in
-                for (index, reason) in parameter.reasonCases.enumerated() { out.line("case \(SwiftNames.identifier(reason)) = \(index + 1)") }
+                for (index, reason) in parameter.reasonCases.enumerated() {
+                    out.line("case \(SwiftNames.identifier(reason)) = \(index + 1)")
+                }
             }
             out.line()
             out.doc("The resolution of \(intent.className)'s \(parameter.key), with its custom unsupported reasons.")

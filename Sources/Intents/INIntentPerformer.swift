@@ -38,7 +38,9 @@ struct INIntentPerformer {
             }
         }
         let confirmation = await calls.confirm()
-        if let code = code(confirmation.rawCode), !code.isSuccess || confirmation.rawCode == INStandardResponseCode.failureRequiringAppLaunch.rawValue {
+        if let code = code(confirmation.rawCode),
+            !code.isSuccess || confirmation.rawCode == INStandardResponseCode.failureRequiringAppLaunch.rawValue
+        {
             return outcome(of: confirmation, code: code, intent: intent)
         }
         if schema.requiresConfirmation && !call.confirmed {
@@ -136,7 +138,8 @@ struct INIntentPerformer {
     private func outcome(of response: INIntentResponse, code: INResponseCodeSchema, intent: INIntent) -> ExtensionProtocol.PerformResult {
         let responseValues = responseValues(response)
         let dialog = code.dialog.flatMap { render($0, values: responseValues) }
-        let opensApp = response.rawCode == INStandardResponseCode.continueInApp.rawValue
+        let opensApp =
+            response.rawCode == INStandardResponseCode.continueInApp.rawValue
             || response.rawCode == INStandardResponseCode.failureRequiringAppLaunch.rawValue
         guard code.isSuccess else {
             return ExtensionProtocol.PerformResult(

@@ -90,10 +90,13 @@ public struct INIntentServer {
             intent.parameters.filter { $0.type == .object(query.entityType) && $0.hasDynamicOptions }.map { (intent, $0) }
         }
         guard let (intent, parameter) = candidates.first else {
-            guard let text = query.matching, let type = coding.types[query.entityType] else { return ExtensionProtocol.QueryResult(entities: []) }
+            guard let text = query.matching, let type = coding.types[query.entityType] else {
+                return ExtensionProtocol.QueryResult(entities: [])
+            }
             return ExtensionProtocol.QueryResult(entities: [.entity(coding.entity(type.make(text, text)))])
         }
-        let options = try await options(ExtensionProtocol.OptionsParams(intent: intent.className, parameter: parameter.name, searchTerm: query.matching))
+        let options = try await options(
+            ExtensionProtocol.OptionsParams(intent: intent.className, parameter: parameter.name, searchTerm: query.matching))
         let found = options.map(\.value).filter { value in
             guard case .entity(let entity) = value else { return false }
             if let identifiers = query.identifiers { return identifiers.contains(entity.identifier) }

@@ -40,7 +40,8 @@ enum INResponseCoding {
             }
             return response
         }
-        response.rawCode = schema.responseCodes.first { $0.name == entity.identifier }?.rawValue
+        response.rawCode =
+            schema.responseCodes.first { $0.name == entity.identifier }?.rawValue
             ?? INStandardResponseCode.allCases.first { $0.name == entity.identifier }?.rawValue ?? 0
         for parameter in schema.responseParameters {
             guard let value = entity.properties[parameter.name] else { continue }

@@ -80,7 +80,9 @@ struct INValueCoding {
         guard let schema = enums[name] else { throw INValueProblem(message: "the enumeration \(name) is not in the app's definitions") }
         let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let found = schema.cases.first(where: { $0.name == text })
-            ?? schema.cases.first(where: { $0.title.caseInsensitiveCompare(text) == .orderedSame || $0.name.caseInsensitiveCompare(text) == .orderedSame })
+            ?? schema.cases.first(where: {
+                $0.title.caseInsensitiveCompare(text) == .orderedSame || $0.name.caseInsensitiveCompare(text) == .orderedSame
+            })
             ?? Int(text).flatMap({ raw in schema.cases.first { $0.rawValue == raw } })
         {
             return found

@@ -51,7 +51,8 @@ extension IntentDefinitionApplication {
             switch arguments.first {
             case "--serve-intents":
                 // Only the registration's task uses it, one request at a time.
-                nonisolated(unsafe) let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
+                nonisolated(unsafe) let server = INIntentServer(
+                    bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
                 await server.serve(LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO))
             case "--print-manifest":
                 try FileHandle.standardOutput.write(contentsOf: try ManifestFile.encode(manifest()) + Data([0x0A]))
@@ -62,7 +63,8 @@ extension IntentDefinitionApplication {
                 try ManifestFile.write(manifest(), environment: ProcessInfo.processInfo.environment)
                 // While the app runs, the Shortcuts Events service (when it runs) sends its intents here.
                 // Only the registration's task uses it, one request at a time.
-                nonisolated(unsafe) let server = INIntentServer(bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
+                nonisolated(unsafe) let server = INIntentServer(
+                    bundleIdentifier: bundleIdentifier, definitions: intentDefinitions, dispatch: makeDispatch())
                 LiveAppRegistration.start(bundleIdentifier: bundleIdentifier, name: name) { channel in await server.serve(channel) }
                 try await run(arguments: arguments)
             }
@@ -100,7 +102,8 @@ enum INContinuation {
         let file = try JSONDecoder().decode(File.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
         try? FileManager.default.removeItem(atPath: path)
         guard file.formatVersion <= 1 else {
-            throw INApplicationError(message: "\(path): continuation format \(file.formatVersion) is newer than 1, the highest this app reads")
+            throw INApplicationError(
+                message: "\(path): continuation format \(file.formatVersion) is newer than 1, the highest this app reads")
         }
         guard let schema = definitions.flatMap(\.intents).first(where: { $0.className == file.intent }) else {
             throw INApplicationError(message: "\(path): this app has no intent named '\(file.intent)'")

@@ -41,7 +41,9 @@ final class AgentPrompter: Prompter, @unchecked Sendable {
                 options.firstIndex(of: item) ?? options.firstIndex { $0.caseInsensitiveCompare(item) == .orderedSame }
             }
             if !chosen.isEmpty, chosen.count == wanted.count { return multiple ? chosen : [chosen[0]] }
-            throw stop(Question(kind: .choice, prompt: prompt, options: options), "the answer \"\(answer)\" is not one of the choices for \"\(prompt)\"")
+            throw stop(
+                Question(kind: .choice, prompt: prompt, options: options),
+                "the answer \"\(answer)\" is not one of the choices for \"\(prompt)\"")
         }
         throw stop(Question(kind: .choice, prompt: prompt, options: options), "needs a choice (\(prompt))")
     }

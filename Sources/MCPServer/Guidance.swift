@@ -10,7 +10,8 @@ enum Guidance {
         guard let parameter else {
             switch question.kind {
             case .confirmation:
-                return "\(tool) needs confirmation: \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
+                return
+                    "\(tool) needs confirmation: \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
             case .value, .choice:
                 return "\(tool) asked \(prompt) and can't ask the person here."
                     + list(question.options, heading: " The choices were:")
@@ -19,7 +20,8 @@ enum Guidance {
         let argument = "`\(parameter.key)` (\(parameter.title))"
         switch question.kind {
         case .value where choices?.isEmpty == false, .choice where choices?.isEmpty == false:
-            return "\(tool) needs a value for \(argument): \(prompt) Call \(tool) again with `\(parameter.key)` set to the identifier of one of these:"
+            return
+                "\(tool) needs a value for \(argument): \(prompt) Call \(tool) again with `\(parameter.key)` set to the identifier of one of these:"
                 + list(choices ?? [], heading: "")
         case .value:
             var text = "\(tool) needs a value for \(argument): \(prompt) Call \(tool) again with `\(parameter.key)` set"
@@ -29,23 +31,27 @@ enum Guidance {
             return "\(tool) needs a choice for \(argument): \(prompt) Call \(tool) again with `\(parameter.key)` set to one of these:"
                 + list(question.options, heading: "")
         case .confirmation:
-            return "\(tool) needs confirmation of \(argument): \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
+            return
+                "\(tool) needs confirmation of \(argument): \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
         }
     }
 
     /// For a shortcut's tool: the shortcut's questions are answered through `answers`, in order.
     static func forShortcut(_ question: AgentPrompter.Question, tool: String, answered: Int) -> String {
         let prompt = quoted(question.prompt)
-        let again = answered == 0
+        let again =
+            answered == 0
             ? "call \(tool) again with `answers` holding the answer"
             : "call \(tool) again with `answers` holding the \(answered) answer\(answered == 1 ? "" : "s") given so far followed by this one"
         switch question.kind {
         case .value:
             return "The shortcut asks \(prompt) To answer, \(again)."
         case .choice:
-            return "The shortcut asks to choose: \(prompt) To answer, \(again), which must be one of these:" + list(question.options, heading: "")
+            return "The shortcut asks to choose: \(prompt) To answer, \(again), which must be one of these:"
+                + list(question.options, heading: "")
         case .confirmation:
-            return "The shortcut needs confirmation: \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
+            return
+                "The shortcut needs confirmation: \(prompt) If the person agrees, call \(tool) again with the same arguments and `confirm: true`."
         }
     }
 

@@ -29,7 +29,8 @@ enum InputSchema {
         var properties = JSONObject()
         var required: [JSONValue] = []
         for parameter in action.parameters {
-            properties[parameter.key] = property(parameter, isInput: parameter.key == action.inputParameter, titles: enumTitles[parameter.key])
+            properties[parameter.key] = property(
+                parameter, isInput: parameter.key == action.inputParameter, titles: enumTitles[parameter.key])
             if parameter.isRequired, parameter.defaultValue == nil { required.append(.string(parameter.key)) }
         }
         if properties[confirmArgument] == nil, !action.isReadOnly {
@@ -54,7 +55,8 @@ enum InputSchema {
             ],
             "answers": [
                 "type": "array", "items": ["type": "string"],
-                "description": "Answers to the questions the shortcut asks (Ask for Input, Choose from Menu/List, alerts), in the order it asks them. A choice is answered with the option's text.",
+                "description":
+                    "Answers to the questions the shortcut asks (Ask for Input, Choose from Menu/List, alerts), in the order it asks them. A choice is answered with the option's text.",
             ],
             "confirm": [
                 "type": "boolean",

@@ -83,23 +83,29 @@ public final class MCPServer: @unchecked Sendable {
         guard case .object(let object) = message else {
             return MCPMessage.error(
                 id: .null, code: JSONRPC.ErrorObject.invalidRequestCode,
-                "Invalid Request: expected a JSON-RPC 2.0 request object" + (message.arrayValue != nil ? " (batches aren't supported)" : ""))
+                "Invalid Request: expected a JSON-RPC 2.0 request object" + (message.arrayValue != nil ? " (batches aren't supported)" : "")
+            )
         }
         let id = object["id"]
         if let id, !MCPMessage.isValidID(id) {
-            return MCPMessage.error(id: .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: id must be a string or a number")
+            return MCPMessage.error(
+                id: .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: id must be a string or a number")
         }
         guard object["jsonrpc"] == "2.0" else {
-            return MCPMessage.error(id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: jsonrpc must be \"2.0\"")
+            return MCPMessage.error(
+                id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: jsonrpc must be \"2.0\"")
         }
         guard let method = object["method"]?.stringValue else {
             // A response to a request this server never sends: nothing to do.
             if id != nil, object["result"] != nil || object["error"] != nil { return nil }
-            return MCPMessage.error(id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: method must be a string")
+            return MCPMessage.error(
+                id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: method must be a string")
         }
         let params = object["params"] ?? .object([:])
         guard let params = params.objectValue else {
-            return id.map { MCPMessage.error(id: $0, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: params must be an object") }
+            return id.map {
+                MCPMessage.error(id: $0, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: params must be an object")
+            }
         }
         guard let id else {
             notify(method)
@@ -121,7 +127,9 @@ public final class MCPServer: @unchecked Sendable {
             return MCPMessage.result(id: id, "{}")
         case "tools/list":
             if let cursor = params["cursor"], !cursor.isNull {
-                return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: unknown cursor \(cursor.text); tools/list returns every tool in one page")
+                return MCPMessage.error(
+                    id: id, code: JSONRPC.ErrorObject.invalidParamsCode,
+                    "Invalid params: unknown cursor \(cursor.text); tools/list returns every tool in one page")
             }
             return MCPMessage.result(id: id, lock.withLock { state.catalog.listResult })
         case "tools/call":
@@ -145,10 +153,10 @@ public final class MCPServer: @unchecked Sendable {
             "capabilities": ["tools": ["listChanged": true]],
             "serverInfo": ["name": .string(Self.serverName), "title": "Shortcuts", "version": .string(Self.serverVersion)],
             "instructions": """
-                Each tool runs one of the person's shortcuts (named shortcut.…) or one Shortcuts action (named by its \
-                identifier). When a call needs more, the result has isError: true and says which argument to give, \
-                lists the choices, or asks for confirm: true; call again with it.
-                """,
+            Each tool runs one of the person's shortcuts (named shortcut.…) or one Shortcuts action (named by its \
+            identifier). When a call needs more, the result has isError: true and says which argument to give, \
+            lists the choices, or asks for confirm: true; call again with it.
+            """,
         ]
         return result.text
     }

@@ -25,9 +25,12 @@ enum ToolArguments {
             return .plain(.real(number))
         case .array(let items): return .array(items.compactMap(parameterValue))
         case .object(let object):
-            return .dictionaryField(object.compactMap { key, value in
-                parameterValue(value).map { DictionaryItem(itemType: itemType(of: value).rawValue, key: .plain(.string(key)), value: $0) }
-            })
+            return .dictionaryField(
+                object.compactMap { key, value in
+                    parameterValue(value).map {
+                        DictionaryItem(itemType: itemType(of: value).rawValue, key: .plain(.string(key)), value: $0)
+                    }
+                })
         }
     }
 

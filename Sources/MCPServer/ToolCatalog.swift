@@ -111,8 +111,14 @@ struct ToolCatalog: Sendable {
     private static func describeAction(_ action: ActionMetadata, app: AppManifest?, name: String) -> JSONValue {
         let title = app.map { "\(action.title) (\($0.name))" } ?? action.title
         var sentences: [String] = []
-        if !action.description.isEmpty { sentences.append(action.description.hasSuffix(".") ? action.description : action.description + ".") }
-        if let app { sentences.append("An action of the app \(app.name) (\(app.bundleIdentifier)).") } else { sentences.append("A built-in Shortcuts action (\(action.identifier)).") }
+        if !action.description.isEmpty {
+            sentences.append(action.description.hasSuffix(".") ? action.description : action.description + ".")
+        }
+        if let app {
+            sentences.append("An action of the app \(app.name) (\(app.bundleIdentifier)).")
+        } else {
+            sentences.append("A built-in Shortcuts action (\(action.identifier)).")
+        }
         if let output = action.outputType {
             let shown = app?.entities.first { $0.name == output }?.displayName ?? output
             let named = action.outputName.flatMap { $0 == shown ? nil : "\($0) (\(shown))" } ?? shown
@@ -122,7 +128,9 @@ struct ToolCatalog: Sendable {
         if let app {
             for parameter in action.parameters where parameter.type == .enumeration {
                 if let type = app.enums.first(where: { Set($0.cases.map(\.identifier)) == Set(parameter.options) }) {
-                    enumTitles[parameter.key] = parameter.options.map { option in type.cases.first { $0.identifier == option }?.title ?? option }
+                    enumTitles[parameter.key] = parameter.options.map { option in
+                        type.cases.first { $0.identifier == option }?.title ?? option
+                    }
                 }
             }
         }

@@ -52,7 +52,9 @@ enum ToolResult {
         if UniformType.isText(type), let string = String(data: file.data, encoding: .utf8) {
             return text(string)
         }
-        let uri = file.path.map { URL(fileURLWithPath: $0).absoluteString } ?? "file:///" + (file.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "output")
+        let uri =
+            file.path.map { URL(fileURLWithPath: $0).absoluteString } ?? "file:///"
+            + (file.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "output")
         return [
             "type": "resource",
             "resource": ["uri": .string(uri), "mimeType": .string(mime), "blob": .string(file.data.base64EncodedString())],

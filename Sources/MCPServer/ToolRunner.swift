@@ -73,7 +73,8 @@ struct ToolRunner {
                 parameters[parameter.key] = converted
             }
         }
-        let isConfirmed = metadata.parameter(InputSchema.confirmArgument) == nil
+        let isConfirmed =
+            metadata.parameter(InputSchema.confirmArgument) == nil
             ? try ToolArguments.flag(arguments[InputSchema.confirmArgument], argument: InputSchema.confirmArgument) : false
         let prompter = AgentPrompter(answers: [], isConfirmed: isConfirmed)
         let workflow = Workflow(actions: [WorkflowAction(identifier: metadata.identifier, parameters: parameters)])
@@ -90,7 +91,8 @@ struct ToolRunner {
     /// parameter isn't an entity or the app can't list them.
     private func entityChoices(for parameter: ParameterMetadata, app: AppManifest?, given: String?) -> [String]? {
         guard parameter.type == .entity, let app, let type = parameter.entityType else { return nil }
-        let query = given.map { ExtensionProtocol.QueryParams(entityType: type, matching: $0) }
+        let query =
+            given.map { ExtensionProtocol.QueryParams(entityType: type, matching: $0) }
             ?? ExtensionProtocol.QueryParams(entityType: type, suggested: true)
         guard let entities = try? apps.host.queryEntities(app, query) else { return nil }
         return entities.prefix(25).compactMap { content in

@@ -334,7 +334,8 @@ struct BinaryPropertyListReader {
         let offset = Self.readUInt(bytes, at: entry, width: offsetIntSize)
         guard offset >= UInt64(Self.headerLength), offset < UInt64(objectAreaEnd) else {
             throw PropertyListError(
-                message: "binary property list, offset table entry \(index) at byte \(entry): object offset \(offset) is outside the object area 8..<\(objectAreaEnd)",
+                message:
+                    "binary property list, offset table entry \(index) at byte \(entry): object offset \(offset) is outside the object area 8..<\(objectAreaEnd)",
                 offset: entry)
         }
         return Int(offset)
@@ -382,7 +383,9 @@ struct BinaryPropertyListReader {
     /// Checks that `count` bytes starting at `position` lie in the object area.
     private func requireBytes(_ count: Int, from position: Int, object index: Int, at start: Int) throws(PropertyListError) {
         guard position <= objectAreaEnd, count <= objectAreaEnd - position else {
-            throw fail("object needs \(count) bytes from byte \(position), past the object area ending at byte \(objectAreaEnd)", object: index, at: start)
+            throw fail(
+                "object needs \(count) bytes from byte \(position), past the object area ending at byte \(objectAreaEnd)", object: index,
+                at: start)
         }
     }
 

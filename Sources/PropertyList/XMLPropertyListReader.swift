@@ -116,9 +116,11 @@ struct XMLPropertyListReader {
             }
             return .boolean(tag.element == .true)
         case .date:
-            let interval = try readScalar(tag, what: "a date like 2001-01-01T00:00:00Z", {
-                PropertyListDateText.parse(Self.trimmed($0))
-            })
+            let interval = try readScalar(
+                tag, what: "a date like 2001-01-01T00:00:00Z",
+                {
+                    PropertyListDateText.parse(Self.trimmed($0))
+                })
             return .date(Date(timeIntervalSinceReferenceDate: interval))
         case .data:
             return .data(Data(try readScalar(tag, what: "Base64", Base64.decode)))

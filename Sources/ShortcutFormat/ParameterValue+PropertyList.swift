@@ -241,7 +241,8 @@ extension Aggrandizement {
         case "WFCoercionVariableAggrandizement":
             decoded = fields["CoercionItemClass"]?.stringValue.map { .coercion(itemClass: $0) } ?? .other(fields)
         case "WFPropertyVariableAggrandizement":
-            decoded = fields["PropertyName"]?.stringValue.map { .property(name: $0, userInfo: fields["PropertyUserInfo"]) } ?? .other(fields)
+            decoded =
+                fields["PropertyName"]?.stringValue.map { .property(name: $0, userInfo: fields["PropertyUserInfo"]) } ?? .other(fields)
         case "WFDictionaryValueVariableAggrandizement":
             decoded = fields["DictionaryKey"]?.stringValue.map { .dictionaryValue(key: $0) } ?? .other(fields)
         case "WFDateFormatVariableAggrandizement":

@@ -9,19 +9,22 @@ public enum ShortcutFile {
     /// - Throws: ``ShortcutFileError`` when the file is signed, not a property list, or not a shortcut.
     public static func read(_ data: Data, path: String) throws(ShortcutFileError) -> (workflow: Workflow, format: PropertyListFormat) {
         if data.starts(with: Array("AEA1".utf8)) {
-            throw ShortcutFileError(.signed, path: path, message: """
-                \(path) is a signed shortcut (Apple Encrypted Archive, "AEA1"); only unsigned shortcuts \
-                can be read here. To get an unsigned copy, share the shortcut as an iCloud link \
-                (https://www.icloud.com/shortcuts/<id>), open \
-                https://www.icloud.com/shortcuts/api/records/<id> and download the file at \
-                fields.shortcut.value.downloadURL: that is the unsigned property list.
-                """)
+            throw ShortcutFileError(
+                .signed, path: path,
+                message: """
+                    \(path) is a signed shortcut (Apple Encrypted Archive, "AEA1"); only unsigned shortcuts \
+                    can be read here. To get an unsigned copy, share the shortcut as an iCloud link \
+                    (https://www.icloud.com/shortcuts/<id>), open \
+                    https://www.icloud.com/shortcuts/api/records/<id> and download the file at \
+                    fields.shortcut.value.downloadURL: that is the unsigned property list.
+                    """)
         }
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
         do {
             decoded = try PropertyList.decode(data)
         } catch {
-            throw ShortcutFileError(.notAPropertyList, path: path, message: "\(path) is not a shortcut: it is not a property list (\(error.message)).")
+            throw ShortcutFileError(
+                .notAPropertyList, path: path, message: "\(path) is not a shortcut: it is not a property list (\(error.message)).")
         }
         guard let root = decoded.value.dictionaryValue else {
             throw ShortcutFileError(.notAShortcut, path: path, message: "\(path) is not a shortcut: its property list is not a dictionary.")
@@ -33,7 +36,8 @@ public enum ShortcutFile {
         actions.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
             guard let fields = item.dictionaryValue, let action = WorkflowAction(propertyList: fields) else {
-                throw ShortcutFileError(.notAShortcut, path: path, message: "\(path): action \(index + 1) has no WFWorkflowActionIdentifier.")
+                throw ShortcutFileError(
+                    .notAShortcut, path: path, message: "\(path): action \(index + 1) has no WFWorkflowActionIdentifier.")
             }
             actions.append(action)
         }

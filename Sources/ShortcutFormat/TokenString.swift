@@ -92,7 +92,8 @@ public struct TokenString: Hashable, Sendable {
 
     public static func == (lhs: TokenString, rhs: TokenString) -> Bool {
         lhs.string == rhs.string && lhs.hasStringKey == rhs.hasStringKey && lhs.writesRanges == rhs.writesRanges
-            && lhs.omitsValue == rhs.omitsValue && lhs.attachments.elementsEqual(rhs.attachments) { $0.range == $1.range && $0.attachment == $1.attachment }
+            && lhs.omitsValue == rhs.omitsValue
+            && lhs.attachments.elementsEqual(rhs.attachments) { $0.range == $1.range && $0.attachment == $1.attachment }
     }
 
     /// Whether `attachmentsByRange` is written: always with variables, and when the file had it.

@@ -74,7 +74,9 @@ public struct Workflow: Hashable, Sendable {
     /// share-sheet or quick-action type.
     public var acceptsInput: Bool {
         if settings["WFWorkflowHasShortcutInputVariables"]?.boolValue == true { return true }
-        let receivingTypes: Set<String> = ["ActionExtension", "QuickActions", "ReceivesOnScreenContent", "WFWorkflowTypeReceivesInputFromSearch"]
+        let receivingTypes: Set<String> = [
+            "ActionExtension", "QuickActions", "ReceivesOnScreenContent", "WFWorkflowTypeReceivesInputFromSearch",
+        ]
         if !inputContentClasses.isEmpty, types.contains(where: receivingTypes.contains) { return true }
         return actions.contains { action in
             action.parameters.contains { $0.value.references { $0.kind == .extensionInput } }

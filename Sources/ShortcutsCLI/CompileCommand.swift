@@ -40,7 +40,8 @@ enum TextShortcuts {
 enum CompileCommand {
     static let spec = CommandSpec(
         name: "compile", abstract: "Compile a shortcut text file (.sct) into a .shortcut file.",
-        discussion: "Problems are printed as file:line:column: error: message. The output is next to the input with the .shortcut extension unless -o is given.",
+        discussion:
+            "Problems are printed as file:line:column: error: message. The output is next to the input with the .shortcut extension unless -o is given.",
         arguments: [ArgumentSpec("file", help: "The shortcut text file to compile.")],
         options: [
             OptionSpec("output", short: "o", value: "output", help: "Where to write the .shortcut file (- is standard output)."),

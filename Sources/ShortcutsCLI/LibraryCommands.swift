@@ -39,7 +39,8 @@ enum ListCommand {
 enum ImportCommand {
     static let spec = CommandSpec(
         name: "import", abstract: "Add a shortcut file to your library.",
-        discussion: "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given.",
+        discussion:
+            "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given.",
         arguments: [ArgumentSpec("file", help: "The .shortcut file to import.")],
         options: [
             OptionSpec("name", value: "name", help: "The name to give the shortcut (default: the file name)."),
@@ -109,7 +110,8 @@ enum SignCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        throw CommandFailure("""
+        throw CommandFailure(
+            """
             Signing shortcuts needs Apple's servers and an Apple Account, so `shortcuts sign` is not \
             available on Linux. Unsigned .shortcut files run and import here as they are; to share one \
             with an iPhone or Mac, sign it there with `shortcuts sign`.

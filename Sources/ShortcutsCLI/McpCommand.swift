@@ -21,8 +21,12 @@ enum McpCommand {
             """,
         options: [
             OptionSpec("shortcuts-only", help: "Offer only the library's shortcuts, no actions."),
-            OptionSpec("app", value: "bundle-id", help: "Offer only this app's actions (repeatable; with --shortcuts-only, the shortcuts too).", repeatable: true),
-            OptionSpec("allow", value: "name", help: "Offer only the tools named (a tool name, action identifier or shortcut name; repeatable).", repeatable: true),
+            OptionSpec(
+                "app", value: "bundle-id", help: "Offer only this app's actions (repeatable; with --shortcuts-only, the shortcuts too).",
+                repeatable: true),
+            OptionSpec(
+                "allow", value: "name", help: "Offer only the tools named (a tool name, action identifier or shortcut name; repeatable).",
+                repeatable: true),
             OptionSpec("allow-file", value: "path", help: "Offer only the tools named in this file, one per line (# starts a comment)."),
         ])
 
@@ -37,7 +41,8 @@ enum McpCommand {
         let library = ShortcutLibrary(environment: environment)
         let configuration = MCPServer.Configuration(
             library: library,
-            selection: ToolSelection(isShortcutsOnly: arguments.flag("shortcuts-only"), apps: arguments.values["app"] ?? [], allowList: allowList),
+            selection: ToolSelection(
+                isShortcutsOnly: arguments.flag("shortcuts-only"), apps: arguments.values["app"] ?? [], allowList: allowList),
             builtinSources: [Builtins.catalog],
             makeApps: { ActionSources.apps(environment: environment) },
             runEnvironment: { prompter in

@@ -22,11 +22,12 @@ struct ParameterRenderer {
             return token(attachment)
         case .dictionaryField(let items):
             if items.isEmpty { return "[:]" }
-            return "[" + items.map { item in
-                let key = item.key.map(render) ?? "\"\""
-                let value = item.value.map(render) ?? "nothing"
-                return item.key == nil ? value : "\(key): \(value)"
-            }.joined(separator: ", ") + "]"
+            return "["
+                + items.map { item in
+                    let key = item.key.map(render) ?? "\"\""
+                    let value = item.value.map(render) ?? "nothing"
+                    return item.key == nil ? value : "\(key): \(value)"
+                }.joined(separator: ", ") + "]"
         case .numberSubstitutable(let inner): return render(inner)
         case .quantity(let magnitude, let unit):
             return [magnitude.map(render), unit].compactMap { $0 }.joined(separator: " ")
@@ -50,8 +51,10 @@ struct ParameterRenderer {
             return "[" + template.map { "\($0.key): \(render($0.value))" }.joined(separator: ", ") + "]"
         }
         var parts = [template["WFInput"].map(render) ?? "input", condition(code)]
-        for key in ["WFConditionalActionString", "WFNumberValue", "WFAnotherNumber", "WFDate", "WFAnotherDate",
-                    "WFBooleanValue", "WFEnumerationValue", "WFDuration"] {
+        for key in [
+            "WFConditionalActionString", "WFNumberValue", "WFAnotherNumber", "WFDate", "WFAnotherDate",
+            "WFBooleanValue", "WFEnumerationValue", "WFDuration",
+        ] {
             if let operand = template[key] { parts.append(render(operand)) }
         }
         return parts.joined(separator: " ")

@@ -24,12 +24,18 @@ enum PerformCommand {
             `shortcuts actions` lists the actions and their parameters. Questions the action asks \
             are answered as with `shortcuts run`.
             """,
-        arguments: [ArgumentSpec("action-identifier", help: "The action's identifier, e.g. com.example.App.CreateTaskIntent or is.workflow.actions.gettext.")],
+        arguments: [
+            ArgumentSpec(
+                "action-identifier", help: "The action's identifier, e.g. com.example.App.CreateTaskIntent or is.workflow.actions.gettext.")
+        ],
         options: [
             OptionSpec("set", value: "name=value", help: "Set a parameter (repeatable).", repeatable: true),
-            OptionSpec("input-path", short: "i", value: "input-path", help: "A file to give the action as input (repeatable; - reads standard input).", repeatable: true),
+            OptionSpec(
+                "input-path", short: "i", value: "input-path",
+                help: "A file to give the action as input (repeatable; - reads standard input).", repeatable: true),
             OptionSpec("no-interaction", help: "Never ask questions: an action that needs an answer fails."),
-            OptionSpec("answers", value: "answers-file", help: "Answer the action's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
+            OptionSpec(
+                "answers", value: "answers-file", help: "Answer the action's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {

@@ -17,11 +17,18 @@ enum RunCommand {
             """,
         arguments: [ArgumentSpec("shortcut-name-or-identifier", help: "The name, identifier or file path of the shortcut to run.")],
         options: [
-            OptionSpec("input-path", short: "i", value: "input-path", help: "A file to give the shortcut as input (repeatable; - reads standard input).", repeatable: true),
-            OptionSpec("output-path", short: "o", value: "output-path", help: "Where to write the output; an existing file is replaced (- is standard output)."),
-            OptionSpec("output-type", value: "output-type", help: "The type to output, as a uniform type identifier (public.plain-text, public.json…)."),
+            OptionSpec(
+                "input-path", short: "i", value: "input-path",
+                help: "A file to give the shortcut as input (repeatable; - reads standard input).", repeatable: true),
+            OptionSpec(
+                "output-path", short: "o", value: "output-path",
+                help: "Where to write the output; an existing file is replaced (- is standard output)."),
+            OptionSpec(
+                "output-type", value: "output-type",
+                help: "The type to output, as a uniform type identifier (public.plain-text, public.json…)."),
             OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
-            OptionSpec("answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
+            OptionSpec(
+                "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {

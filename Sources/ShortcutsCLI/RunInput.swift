@@ -2,7 +2,7 @@ import Foundation
 import ShortcutsContent
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The input of `shortcuts run`: files from `--input-path`, or text piped to standard input.

@@ -27,7 +27,8 @@ enum RunOutput {
         default:
             if case .file(let file) = content, file.typeIdentifier == type { return file.data }
             if UniformType.isText(type), !(content.isFile) { return Data(content.text.utf8) }
-            throw CommandFailure("Couldn't output \(content.typeName.lowercased()) content as \(type)\(content.fileType.map { " (it is \($0))" } ?? "")")
+            throw CommandFailure(
+                "Couldn't output \(content.typeName.lowercased()) content as \(type)\(content.fileType.map { " (it is \($0))" } ?? "")")
         }
     }
 

@@ -51,7 +51,8 @@ public final class ScriptedPrompter: Prompter, @unchecked Sendable {
 
     public func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
         let answer = try next(for: prompt)
-        let parts = multiple && Self.position(of: answer, in: options) == nil
+        let parts =
+            multiple && Self.position(of: answer, in: options) == nil
             ? answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [answer]
         return try parts.map { part in
             guard let position = Self.position(of: part, in: options) else {

@@ -3,7 +3,7 @@ import ShortcutsEvents
 import ShortcutsLibrary
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `shortcuts service`: installs the files that start `shortcutsd` on demand, and starts,
@@ -47,16 +47,21 @@ enum ServiceCommand {
             throw CommandFailure("\(executable) is not an executable shortcutsd; build it or give --executable")
         }
         let (activation, unit) = destinations(environment: environment)
-        for (path, text) in [(activation, ServiceFiles.activation(executable: executable)), (unit, ServiceFiles.unit(executable: executable))] {
+        for (path, text) in [
+            (activation, ServiceFiles.activation(executable: executable)), (unit, ServiceFiles.unit(executable: executable)),
+        ] {
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try AtomicFile.write(Data(text.utf8), to: path, replacing: true)
             } catch let error as LibraryError {
                 throw CommandFailure("Couldn't write \(path): \(error.message)")
             }
             Console.out("Wrote \(path)\n")
         }
-        Console.out("shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session.\n")
+        Console.out(
+            "shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session.\n"
+        )
         return 0
     }
 
@@ -96,7 +101,9 @@ enum ServiceCommand {
             return 1
         }
         let apps = status.registeredApps.isEmpty ? "none" : status.registeredApps.joined(separator: ", ")
-        Console.out("shortcutsd is running (pid \(status.processIdentifier)) on \(events.socketPath): \(status.runningRuns) run(s) in progress; apps handling their own intents: \(apps)\n")
+        Console.out(
+            "shortcutsd is running (pid \(status.processIdentifier)) on \(events.socketPath): \(status.runningRuns) run(s) in progress; apps handling their own intents: \(apps)\n"
+        )
         return 0
     }
 

@@ -33,7 +33,8 @@ enum ShortcutResolver {
             guard let data = FileManager.default.contents(atPath: argument) else {
                 throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")
             }
-            let workflow = ShortcutText.isTextFile(argument)
+            let workflow =
+                ShortcutText.isTextFile(argument)
                 ? try TextShortcuts.workflow(at: argument, environment: ProcessInfo.processInfo.environment)
                 : try ShortcutFile.read(data, path: argument).workflow
             let name = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -68,7 +68,8 @@ public struct ShortcutViewer: Sendable {
         for (offset, action) in actions.enumerated() {
             guard let uuid = action.uuid, names[uuid] == nil else { continue }
             let metadata = engine.metadata(for: action.identifier)
-            let name = action.customOutputName ?? metadata?.outputName ?? ControlFlowTitle(action)?.outputName
+            let name =
+                action.customOutputName ?? metadata?.outputName ?? ControlFlowTitle(action)?.outputName
                 ?? metadata?.title ?? Self.fallbackTitle(action)
             names[uuid] = (offset + 1, name)
         }

@@ -4,7 +4,7 @@ import ShortcutsEngine
 import ShortcutsLibrary
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `shortcuts` command: run, list, view and import shortcuts, and change settings.

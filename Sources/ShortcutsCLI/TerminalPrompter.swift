@@ -2,7 +2,7 @@ import Foundation
 import ShortcutsEngine
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Asks questions on the terminal (`/dev/tty`), so standard input and output stay free for data.

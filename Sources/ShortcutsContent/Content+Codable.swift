@@ -52,18 +52,20 @@ extension Content: Codable {
             guard let data = Data(base64Encoded: encoded) else {
                 throw DecodingError.dataCorruptedError(forKey: .data, in: container, debugDescription: "file data is not base64")
             }
-            self = .file(FileContent(
-                name: try container.decode(String.self, forKey: .name), data: data,
-                path: try container.decodeIfPresent(String.self, forKey: .path),
-                typeIdentifier: try container.decodeIfPresent(String.self, forKey: .typeIdentifier)))
+            self = .file(
+                FileContent(
+                    name: try container.decode(String.self, forKey: .name), data: data,
+                    path: try container.decodeIfPresent(String.self, forKey: .path),
+                    typeIdentifier: try container.decodeIfPresent(String.self, forKey: .typeIdentifier)))
         case "entity":
             let properties = try container.decodeIfPresent([Entry].self, forKey: .properties) ?? []
-            self = .entity(EntityContent(
-                typeName: try container.decode(String.self, forKey: .entityType),
-                identifier: try container.decode(String.self, forKey: .id),
-                displayTitle: try container.decode(String.self, forKey: .title),
-                subtitle: try container.decodeIfPresent(String.self, forKey: .subtitle),
-                properties: ContentDictionary(properties.map { ($0.key, $0.value) })))
+            self = .entity(
+                EntityContent(
+                    typeName: try container.decode(String.self, forKey: .entityType),
+                    identifier: try container.decode(String.self, forKey: .id),
+                    displayTitle: try container.decode(String.self, forKey: .title),
+                    subtitle: try container.decodeIfPresent(String.self, forKey: .subtitle),
+                    properties: ContentDictionary(properties.map { ($0.key, $0.value) })))
         default:
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown content type \(type)")
         }
@@ -116,7 +118,8 @@ public enum ISO8601 {
     /// `2026-11-30T12:00:00Z`; fractional seconds are kept when present.
     public static func string(from date: Date) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = date.timeIntervalSinceReferenceDate.rounded() == date.timeIntervalSinceReferenceDate
+        formatter.formatOptions =
+            date.timeIntervalSinceReferenceDate.rounded() == date.timeIntervalSinceReferenceDate
             ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }

@@ -37,7 +37,9 @@ public enum UniformType {
     /// Whether files of this type hold text.
     public static func isText(_ identifier: String) -> Bool {
         identifier.hasPrefix("public.") && (identifier.contains("text") || identifier.contains("script"))
-            || ["public.json", "public.xml", "public.html", "net.daringfireball.markdown",
-                "public.swift-source", "public.comma-separated-values-text"].contains(identifier)
+            || [
+                "public.json", "public.xml", "public.html", "net.daringfireball.markdown",
+                "public.swift-source", "public.comma-separated-values-text",
+            ].contains(identifier)
     }
 }

@@ -49,7 +49,8 @@ struct Compiler {
                 open.append((action.groupingIdentifier, action.identifier, instructions.count, []))
                 instructions.append(.otherwise(end: -1))  // placeholder, patched at the block's end
             case .middle, .end:
-                guard let position = open.lastIndex(where: { $0.group == action.groupingIdentifier && $0.identifier == action.identifier }) else {
+                guard let position = open.lastIndex(where: { $0.group == action.groupingIdentifier && $0.identifier == action.identifier })
+                else {
                     throw RunError(
                         .invalidShortcut,
                         "this \(mode == .end ? "End" : "Otherwise/menu case") has no matching start of its block (GroupingIdentifier \(action.groupingIdentifier ?? "missing"))",
@@ -58,7 +59,8 @@ struct Compiler {
                 if position != open.count - 1 {
                     let inner = open[open.count - 1]
                     throw RunError(
-                        .invalidShortcut, "this block ends before the block started at action \(actionIndex(of: inner.start, in: instructions)) is closed",
+                        .invalidShortcut,
+                        "this block ends before the block started at action \(actionIndex(of: inner.start, in: instructions)) is closed",
                         shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier)
                 }
                 if mode == .middle {
@@ -78,7 +80,9 @@ struct Compiler {
             let end = instructions.count
             instructions.append(.blockEnd(ControlStep(outputSlot: nil)))
             try close(block, end: end, workflow: workflow, into: &instructions)
-            warnings.append("the block started at action \(actionIndex(of: block.start, in: instructions)) has no End; it is closed at the end of the shortcut")
+            warnings.append(
+                "the block started at action \(actionIndex(of: block.start, in: instructions)) has no End; it is closed at the end of the shortcut"
+            )
         }
         let described = actions.map { action in
             (action.identifier, Self.controlFlowTitle(action) ?? stepTitle(action))
@@ -105,8 +109,9 @@ struct Compiler {
         switch block.identifier {
         case "is.workflow.actions.conditional":
             if block.middles.count > 1 {
-                throw RunError(.invalidShortcut, "this If has \(block.middles.count) Otherwise actions; it may have one",
-                               shortcut: shortcutName, actionIndex: index, actionIdentifier: startAction.identifier)
+                throw RunError(
+                    .invalidShortcut, "this If has \(block.middles.count) Otherwise actions; it may have one",
+                    shortcut: shortcutName, actionIndex: index, actionIdentifier: startAction.identifier)
             }
             let condition = try self.condition(for: startAction, index: index)
             let elseTarget = block.middles.first.map { $0 + 1 } ?? end
@@ -142,10 +147,12 @@ struct Compiler {
         return Condition(requiresAll: true, clauses: [try clause(parameters, action: action, index: index)])
     }
 
-    private mutating func clause(_ parameters: ParameterDictionary, action: WorkflowAction, index: Int) throws(RunError) -> Condition.Clause {
+    private mutating func clause(_ parameters: ParameterDictionary, action: WorkflowAction, index: Int) throws(RunError) -> Condition.Clause
+    {
         guard let comparison = Comparison(code: parameters["WFCondition"]) else {
-            throw RunError(.invalidShortcut, "unknown condition \(parameters["WFCondition"].map { "\($0.propertyList)" } ?? "")",
-                           shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier, parameter: "WFCondition")
+            throw RunError(
+                .invalidShortcut, "unknown condition \(parameters["WFCondition"].map { "\($0.propertyList)" } ?? "")",
+                shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier, parameter: "WFCondition")
         }
         return Condition.Clause(
             input: expression(parameters["WFInput"]), comparison: comparison,
@@ -177,23 +184,27 @@ struct Compiler {
                         : "this action isn't available on Linux",
                     code: .unsupportedAction)
             }
-            return ActionStep(body: body, input: .absent,
-                              outputSlot: outputSlot, passesInputThrough: false)
+            return ActionStep(
+                body: body, input: .absent,
+                outputSlot: outputSlot, passesInputThrough: false)
         }
         let metadata = definition.metadata
         let body: ActionBody
         do {
             body = try definition.prepare(parameters)
         } catch let failure as ActionFailure {
-            throw RunError(failure.code, failure.message, shortcut: shortcutName, actionIndex: index,
-                           actionIdentifier: action.identifier, actionTitle: metadata.title, parameter: failure.parameter)
+            throw RunError(
+                failure.code, failure.message, shortcut: shortcutName, actionIndex: index,
+                actionIdentifier: action.identifier, actionTitle: metadata.title, parameter: failure.parameter)
         } catch {
-            throw RunError(.actionFailed, "\(error)", shortcut: shortcutName, actionIndex: index,
-                           actionIdentifier: action.identifier, actionTitle: metadata.title)
+            throw RunError(
+                .actionFailed, "\(error)", shortcut: shortcutName, actionIndex: index,
+                actionIdentifier: action.identifier, actionTitle: metadata.title)
         }
         let input = metadata.inputParameter.map { parameters[$0] } ?? .absent
-        return ActionStep(body: body, input: input,
-                          outputSlot: outputSlot, passesInputThrough: definition.passesInputThrough)
+        return ActionStep(
+            body: body, input: input,
+            outputSlot: outputSlot, passesInputThrough: definition.passesInputThrough)
     }
 
     /// The title of an If, Otherwise, End If, Repeat… by the action's place in its block.
@@ -251,9 +262,10 @@ struct Compiler {
         case .numberSubstitutable(let inner), .serialized(_, let inner): return expression(inner)
         case .quantity(let magnitude, let unit): return .quantity(expression(magnitude), unit: unit)
         case .dictionaryField(let items):
-            return .dictionary(items.map { item in
-                DictionaryEntry(key: expression(item.key), value: expression(item.value), itemType: item.itemType)
-            })
+            return .dictionary(
+                items.map { item in
+                    DictionaryEntry(key: expression(item.key), value: expression(item.value), itemType: item.itemType)
+                })
         case .record(let record):
             // A list item or dictionary item written as {WFItemType, WFValue}.
             if let inner = record["WFValue"], record["WFItemType"] != nil, record.count == 2 { return expression(inner) }

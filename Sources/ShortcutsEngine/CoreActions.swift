@@ -86,8 +86,9 @@ enum CoreActions {
             description: "Stops the shortcut and outputs the given content.",
             parameters: [
                 ParameterMetadata(key: "WFOutput", title: "Output", type: .content),
-                ParameterMetadata(key: "WFNoOutputSurfaceBehavior", title: "If There's Nowhere to Output", type: .enumeration,
-                                  options: ["Do Nothing", "Copy to Clipboard", "Respond", "Show Notification"]),
+                ParameterMetadata(
+                    key: "WFNoOutputSurfaceBehavior", title: "If There's Nowhere to Output", type: .enumeration,
+                    options: ["Do Nothing", "Copy to Clipboard", "Respond", "Show Notification"]),
             ],
             inputParameter: "WFOutput", outputType: "Content")
     ) { _ in

@@ -210,12 +210,15 @@ public final class RunContext {
             case .dateFormat(let format):
                 let style = DateText.Style(rawValue: format.dateStyle ?? "Medium") ?? .medium
                 let time = DateText.Style(rawValue: format.timeStyle ?? "None") ?? .none
-                value = Content(items: value.items.compactMap { item in
-                    item.date.map {
-                        .text(DateText.format($0, dateStyle: style, timeStyle: time, pattern: format.format,
-                                              includeISOTime: format.includeISOTime ?? false))
-                    }
-                })
+                value = Content(
+                    items: value.items.compactMap { item in
+                        item.date.map {
+                            .text(
+                                DateText.format(
+                                    $0, dateStyle: style, timeStyle: time, pattern: format.format,
+                                    includeISOTime: format.includeISOTime ?? false))
+                        }
+                    })
             case .other:
                 continue
             }

@@ -30,7 +30,8 @@ enum ServiceLauncher {
         guard let executable = executable(environment: environment) else {
             throw ShortcutsEventsError(
                 .serviceUnavailable,
-                "shortcutsd isn't running and wasn't found (beside this program or on PATH); install it or set SHORTCUTS_SERVICE_EXECUTABLE")
+                "shortcutsd isn't running and wasn't found (beside this program or on PATH); install it or set SHORTCUTS_SERVICE_EXECUTABLE"
+            )
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -70,7 +71,8 @@ enum ServiceLauncher {
             }
             usleep(5_000)
         }
-        throw ShortcutsEventsError(.serviceUnavailable, "started \(executable), but it didn't answer on \(socketPath) within \(Int(timeout)) s")
+        throw ShortcutsEventsError(
+            .serviceUnavailable, "started \(executable), but it didn't answer on \(socketPath) within \(Int(timeout)) s")
     }
 
     private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {

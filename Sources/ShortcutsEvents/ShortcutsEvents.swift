@@ -83,7 +83,8 @@ public final class ShortcutsEvents: Sendable {
     /// Cancels a run started with `runID`; returns whether one was going.
     @discardableResult
     public func cancel(runID: String) throws(ShortcutsEventsError) -> Bool {
-        try call(EventsProtocol.Method.cancel, EventsProtocol.CancelParams(runID: runID), as: EventsProtocol.CancelResult.self).cancelled > 0
+        try call(EventsProtocol.Method.cancel, EventsProtocol.CancelParams(runID: runID), as: EventsProtocol.CancelResult.self).cancelled
+            > 0
     }
 
     /// The service's version, process and load.

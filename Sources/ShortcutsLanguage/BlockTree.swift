@@ -26,7 +26,11 @@ struct BlockTree {
     init(_ actions: [WorkflowAction]) {
         var stack: [(block: Block, group: String)] = []
         func append(_ node: Node) {
-            if stack.isEmpty { nodes.append(node) } else { stack[stack.count - 1].block.sections[stack[stack.count - 1].block.sections.count - 1].append(node) }
+            if stack.isEmpty {
+                nodes.append(node)
+            } else {
+                stack[stack.count - 1].block.sections[stack[stack.count - 1].block.sections.count - 1].append(node)
+            }
         }
         func flatten(_ block: Block) {
             append(.action(block.start))

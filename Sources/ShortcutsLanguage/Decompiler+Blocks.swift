@@ -28,7 +28,8 @@ extension Decompiler {
                 caseParameters["GroupingIdentifier"] = nil
                 caseParameters["WFControlFlowMode"] = nil
                 let caseArguments = self.arguments(caseParameters, entry: caseEntry)
-                statement.cases.append(MenuCase(arguments: caseArguments, body: statements(block.sections[offset + 1]), position: Self.nowhere))
+                statement.cases.append(
+                    MenuCase(arguments: caseArguments, body: statements(block.sections[offset + 1]), position: Self.nowhere))
             }
         case .ifBlock where !block.middles.isEmpty:
             let section = block.sections[1]

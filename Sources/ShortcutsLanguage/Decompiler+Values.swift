@@ -42,7 +42,8 @@ extension Decompiler {
         case .record(let record): return tag("record", recordSyntax(record))
         case .text(let text):
             guard let parts = stringParts(text) else { return nil }
-            return text.attachments.isEmpty && context == .plain ? tag("text", .string(parts, position: Self.nowhere)) : .string(parts, position: Self.nowhere)
+            return text.attachments.isEmpty && context == .plain
+                ? tag("text", .string(parts, position: Self.nowhere)) : .string(parts, position: Self.nowhere)
         case .bareText(let text):
             guard let parts = stringParts(text) else { return nil }
             return tag("bare", .string(parts, position: Self.nowhere))
@@ -57,8 +58,10 @@ extension Decompiler {
         case .quantity(let magnitude, let unit):
             return .tagged(
                 "quantity",
-                [Self.unlabeled(magnitude.map { valueSyntax($0, context: .plain) } ?? .none(position: Self.nowhere)),
-                 Self.labeled("unit", unit.map(Self.string) ?? .none(position: Self.nowhere))],
+                [
+                    Self.unlabeled(magnitude.map { valueSyntax($0, context: .plain) } ?? .none(position: Self.nowhere)),
+                    Self.labeled("unit", unit.map(Self.string) ?? .none(position: Self.nowhere)),
+                ],
                 position: Self.nowhere)
         case .predicateTable(let table):
             let mode: ValueSyntax
@@ -72,7 +75,9 @@ extension Decompiler {
             if !table.extra.isEmpty { arguments.append(Self.labeled("#extra", plistSyntax(.dictionary(table.extra)))) }
             return .tagged("conditions", arguments, position: Self.nowhere)
         case .serialized(let type, let inner):
-            return .tagged("serialized", [Self.unlabeled(Self.string(type)), Self.unlabeled(valueSyntax(inner, context: context))], position: Self.nowhere)
+            return .tagged(
+                "serialized", [Self.unlabeled(Self.string(type)), Self.unlabeled(valueSyntax(inner, context: context))],
+                position: Self.nowhere)
         }
     }
 
@@ -93,7 +98,8 @@ extension Decompiler {
     }
 
     func keySyntax(_ key: String) -> ValueSyntax {
-        Printer.isIdentifier(key) && !Self.reservedNames.contains(key) && !["true", "false", "none"].contains(key) ? Self.word(key) : Self.string(key)
+        Printer.isIdentifier(key) && !Self.reservedNames.contains(key) && !["true", "false", "none"].contains(key)
+            ? Self.word(key) : Self.string(key)
     }
 
     /// `{"key": value}` where each item's type follows from how its value is written.
@@ -111,8 +117,12 @@ extension Decompiler {
         switch (type, value) {
         case (.text, _): return valueSyntax(value, context: .text)
         case (.number, .text(let text)) where text.attachments.isEmpty:
-            if let integer = Int64(text.string), String(integer) == text.string { return .integer(integer, text: text.string, position: Self.nowhere) }
-            if let real = Double(text.string), real.isFinite, text.string.contains("."), !text.string.hasSuffix("."), !text.string.hasPrefix(".") {
+            if let integer = Int64(text.string), String(integer) == text.string {
+                return .integer(integer, text: text.string, position: Self.nowhere)
+            }
+            if let real = Double(text.string), real.isFinite, text.string.contains("."), !text.string.hasSuffix("."),
+                !text.string.hasPrefix(".")
+            {
                 return .real(real, text: text.string, position: Self.nowhere)
             }
             return nil

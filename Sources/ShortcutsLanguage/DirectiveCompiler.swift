@@ -25,7 +25,9 @@ struct DirectiveCompiler {
         case "color", "glyph":
             guard let value = single() else { return }
             guard case .integer(let number) = value else {
-                return values.log.error("@\(directive.name) takes a number, such as \(directive.name == "color" ? "0xFF4351FF" : "59511")", at: directive.position)
+                return values.log.error(
+                    "@\(directive.name) takes a number, such as \(directive.name == "color" ? "0xFF4351FF" : "59511")",
+                    at: directive.position)
             }
             var icon = settings["WFWorkflowIcon"]?.dictionaryValue ?? PropertyListDictionary()
             icon[directive.name == "color" ? "WFWorkflowIconStartColor" : "WFWorkflowIconGlyphNumber"] = .integer(number)
@@ -39,12 +41,15 @@ struct DirectiveCompiler {
                     names.append(.string(directive.name == "types" ? name : ContentClasses.itemClass(name)))
                 default:
                     guard argument.label == nil, case .string(let name)? = values.plist(argument.value) else {
-                        return values.log.error("@\(directive.name) takes names separated by commas, such as text, url", at: argument.position)
+                        return values.log.error(
+                            "@\(directive.name) takes names separated by commas, such as text, url", at: argument.position)
                     }
                     names.append(.string(name))
                 }
             }
-            let key = ["input": "WFWorkflowInputContentItemClasses", "output": "WFWorkflowOutputContentItemClasses", "types": "WFWorkflowTypes"][directive.name]!
+            let key = [
+                "input": "WFWorkflowInputContentItemClasses", "output": "WFWorkflowOutputContentItemClasses", "types": "WFWorkflowTypes",
+            ][directive.name]!
             workflow.settings[key] = .array(names)
         case "question":
             guard let value = single() else { return }
@@ -54,7 +59,8 @@ struct DirectiveCompiler {
             workflow.settings["WFWorkflowImportQuestions"] = .array(questions)
         case "setting":
             guard arguments.count == 1, let key = arguments[0].label else {
-                return values.log.error("@setting takes one key and its value, such as @setting WFWorkflowClientVersion: \"2106.0.3\"", at: directive.position)
+                return values.log.error(
+                    "@setting takes one key and its value, such as @setting WFWorkflowClientVersion: \"2106.0.3\"", at: directive.position)
             }
             if arguments[0].value.isNone {
                 workflow.settings[key] = nil
@@ -62,7 +68,8 @@ struct DirectiveCompiler {
                 workflow.settings[key] = value
             }
         default:
-            values.log.error("unknown setting '@\(directive.name)'\(Suggestion.didYouMean(directive.name, among: Self.names))", at: directive.position)
+            values.log.error(
+                "unknown setting '@\(directive.name)'\(Suggestion.didYouMean(directive.name, among: Self.names))", at: directive.position)
         }
     }
 }

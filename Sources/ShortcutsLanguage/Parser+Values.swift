@@ -80,7 +80,9 @@ extension Parser {
                 return .none(position: position)
             }
             guard Scanner.isIdentifierStart(byte) else {
-                throw fail("expected a value (text in quotes, a number, a variable, a list or a dictionary), found '\(Character(Unicode.Scalar(byte)))'", at: position)
+                throw fail(
+                    "expected a value (text in quotes, a number, a variable, a list or a dictionary), found '\(Character(Unicode.Scalar(byte)))'",
+                    at: position)
             }
             return .variable(try parseVariable())
         }
@@ -237,10 +239,13 @@ extension Parser {
                 scanner.skipSpaces()
                 let variable = try parseVariable()
                 scanner.skipSpaces()
-                guard scanner.consume(UInt8(ascii: ")")) else { throw fail("expected ')' to end the variable in the text", at: scanner.position) }
+                guard scanner.consume(UInt8(ascii: ")")) else {
+                    throw fail("expected ')' to end the variable in the text", at: scanner.position)
+                }
                 parts.append(.interpolation(variable))
             default:
-                throw fail("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in text (use \\\\ for a backslash)", at: escapePosition)
+                throw fail(
+                    "unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in text (use \\\\ for a backslash)", at: escapePosition)
             }
         }
         flush()
@@ -289,6 +294,7 @@ extension Parser {
 
 extension UInt8 {
     fileprivate var isHexDigit: Bool {
-        Scanner.isDigit(self) || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+        Scanner.isDigit(self) || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
     }
 }

@@ -80,7 +80,9 @@ struct Parser {
         if byte == UInt8(ascii: "\n") {
             scanner.advance()
         } else if byte != UInt8(ascii: "}") {
-            log.error("expected the end of the line, found '\(Character(Unicode.Scalar(byte)))'; separate arguments with commas", at: scanner.position)
+            log.error(
+                "expected the end of the line, found '\(Character(Unicode.Scalar(byte)))'; separate arguments with commas",
+                at: scanner.position)
             scanner.skipLine()
         }
         return comment
@@ -145,7 +147,8 @@ struct Parser {
             throw fail("expected an action name", at: position)
         }
         var isRaw = false
-        while scanner.current == UInt8(ascii: "."), let next = scanner.peek(1), Scanner.isIdentifierByte(next) || next == UInt8(ascii: "-") {
+        while scanner.current == UInt8(ascii: "."), let next = scanner.peek(1), Scanner.isIdentifierByte(next) || next == UInt8(ascii: "-")
+        {
             scanner.advance()
             let start = scanner.index
             while let byte = scanner.current, Scanner.isIdentifierByte(byte) || byte == UInt8(ascii: "-") { scanner.advance() }
@@ -162,7 +165,9 @@ struct Parser {
         return scanner.text(start..<(scanner.index - 1))
     }
 
-    private mutating func parseBlock(_ kind: BlockStatement.Kind, binding: Binding?, position: SourcePosition) throws(Failure) -> BlockStatement {
+    private mutating func parseBlock(_ kind: BlockStatement.Kind, binding: Binding?, position: SourcePosition) throws(Failure)
+        -> BlockStatement
+    {
         var binding = binding
         let arguments = try parseArguments(allowsBlock: true)
         binding?.outputName = try parseOutputName()

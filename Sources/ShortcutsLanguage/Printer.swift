@@ -84,8 +84,11 @@ struct Printer {
     static func actionName(_ name: String, isRaw: Bool) -> String {
         guard isRaw else { return name }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        let isDotted = segments.count > 1 && isIdentifier(segments[0])
-            && segments.dropFirst().allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { Scanner.isIdentifierByte($0) || $0 == UInt8(ascii: "-") } }
+        let isDotted =
+            segments.count > 1 && isIdentifier(segments[0])
+            && segments.dropFirst().allSatisfy {
+                !$0.isEmpty && $0.utf8.allSatisfy { Scanner.isIdentifierByte($0) || $0 == UInt8(ascii: "-") }
+            }
         return isDotted ? name : "`" + name + "`"
     }
 
@@ -119,7 +122,8 @@ struct Printer {
             return "[\n" + items.map { inner + self.value($0, indent: indent + 1) + ",\n" }.joined() + pad + "]"
         case .dictionary(let entries, _) where !entries.isEmpty:
             return "{\n"
-                + entries.map { inner + self.value($0.key, indent: indent + 1) + ": " + self.value($0.value, indent: indent + 1) + ",\n" }.joined()
+                + entries.map { inner + self.value($0.key, indent: indent + 1) + ": " + self.value($0.value, indent: indent + 1) + ",\n" }
+                .joined()
                 + pad + "}"
         case .tagged(let tag, let arguments, _):
             if arguments.count == 1, arguments[0].label == nil { return "#" + tag + " " + self.value(arguments[0].value, indent: indent) }
@@ -155,7 +159,8 @@ struct Printer {
                 text = "$" + (isIdentifier(name) ? name : quoted([.literal(name)]))
             }
         case .special(let type):
-            text = Parser.specialNames.first { if case .special(type) = $0.value { true } else { false } }?.key
+            text =
+                Parser.specialNames.first { if case .special(type) = $0.value { true } else { false } }?.key
                 ?? "#special(" + quoted([.literal(type)]) + ")"
         case .raw(let syntax): text = "#attachment(" + inline(syntax) + ")"
         }

@@ -53,11 +53,14 @@ enum SettingsDecompiler {
             where Set(icon.keys).isSubset(of: ["WFWorkflowIconStartColor", "WFWorkflowIconGlyphNumber"]):
                 if case .integer(let color)? = icon["WFWorkflowIconStartColor"] {
                     let hex = String(color, radix: 16, uppercase: true)
-                    let text = (0...Int64(UInt32.max)).contains(color) ? "0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex : String(color)
+                    let text =
+                        (0...Int64(UInt32.max)).contains(color)
+                        ? "0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex : String(color)
                     statements.append(directive("color", [Decompiler.unlabeled(.integer(color, text: text, position: Decompiler.nowhere))]))
                 }
                 if case .integer(let glyph)? = icon["WFWorkflowIconGlyphNumber"] {
-                    statements.append(directive("glyph", [Decompiler.unlabeled(.integer(glyph, text: String(glyph), position: Decompiler.nowhere))]))
+                    statements.append(
+                        directive("glyph", [Decompiler.unlabeled(.integer(glyph, text: String(glyph), position: Decompiler.nowhere))]))
                 }
             case ("WFWorkflowInputContentItemClasses", _), ("WFWorkflowOutputContentItemClasses", _), ("WFWorkflowTypes", _):
                 let name = ["WFWorkflowInputContentItemClasses": "input", "WFWorkflowOutputContentItemClasses": "output"][key] ?? "types"

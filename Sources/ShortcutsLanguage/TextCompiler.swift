@@ -82,16 +82,22 @@ struct TextCompiler {
             entry = vocabulary.entry(for: statement.name)
         } else if let identifiers = vocabulary.identifiersByName[statement.name] {
             guard identifiers.count == 1 else {
-                log.error("'\(statement.name)' names several actions (\(identifiers.joined(separator: ", "))); write the identifier instead", at: statement.position)
+                log.error(
+                    "'\(statement.name)' names several actions (\(identifiers.joined(separator: ", "))); write the identifier instead",
+                    at: statement.position)
                 return
             }
             entry = vocabulary.entry(for: identifiers[0])
         } else {
-            log.error("unknown action '\(statement.name)'\(Suggestion.didYouMean(statement.name, among: vocabulary.friendlyNames)) (write an action by its identifier, e.g. is.workflow.actions.gettext, to use one not in the catalog)", at: statement.position)
+            log.error(
+                "unknown action '\(statement.name)'\(Suggestion.didYouMean(statement.name, among: vocabulary.friendlyNames)) (write an action by its identifier, e.g. is.workflow.actions.gettext, to use one not in the catalog)",
+                at: statement.position)
             return
         }
         if statement.isRawName, entry.metadata == nil, ControlFlow.kind(of: entry.identifier) == nil {
-            log.warning("'\(entry.identifier)' is not in any action catalog here; it is kept as written but can't run on this machine", at: statement.position)
+            log.warning(
+                "'\(entry.identifier)' is not in any action catalog here; it is kept as written but can't run on this machine",
+                at: statement.position)
         }
         var action = WorkflowAction(identifier: entry.identifier)
         action.parameters = parameters(statement.arguments, entry: entry, extra: &action.extra, what: statement.name)
@@ -110,7 +116,9 @@ struct TextCompiler {
     }
 
     /// The parameters of an action from its arguments, checked against the entry's metadata.
-    mutating func parameters(_ arguments: [Argument], entry: Vocabulary.Entry, extra: inout PropertyListDictionary, what: String) -> ParameterDictionary {
+    mutating func parameters(_ arguments: [Argument], entry: Vocabulary.Entry, extra: inout PropertyListDictionary, what: String)
+        -> ParameterDictionary
+    {
         var parameters = ParameterDictionary()
         for (offset, argument) in arguments.enumerated() {
             if argument.label == "#extra" {
@@ -139,7 +147,9 @@ struct TextCompiler {
     private mutating func key(for argument: Argument, at offset: Int, entry: Vocabulary.Entry, what: String) -> String? {
         guard let label = argument.label else {
             guard offset == 0, let primary = entry.primaryKey else {
-                log.error("expected a label before this value (\(offset == 0 ? "\(what) has no main parameter" : "only the first argument may be unlabeled")), such as key: value", at: argument.position)
+                log.error(
+                    "expected a label before this value (\(offset == 0 ? "\(what) has no main parameter" : "only the first argument may be unlabeled")), such as key: value",
+                    at: argument.position)
                 return nil
             }
             return primary
@@ -149,7 +159,9 @@ struct TextCompiler {
         guard let metadata = entry.metadata else { return label }
         let known = metadata.parameters.map { entry.labelsByKey[$0.key] ?? $0.key }
         let looksRaw = label.first?.isUppercase == true
-        if let close = Suggestion.closest(to: label, among: known + metadata.parameters.map(\.key)), close != label, !looksRaw || close.first?.isUppercase == true {
+        if let close = Suggestion.closest(to: label, among: known + metadata.parameters.map(\.key)), close != label,
+            !looksRaw || close.first?.isUppercase == true
+        {
             log.error("unknown parameter '\(label)' of \(what); did you mean '\(close)'?", at: argument.position)
             return nil
         }

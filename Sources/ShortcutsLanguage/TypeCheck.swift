@@ -27,7 +27,8 @@ enum TypeCheck {
                 !parameter.options.contains(text)
             else { return }
             let choices = parameter.options.map { "\"\($0)\"" }.joined(separator: ", ")
-            let suggestion = Suggestion.closest(to: text, among: parameter.options).map { "; did you mean \"\($0)\"?" } ?? " (it takes \(choices))"
+            let suggestion =
+                Suggestion.closest(to: text, among: parameter.options).map { "; did you mean \"\($0)\"?" } ?? " (it takes \(choices))"
             log.warning("\"\(text)\" is not one of the choices of '\(label)'\(suggestion)", at: value.position)
         default: return
         }

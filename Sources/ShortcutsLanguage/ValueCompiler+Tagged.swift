@@ -80,7 +80,10 @@ extension ValueCompiler {
             log.error("#item(…) is only allowed inside #dictionary [ … ]", at: position)
             return nil
         default:
-            let known = ["text", "plain", "bare", "number", "list", "record", "dictionary", "quantity", "conditions", "serialized", "picker", "bareVariable", "raw"]
+            let known = [
+                "text", "plain", "bare", "number", "list", "record", "dictionary", "quantity", "conditions", "serialized", "picker",
+                "bareVariable", "raw",
+            ]
             log.error("unknown form '#\(tag)'\(Suggestion.didYouMean(tag, among: known))", at: position)
             return nil
         }
@@ -217,7 +220,9 @@ extension ValueCompiler {
                 }
             default: break
             }
-            log.error("expected #date(seconds), #data(\"base64\"), #uid(n), #real(\"nan\") or #uuid(name) in a property-list literal", at: position)
+            log.error(
+                "expected #date(seconds), #data(\"base64\"), #uid(n), #real(\"nan\") or #uuid(name) in a property-list literal",
+                at: position)
             return nil
         case .none, .variable:
             log.error("expected a property-list value (text, number, Boolean, list or dictionary)", at: syntax.position)

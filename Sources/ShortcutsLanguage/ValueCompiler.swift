@@ -117,10 +117,14 @@ struct ValueCompiler {
         case .output(let name):
             guard let bound = bindings[name] else {
                 if let later = laterBindings[name] {
-                    log.error("'\(name)' is used before it is bound (at line \(later.position.line)); a magic variable can only refer to an earlier action", at: variable.position)
+                    log.error(
+                        "'\(name)' is used before it is bound (at line \(later.position.line)); a magic variable can only refer to an earlier action",
+                        at: variable.position)
                 } else {
                     let candidates = Array(bindings.keys) + Parser.specialNames.keys
-                    log.error("unknown variable '\(name)': no action's output is bound to that name\(Suggestion.didYouMean(name, among: candidates)) (named variables are written $\(name))", at: variable.position)
+                    log.error(
+                        "unknown variable '\(name)': no action's output is bound to that name\(Suggestion.didYouMean(name, among: candidates)) (named variables are written $\(name))",
+                        at: variable.position)
                 }
                 return nil
             }
@@ -139,7 +143,8 @@ struct ValueCompiler {
             attachment = .init(kind)
         case .raw(let syntax):
             guard let fields = plist(syntax)?.dictionaryValue, let decoded = ShortcutFormat.TokenAttachment(propertyList: fields) else {
-                log.error("expected an attachment dictionary with a Type, such as {Type: \"Variable\", VariableName: \"x\"}", at: syntax.position)
+                log.error(
+                    "expected an attachment dictionary with a Type, such as {Type: \"Variable\", VariableName: \"x\"}", at: syntax.position)
                 return nil
             }
             attachment = decoded
@@ -185,7 +190,8 @@ struct ValueCompiler {
             case ("format", .string(let text)?): format.format = text
             case ("isoTime", .boolean(let flag)?): format.includeISOTime = flag
             default:
-                log.error("expected style: \"…\", time: \"…\", format: \"…\" or isoTime: true/false in .dateFormat(…)", at: argument.position)
+                log.error(
+                    "expected style: \"…\", time: \"…\", format: \"…\" or isoTime: true/false in .dateFormat(…)", at: argument.position)
                 return nil
             }
         }

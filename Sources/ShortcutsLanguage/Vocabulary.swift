@@ -69,7 +69,9 @@ public struct Vocabulary: Sendable {
     /// The entry for an identifier; actions missing from the metadata get a bare one.
     func entry(for identifier: String) -> Entry {
         entries[identifier]
-            ?? Entry(identifier: identifier, metadata: nil, friendlyName: nil, labelsByKey: [:], keysByLabel: [:], primaryKey: nil, defaultOutputName: nil)
+            ?? Entry(
+                identifier: identifier, metadata: nil, friendlyName: nil, labelsByKey: [:], keysByLabel: [:], primaryKey: nil,
+                defaultOutputName: nil)
     }
 
     /// Every unambiguous friendly name, for suggestions.

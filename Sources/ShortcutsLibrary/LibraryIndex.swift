@@ -52,7 +52,9 @@ struct LibraryIndex: Codable, Equatable {
             throw LibraryError(.invalidIndex, "\(path) is damaged (\(error)); fix it or delete it to give every shortcut a new identifier")
         }
         guard index.version <= currentVersion else {
-            throw LibraryError(.invalidIndex, "\(path) is version \(index.version); this shortcuts reads versions up to \(currentVersion), so update shortcuts")
+            throw LibraryError(
+                .invalidIndex,
+                "\(path) is version \(index.version); this shortcuts reads versions up to \(currentVersion), so update shortcuts")
         }
         return index
     }

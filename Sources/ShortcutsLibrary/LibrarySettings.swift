@@ -43,7 +43,9 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
             throw LibraryError(.invalidIndex, "\(path) is damaged (\(error)); fix it or delete it to go back to the default settings")
         }
         guard settings.version <= currentVersion else {
-            throw LibraryError(.invalidIndex, "\(path) is version \(settings.version); this shortcuts reads versions up to \(currentVersion), so update shortcuts")
+            throw LibraryError(
+                .invalidIndex,
+                "\(path) is version \(settings.version); this shortcuts reads versions up to \(currentVersion), so update shortcuts")
         }
         return settings
     }

@@ -2,7 +2,7 @@ import Foundation
 import ShortcutFormat
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ShortcutLibrary {
@@ -49,7 +49,8 @@ extension ShortcutLibrary {
             if let existing, !replacing {
                 throw LibraryError(
                     .alreadyExists,
-                    "a shortcut named \"\(existing.name)\" already exists (\(existing.path)); use --replace to replace it, or --name to import under another name")
+                    "a shortcut named \"\(existing.name)\" already exists (\(existing.path)); use --replace to replace it, or --name to import under another name"
+                )
             }
             try createDirectory(target.path)
             try AtomicFile.write(data, to: target.path, replacing: replacing)

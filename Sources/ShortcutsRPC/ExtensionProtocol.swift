@@ -47,7 +47,9 @@ public enum ExtensionProtocol {
         /// Whether the host can ask the person; when false, asking is an error the host reports.
         public var isInteractive: Bool
 
-        public init(intent: String, parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = [], isInteractive: Bool) {
+        public init(
+            intent: String, parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = [], isInteractive: Bool
+        ) {
             self.intent = intent
             self.parameters = parameters
             self.confirmed = confirmed

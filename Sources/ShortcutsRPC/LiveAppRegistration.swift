@@ -66,7 +66,8 @@ public enum LiveAppRegistration {
             case .noService:
                 break
             case .refused(let reason):
-                try? FileHandle.standardError.write(contentsOf: Data("\(name): performing intents in the extension, not in this app: \(reason)\n".utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("\(name): performing intents in the extension, not in this app: \(reason)\n".utf8))
             }
         }
     }

@@ -60,10 +60,12 @@ struct DBusCall: Sendable {
         if method == .runShortcutWithFiles {
             var collected: [String] = []
             let result = withUnsafeMutablePointer(to: &collected) { pointer in
-                ssd_read_string_array(message, { value, context in
-                    guard let value, let context else { return }
-                    context.assumingMemoryBound(to: [String].self).pointee.append(String(cString: value))
-                }, pointer)
+                ssd_read_string_array(
+                    message,
+                    { value, context in
+                        guard let value, let context else { return }
+                        context.assumingMemoryBound(to: [String].self).pointee.append(String(cString: value))
+                    }, pointer)
             }
             guard result >= 0 else { throw ServiceError(.invalidArguments, "can't read the paths given to \(member)") }
             paths = collected
@@ -76,19 +78,24 @@ struct DBusCall: Sendable {
             try service.policy.check(client, doing: method.rawValue)
             switch method {
             case .listShortcuts:
-                return .dictionaries(try service.listShortcuts().map { shortcut in
-                    [
-                        ("name", .string(shortcut.name)), ("identifier", .string(shortcut.identifier)),
-                        ("folder", .string(shortcut.folder ?? "")), ("color", .uint32(shortcut.color ?? 0)),
-                        ("actionCount", .int32(Int32(clamping: shortcut.actionCount))), ("acceptsInput", .bool(shortcut.acceptsInput)),
-                    ]
-                })
+                return .dictionaries(
+                    try service.listShortcuts().map { shortcut in
+                        [
+                            ("name", .string(shortcut.name)), ("identifier", .string(shortcut.identifier)),
+                            ("folder", .string(shortcut.folder ?? "")), ("color", .uint32(shortcut.color ?? 0)),
+                            ("actionCount", .int32(Int32(clamping: shortcut.actionCount))), ("acceptsInput", .bool(shortcut.acceptsInput)),
+                        ]
+                    })
             case .listFolders:
-                return .dictionaries(service.listFolders().map { [("name", .string($0.name)), ("shortcutCount", .int32(Int32(clamping: $0.shortcutCount)))] })
+                return .dictionaries(
+                    service.listFolders().map {
+                        [("name", .string($0.name)), ("shortcutCount", .int32(Int32(clamping: $0.shortcutCount)))]
+                    })
             case .listRuns:
-                return .dictionaries(service.listRuns().map { run in
-                    [("runID", .string(run.runID)), ("shortcut", .string(run.shortcut)), ("clientProcess", .int32(run.clientProcess))]
-                })
+                return .dictionaries(
+                    service.listRuns().map { run in
+                        [("runID", .string(run.runID)), ("shortcut", .string(run.shortcut)), ("clientProcess", .int32(run.clientProcess))]
+                    })
             case .runShortcut:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], input: strings[1])
                 return .string(try service.run(params, client: client).output)

@@ -42,11 +42,13 @@ public final class DBusServer: @unchecked Sendable {
         var connection: UnsafeMutableRawPointer?
         var result = ssd_open_user(&connection)
         guard result >= 0, let connection else { throw Self.failure("can't connect to the session bus", result) }
-        result = ssd_add_object(connection, DBusInterface.objectPath, DBusInterface.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
+        result = ssd_add_object(
+            connection, DBusInterface.objectPath, DBusInterface.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
         if result >= 0 { result = ssd_request_name(connection, DBusInterface.busName) }
         guard result >= 0 else {
             ssd_close(connection)
-            throw Self.failure(result == -EEXIST ? "another program owns \(DBusInterface.busName)" : "can't serve \(DBusInterface.busName)", result)
+            throw Self.failure(
+                result == -EEXIST ? "another program owns \(DBusInterface.busName)" : "can't serve \(DBusInterface.busName)", result)
         }
         guard pipe(&wake) == 0 else {
             ssd_close(connection)
@@ -98,7 +100,9 @@ public final class DBusServer: @unchecked Sendable {
                 var drained = [UInt8](repeating: 0, count: 64)
                 while read(wake[0], &drained, drained.count) > 0 {}
             }
-            for work in lock.withLock({ () -> [() -> Void] in defer { posted = [] }; return posted }) { work() }
+            for work in lock.withLock({ () -> [() -> Void] in
+                defer { posted = [] }; return posted
+            }) { work() }
         }
         _ = ssd_flush(bus)
         ssd_close(bus)

@@ -18,7 +18,8 @@ extension EventsService {
         guard params.protocolVersion == ExtensionProtocol.version else {
             throw ServiceError(
                 .invalidArguments,
-                "\(params.bundleIdentifier) speaks extension protocol version \(params.protocolVersion); this shortcutsd speaks version \(ExtensionProtocol.version)")
+                "\(params.bundleIdentifier) speaks extension protocol version \(params.protocolVersion); this shortcutsd speaks version \(ExtensionProtocol.version)"
+            )
         }
         // An app that has just been installed or moved wrote its manifest after the service read them.
         if apps.manifest(bundleIdentifier: params.bundleIdentifier).map({ AccessPolicy.resolved($0.executable) }) != client.executable {
@@ -31,7 +32,8 @@ extension EventsService {
         guard client.executable == expected else {
             log.write("refused \(request) from \(client): the manifest names \(expected)")
             throw ServiceError(
-                .denied, "shortcutsd refused \(request): the caller is \(client.executable ?? "unknown"), but the app's manifest names \(expected)")
+                .denied,
+                "shortcutsd refused \(request): the caller is \(client.executable ?? "unknown"), but the app's manifest names \(expected)")
         }
         return LiveApps.App(bundleIdentifier: params.bundleIdentifier, processIdentifier: client.processIdentifier, channel: channel)
     }

@@ -13,7 +13,8 @@ enum RunFiles {
     /// becomes `Output.txt`, `Output 2.txt`…) and returns the paths.
     static func write(_ output: Content, to directory: String) throws(ServiceError) -> [String] {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ServiceError(.actionFailed, "can't create the output folder \(directory): \(error.localizedDescription)")
         }

@@ -100,7 +100,9 @@ final class RunningDaemon: @unchecked Sendable {
             timer.resume()
             sources.append(timer)
         }
-        log.write("serving \(service.configuration.socketPath)\(servesBus ? " and \(DBusInterface.busName) on the session bus" : "") (pid \(getpid()))")
+        log.write(
+            "serving \(service.configuration.socketPath)\(servesBus ? " and \(DBusInterface.busName) on the session bus" : "") (pid \(getpid()))"
+        )
     }
 
     /// Drains and exits, once.

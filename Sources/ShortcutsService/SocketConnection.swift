@@ -33,7 +33,11 @@ final class SocketConnection: @unchecked Sendable {
         if let refusal = service.policy.refusal(of: client), client.userIdentifier != service.policy.ownerUserIdentifier {
             // Another user gets nothing but the reason.
             service.log.write("refused a connection from \(client): \(refusal)")
-            respond(JSONRPC.ErrorResponse(id: nil, error: JSONRPC.ErrorObject(code: EventsProtocol.ErrorCode.denied, message: "shortcutsd refused the connection: \(refusal)")))
+            respond(
+                JSONRPC.ErrorResponse(
+                    id: nil,
+                    error: JSONRPC.ErrorObject(
+                        code: EventsProtocol.ErrorCode.denied, message: "shortcutsd refused the connection: \(refusal)")))
             finishReading()
             return
         }
@@ -45,7 +49,11 @@ final class SocketConnection: @unchecked Sendable {
                 break
             }
             guard let envelope = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line), let method = envelope.method else {
-                respond(JSONRPC.ErrorResponse(id: nil, error: JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC request")))
+                respond(
+                    JSONRPC.ErrorResponse(
+                        id: nil,
+                        error: JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC request"))
+                )
                 continue
             }
             if method == EventsProtocol.Method.registerApp {

@@ -66,7 +66,8 @@ struct SocketDispatch {
         case let error as JSONRPC.ErrorObject:
             return JSONRPC.ErrorResponse(id: id, error: error)
         default:
-            return JSONRPC.ErrorResponse(id: id, error: JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalErrorCode, message: "\(error)"))
+            return JSONRPC.ErrorResponse(
+                id: id, error: JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.internalErrorCode, message: "\(error)"))
         }
     }
 }

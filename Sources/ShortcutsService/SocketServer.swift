@@ -32,7 +32,8 @@ public final class SocketServer: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ServiceError(.invalidArguments, "can't create \(directory): \(error.localizedDescription)")
         }

@@ -27,7 +27,8 @@ enum UnixSocket {
         guard let result = LocalSocket.withAddress(path, body) else {
             throw ServiceError(
                 .invalidArguments,
-                "the socket path \(path) is longer than \(LocalSocket.maximumPathLength) bytes; set SHORTCUTS_SERVICE_SOCKET to a shorter one")
+                "the socket path \(path) is longer than \(LocalSocket.maximumPathLength) bytes; set SHORTCUTS_SERVICE_SOCKET to a shorter one"
+            )
         }
         return result
     }

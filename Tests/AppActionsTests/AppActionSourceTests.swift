@@ -56,9 +56,10 @@ import Testing
         try installation.write(newer, named: "com.example.Future.json")
         #expect(source.manifest(bundleIdentifier: "com.example.Future") == nil)
         let path = installation.home.appendingPathComponent("Apps/com.example.Future.json").path
-        #expect(source.warnings == [
-            "skipped the app manifest \(path): it is in manifest format version 7, and this shortcuts reads versions up to 1; update shortcuts",
-        ])
+        #expect(
+            source.warnings == [
+                "skipped the app manifest \(path): it is in manifest format version 7, and this shortcuts reads versions up to 1; update shortcuts"
+            ])
     }
 
     @Test func theUsersManifestWinsOverASystemWideOne() throws {
@@ -77,8 +78,9 @@ import Testing
         #expect(store.directories == [installation.home.path + "/Apps", installation.home.path + "/system/shortcuts/apps"])
         let names = store.load().manifests.map(\.name)
         #expect(names == ["Fake", "System Copy"])
-        #expect(AppManifestStore(home: "/h", environment: [:]).directories
-            == ["/h/Apps", "/usr/local/share/shortcuts/apps", "/usr/share/shortcuts/apps"])
+        #expect(
+            AppManifestStore(home: "/h", environment: [:]).directories
+                == ["/h/Apps", "/usr/local/share/shortcuts/apps", "/usr/share/shortcuts/apps"])
     }
 
     // MARK: The lifecycle
@@ -100,7 +102,9 @@ import Testing
         #expect(error?.code == .needsInteraction)
         #expect(error?.actionIdentifier == id("ScheduleIntent"))
         #expect(error?.parameter == "when")
-        #expect(error?.description.contains("action 1 (com.example.Fake.ScheduleIntent, \"Schedule\"), parameter when: needs an answer to \"When?\"") == true)
+        #expect(
+            error?.description.contains(
+                "action 1 (com.example.Fake.ScheduleIntent, \"Schedule\"), parameter when: needs an answer to \"When?\"") == true)
     }
 
     @Test func aDeclinedConfirmationCancels() throws {
@@ -131,7 +135,10 @@ import Testing
     @Test func aCrashFailsTheRunNamingTheActionAndTheNextRunWorks() throws {
         let error = #expect(throws: RunError.self) { try run([action("EchoIntent", ["text": .plain("a")]), action("CrashIntent")]) }
         #expect(error?.actionIndex == 2)
-        #expect(error?.description == "action 2 (com.example.Fake.CrashIntent, \"Crash\"): com.example.Fake's extension exited with signal 9 while performing CrashIntent")
+        #expect(
+            error?.description
+                == "action 2 (com.example.Fake.CrashIntent, \"Crash\"): com.example.Fake's extension exited with signal 9 while performing CrashIntent"
+        )
         #expect(try run([action("EchoIntent", ["text": .plain("again")])]) == .text("again"))
     }
 
@@ -140,9 +147,11 @@ import Testing
     @Test func entitiesAreFoundByIdentifierOrTextAndTheirPropertiesFlowOn() throws {
         let body = TokenAttachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "BODY", userInfo: nil)])
         let link = TokenAttachment(.actionOutput(uuid: "N", name: "Note"), aggrandizements: [.property(name: "link", userInfo: nil)])
-        let text = WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: [
-            "WFTextActionText": .text(TokenString(segments: [.variable(body), .literal(" at "), .variable(link)]))
-        ])
+        let text = WorkflowAction(
+            identifier: "is.workflow.actions.gettext",
+            parameters: [
+                "WFTextActionText": .text(TokenString(segments: [.variable(body), .literal(" at "), .variable(link)]))
+            ])
         var open = action("OpenNoteIntent", ["note": .plain("bread")])
         open.uuid = "N"
         #expect(try run([open, text]) == .text("rye at https://example.com/n2"))
@@ -166,9 +175,11 @@ import Testing
             "BundleIdentifier": .plain(.string(FakeExtension.bundleIdentifier)), "AppIntentIdentifier": .plain("EchoIntent"),
             "Name": .plain("Fake"), "TeamIdentifier": .plain("0000000000"),
         ]
-        let renamed = WorkflowAction(identifier: "com.elsewhere.Renamed.EchoIntent", parameters: [
-            "AppIntentDescriptor": .record(descriptor), "text": .plain("by descriptor"),
-        ])
+        let renamed = WorkflowAction(
+            identifier: "com.elsewhere.Renamed.EchoIntent",
+            parameters: [
+                "AppIntentDescriptor": .record(descriptor), "text": .plain("by descriptor"),
+            ])
         #expect(try run([renamed]) == .text("by descriptor"))
         let missing = WorkflowAction(identifier: "com.elsewhere.Missing.Thing", parameters: [:])
         let error = #expect(throws: RunError.self) { try run([missing]) }

@@ -45,41 +45,41 @@ final class BuiltBinaries {
     }
 
     static let terminalDriver = #"""
-    import json, os, pty, select, sys, time
+        import json, os, pty, select, sys, time
 
-    command, steps = json.loads(sys.argv[1])
-    pid, terminal = pty.fork()
-    if pid == 0:
-        os.execv(command[0], command)
-    shown = b""
+        command, steps = json.loads(sys.argv[1])
+        pid, terminal = pty.fork()
+        if pid == 0:
+            os.execv(command[0], command)
+        shown = b""
 
-    def read(timeout):
-        global shown
-        ready, _, _ = select.select([terminal], [], [], timeout)
-        if not ready:
-            return True
-        try:
-            chunk = os.read(terminal, 4096)
-        except OSError:
-            return False
-        shown += chunk
-        return bool(chunk)
+        def read(timeout):
+            global shown
+            ready, _, _ = select.select([terminal], [], [], timeout)
+            if not ready:
+                return True
+            try:
+                chunk = os.read(terminal, 4096)
+            except OSError:
+                return False
+            shown += chunk
+            return bool(chunk)
 
-    position = 0
-    for prompt, answer in steps:
-        deadline = time.time() + 30
-        while prompt.encode() not in shown[position:]:
-            if time.time() > deadline or not read(0.5):
-                sys.stdout.write(shown.decode(errors="replace"))
-                sys.stderr.write("the prompt %r never appeared\n" % prompt)
-                sys.exit(99)
-        position = shown.index(prompt.encode(), position) + len(prompt)
-        os.write(terminal, (answer + "\n").encode())
-    deadline = time.time() + 60
-    while time.time() < deadline and read(1):
-        pass
-    _, status = os.waitpid(pid, 0)
-    sys.stdout.write(shown.decode(errors="replace"))
-    sys.exit(os.waitstatus_to_exitcode(status))
-    """#
+        position = 0
+        for prompt, answer in steps:
+            deadline = time.time() + 30
+            while prompt.encode() not in shown[position:]:
+                if time.time() > deadline or not read(0.5):
+                    sys.stdout.write(shown.decode(errors="replace"))
+                    sys.stderr.write("the prompt %r never appeared\n" % prompt)
+                    sys.exit(99)
+            position = shown.index(prompt.encode(), position) + len(prompt)
+            os.write(terminal, (answer + "\n").encode())
+        deadline = time.time() + 60
+        while time.time() < deadline and read(1):
+            pass
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.write(shown.decode(errors="replace"))
+        sys.exit(os.waitstatus_to_exitcode(status))
+        """#
 }

@@ -15,7 +15,9 @@ import Testing
         ExtensionHost(configuration: .init(idleSeconds: idle, callTimeoutSeconds: timeout))
     }
 
-    private func perform(_ host: ExtensionHost, _ intent: String, _ parameters: [String: Content] = [:]) throws -> ExtensionProtocol.PerformResult {
+    private func perform(_ host: ExtensionHost, _ intent: String, _ parameters: [String: Content] = [:]) throws
+        -> ExtensionProtocol.PerformResult
+    {
         try host.perform(installation.manifest, .init(intent: intent, parameters: parameters, isInteractive: false))
     }
 
@@ -51,7 +53,9 @@ import Testing
         let host = host()
         defer { host.stopAll() }
         let error = #expect(throws: ExtensionError.self) { try perform(host, "ExitIntent") }
-        #expect(error?.message == "com.example.Fake's extension exited with status 3 while performing ExitIntent; it said: fake: the database is gone")
+        #expect(
+            error?.message
+                == "com.example.Fake's extension exited with status 3 while performing ExitIntent; it said: fake: the database is gone")
         #expect(try perform(host, "EchoIntent", ["text": .text("back")]).value == .text("back"))
     }
 
@@ -63,7 +67,9 @@ import Testing
         let error = #expect(throws: ExtensionError.self) { try perform(host, "HangIntent") }
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(error?.code == .timedOut)
-        #expect(error?.message.hasPrefix("com.example.Fake's extension did not answer within 1 s while performing HangIntent; it was stopped") == true)
+        #expect(
+            error?.message.hasPrefix("com.example.Fake's extension did not answer within 1 s while performing HangIntent; it was stopped")
+                == true)
         if let hung { #expect(kill(pid_t(hung), 0) != 0, "the hung process was killed") }
         #expect(try pid(host) != hung)
     }
@@ -79,7 +85,8 @@ import Testing
     }
 
     @Test func refusesAnotherProtocolVersion() throws {
-        let host = ExtensionHost(configuration: .init(environment: ProcessInfo.processInfo.environment.merging(["FAKE_PROTOCOL_VERSION": "2"]) { $1 }))
+        let host = ExtensionHost(
+            configuration: .init(environment: ProcessInfo.processInfo.environment.merging(["FAKE_PROTOCOL_VERSION": "2"]) { $1 }))
         defer { host.stopAll() }
         let error = #expect(throws: ExtensionError.self) { try host.start(installation.manifest) }
         #expect(error?.code == .protocolMismatch)
@@ -92,7 +99,10 @@ import Testing
         let host = host()
         let error = #expect(throws: ExtensionError.self) { try host.start(manifest) }
         #expect(error?.code == .launchFailed)
-        #expect(error?.message == "couldn't start com.example.Fake's extension /nonexistent/fake: No such file or directory (run the app once so it writes its manifest again)")
+        #expect(
+            error?.message
+                == "couldn't start com.example.Fake's extension /nonexistent/fake: No such file or directory (run the app once so it writes its manifest again)"
+        )
     }
 
     @Test func endsAnIdleExtension() throws {
@@ -112,7 +122,8 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
                 group.addTask {
-                    let result = try host.perform(manifest, .init(intent: "EchoIntent", parameters: ["text": .text("\(index)")], isInteractive: false))
+                    let result = try host.perform(
+                        manifest, .init(intent: "EchoIntent", parameters: ["text": .text("\(index)")], isInteractive: false))
                     #expect(result.value == .text("\(index)"))
                 }
             }

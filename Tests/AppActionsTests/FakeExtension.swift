@@ -9,87 +9,87 @@ enum FakeExtension {
     static let bundleIdentifier = "com.example.Fake"
 
     static let script = #"""
-    import json, os, sys, time
+        import json, os, sys, time
 
-    bundle = sys.argv[1]
-    version = int(os.environ.get("FAKE_PROTOCOL_VERSION", "1"))
-    tasks = [
-        {"type": "entity", "entityType": "NoteEntity", "id": "n1", "title": "Buy milk",
-         "properties": [{"key": "body", "value": {"type": "text", "text": "two litres"}},
-                        {"key": "link", "value": {"type": "url", "url": "https://example.com/n1"}}]},
-        {"type": "entity", "entityType": "NoteEntity", "id": "n2", "title": "Buy bread",
-         "properties": [{"key": "body", "value": {"type": "text", "text": "rye"}},
-                        {"key": "link", "value": {"type": "url", "url": "https://example.com/n2"}}]},
-    ]
+        bundle = sys.argv[1]
+        version = int(os.environ.get("FAKE_PROTOCOL_VERSION", "1"))
+        tasks = [
+            {"type": "entity", "entityType": "NoteEntity", "id": "n1", "title": "Buy milk",
+             "properties": [{"key": "body", "value": {"type": "text", "text": "two litres"}},
+                            {"key": "link", "value": {"type": "url", "url": "https://example.com/n1"}}]},
+            {"type": "entity", "entityType": "NoteEntity", "id": "n2", "title": "Buy bread",
+             "properties": [{"key": "body", "value": {"type": "text", "text": "rye"}},
+                            {"key": "link", "value": {"type": "url", "url": "https://example.com/n2"}}]},
+        ]
 
-    def send(message):
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
+        def send(message):
+            sys.stdout.write(json.dumps(message) + "\n")
+            sys.stdout.flush()
 
-    def result(id, value):
-        send({"jsonrpc": "2.0", "id": id, "result": value})
+        def result(id, value):
+            send({"jsonrpc": "2.0", "id": id, "result": value})
 
-    def perform(id, params):
-        intent, values = params["intent"], params["parameters"]
-        if intent == "CrashIntent":
-            os.kill(os.getpid(), 9)
-        if intent == "ExitIntent":
-            sys.stderr.write("fake: the database is gone\n")
-            sys.stderr.flush()
-            os._exit(3)
-        if intent == "HangIntent":
-            time.sleep(120)
-        if intent == "PidIntent":
-            return result(id, {"outcome": "success", "value": {"type": "number", "number": os.getpid()}})
-        if intent == "EchoIntent":
-            if "text" not in values:
-                return result(id, {"outcome": "needsValue", "parameter": "text", "dialog": "What should I echo?"})
-            return result(id, {"outcome": "success", "dialog": "Echoed.", "value": values["text"]})
-        if intent == "ScheduleIntent":
-            if "when" not in values:
-                return result(id, {"outcome": "needsValue", "parameter": "when", "dialog": "When?"})
-            if not params["confirmed"]:
-                return result(id, {"outcome": "confirmationRequired", "dialog": "Schedule it for " + values["when"]["date"] + "?"})
-            return result(id, {"outcome": "success", "value": values["when"]})
-        if intent == "PickIntent":
-            if "color" not in values:
-                options = [{"title": "Red", "value": {"type": "text", "text": "red"}},
-                           {"title": "Green", "value": {"type": "text", "text": "green"}}]
-                return result(id, {"outcome": "disambiguation", "parameter": "color", "dialog": "Which color?", "options": options})
-            return result(id, {"outcome": "success", "value": values["color"]})
-        if intent == "FailIntent":
-            return result(id, {"outcome": "failure", "message": "Due date must be in the future."})
-        if intent == "RefuseIntent":
-            return result(id, {"outcome": "unsupported", "parameter": "size", "message": "sizes above 10 aren't sold"})
-        if intent == "OpenNoteIntent":
-            note = values.get("note")
-            if note is None:
-                return result(id, {"outcome": "needsValue", "parameter": "note"})
-            return result(id, {"outcome": "success", "value": note})
-        send({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": "no intent " + intent}})
+        def perform(id, params):
+            intent, values = params["intent"], params["parameters"]
+            if intent == "CrashIntent":
+                os.kill(os.getpid(), 9)
+            if intent == "ExitIntent":
+                sys.stderr.write("fake: the database is gone\n")
+                sys.stderr.flush()
+                os._exit(3)
+            if intent == "HangIntent":
+                time.sleep(120)
+            if intent == "PidIntent":
+                return result(id, {"outcome": "success", "value": {"type": "number", "number": os.getpid()}})
+            if intent == "EchoIntent":
+                if "text" not in values:
+                    return result(id, {"outcome": "needsValue", "parameter": "text", "dialog": "What should I echo?"})
+                return result(id, {"outcome": "success", "dialog": "Echoed.", "value": values["text"]})
+            if intent == "ScheduleIntent":
+                if "when" not in values:
+                    return result(id, {"outcome": "needsValue", "parameter": "when", "dialog": "When?"})
+                if not params["confirmed"]:
+                    return result(id, {"outcome": "confirmationRequired", "dialog": "Schedule it for " + values["when"]["date"] + "?"})
+                return result(id, {"outcome": "success", "value": values["when"]})
+            if intent == "PickIntent":
+                if "color" not in values:
+                    options = [{"title": "Red", "value": {"type": "text", "text": "red"}},
+                               {"title": "Green", "value": {"type": "text", "text": "green"}}]
+                    return result(id, {"outcome": "disambiguation", "parameter": "color", "dialog": "Which color?", "options": options})
+                return result(id, {"outcome": "success", "value": values["color"]})
+            if intent == "FailIntent":
+                return result(id, {"outcome": "failure", "message": "Due date must be in the future."})
+            if intent == "RefuseIntent":
+                return result(id, {"outcome": "unsupported", "parameter": "size", "message": "sizes above 10 aren't sold"})
+            if intent == "OpenNoteIntent":
+                note = values.get("note")
+                if note is None:
+                    return result(id, {"outcome": "needsValue", "parameter": "note"})
+                return result(id, {"outcome": "success", "value": note})
+            send({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": "no intent " + intent}})
 
-    for line in sys.stdin:
-        message = json.loads(line)
-        method, id, params = message.get("method"), message.get("id"), message.get("params") or {}
-        if method == "initialize":
-            result(id, {"protocolVersion": version, "bundleIdentifier": bundle})
-        elif method == "intent.perform":
-            perform(id, params)
-        elif method == "entities.query":
-            if params.get("identifiers"):
-                found = [t for t in tasks if t["id"] in params["identifiers"]]
-            elif params.get("matching") is not None:
-                found = [t for t in tasks if params["matching"].lower() in t["title"].lower()]
+        for line in sys.stdin:
+            message = json.loads(line)
+            method, id, params = message.get("method"), message.get("id"), message.get("params") or {}
+            if method == "initialize":
+                result(id, {"protocolVersion": version, "bundleIdentifier": bundle})
+            elif method == "intent.perform":
+                perform(id, params)
+            elif method == "entities.query":
+                if params.get("identifiers"):
+                    found = [t for t in tasks if t["id"] in params["identifiers"]]
+                elif params.get("matching") is not None:
+                    found = [t for t in tasks if params["matching"].lower() in t["title"].lower()]
+                else:
+                    found = tasks
+                result(id, {"entities": found})
+            elif method == "options.list":
+                result(id, {"options": [{"title": t["title"], "value": t} for t in tasks]})
+            elif method == "shutdown":
+                break
             else:
-                found = tasks
-            result(id, {"entities": found})
-        elif method == "options.list":
-            result(id, {"options": [{"title": t["title"], "value": t} for t in tasks]})
-        elif method == "shutdown":
-            break
-        else:
-            send({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "no method " + str(method)}})
-    """#
+                send({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "no method " + str(method)}})
+        """#
 
     /// A temporary `$SHORTCUTS_HOME` with the fake app's manifest in `Apps/`.
     final class Installation {
@@ -125,16 +125,23 @@ enum FakeExtension {
     }
 
     static func manifest(bundleIdentifier: String, script: String) -> AppManifest {
-        func action(_ name: String, _ title: String, _ parameters: [ParameterMetadata] = [], input: String? = nil, output: String? = nil) -> ActionMetadata {
-            ActionMetadata(identifier: "\(bundleIdentifier).\(name)", title: title, parameters: parameters, inputParameter: input, outputType: output)
+        func action(_ name: String, _ title: String, _ parameters: [ParameterMetadata] = [], input: String? = nil, output: String? = nil)
+            -> ActionMetadata
+        {
+            ActionMetadata(
+                identifier: "\(bundleIdentifier).\(name)", title: title, parameters: parameters, inputParameter: input, outputType: output)
         }
         var note = ParameterMetadata(key: "note", title: "Note", type: .entity, isRequired: true, entityType: "NoteEntity")
         note.hasDynamicOptions = true
         return AppManifest(
             bundleIdentifier: bundleIdentifier, name: "Fake", executable: python, extensionArguments: [script, bundleIdentifier],
             actions: [
-                action("EchoIntent", "Echo", [ParameterMetadata(key: "text", title: "Text", type: .text, isRequired: true)], input: "text", output: "Text"),
-                action("ScheduleIntent", "Schedule", [ParameterMetadata(key: "when", title: "When", type: .date, isRequired: true)], output: "Date"),
+                action(
+                    "EchoIntent", "Echo", [ParameterMetadata(key: "text", title: "Text", type: .text, isRequired: true)], input: "text",
+                    output: "Text"),
+                action(
+                    "ScheduleIntent", "Schedule", [ParameterMetadata(key: "when", title: "When", type: .date, isRequired: true)],
+                    output: "Date"),
                 action("PickIntent", "Pick", [ParameterMetadata(key: "color", title: "Color", type: .text)], output: "Text"),
                 action("FailIntent", "Fail"),
                 action("RefuseIntent", "Refuse", [ParameterMetadata(key: "size", title: "Size", type: .number)]),
@@ -144,9 +151,11 @@ enum FakeExtension {
                 action("HangIntent", "Hang"),
                 action("PidIntent", "Process Identifier", output: "Number"),
             ],
-            entities: [EntityTypeMetadata(
-                name: "NoteEntity", displayName: "Note",
-                properties: [.init(name: "body", title: "Body", type: "Text"), .init(name: "link", title: "Link", type: "URL")],
-                supportsStringQuery: true)])
+            entities: [
+                EntityTypeMetadata(
+                    name: "NoteEntity", displayName: "Note",
+                    properties: [.init(name: "body", title: "Body", type: "Text"), .init(name: "link", title: "Link", type: "URL")],
+                    supportsStringQuery: true)
+            ])
     }
 }

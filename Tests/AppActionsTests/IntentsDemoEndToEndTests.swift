@@ -38,7 +38,8 @@ import Testing
     @Test func createTaskRunsInsideAShortcutAndItsTaskFlowsOn() throws {
         let text = TokenString(segments: [
             .variable(TokenAttachment(.actionOutput(uuid: "T", name: "Task"))), .literal(" due "),
-            .variable(TokenAttachment(.actionOutput(uuid: "T", name: "Task"), aggrandizements: [.property(name: "Due Date", userInfo: nil)])),
+            .variable(
+                TokenAttachment(.actionOutput(uuid: "T", name: "Task"), aggrandizements: [.property(name: "Due Date", userInfo: nil)])),
         ])
         let workflow = Workflow(actions: [
             WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Water plants")]),
@@ -56,7 +57,9 @@ import Testing
     @Test func theToppingIsDisambiguatedAmongThreeAndTheOrderContinuesInTheApp() throws {
         let refused = try binaries.run("shortcuts", ["perform", Self.order, "--no-interaction"])
         #expect(refused.status == 1)
-        #expect(refused.error.contains(#"parameter topping: needs a choice for "Which one of these toppings?" among "Pepperoni", "Mushroom", "Pineapple""#))
+        #expect(
+            refused.error.contains(
+                #"parameter topping: needs a choice for "Which one of these toppings?" among "Pepperoni", "Mushroom", "Pineapple""#))
 
         let answers = try binaries.write(Data("Mushroom\n".utf8), to: "answers.txt")
         let log = binaries.directory.path + "/continued.txt"

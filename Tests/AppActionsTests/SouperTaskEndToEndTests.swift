@@ -34,11 +34,13 @@ import Testing
     @Test func listsTheAppsActionsWithTheirParameters() throws {
         let result = try shortcuts(["actions", "--app", "com.example.SouperTask"])
         #expect(result.status == 0)
-        #expect(result.output.contains("""
-            com.example.SouperTask.CreateTaskIntent  Create Task → TaskEntity
-                title: text, required, takes the input  "Title"
-                dueDate: date, required  "Due Date"
-            """))
+        #expect(
+            result.output.contains(
+                """
+                com.example.SouperTask.CreateTaskIntent  Create Task → TaskEntity
+                    title: text, required, takes the input  "Title"
+                    dueDate: date, required  "Due Date"
+                """))
         let json = try shortcuts(["actions", "--json"])
         let actions = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         let identifiers = actions.compactMap { $0["identifier"] as? String }
@@ -80,7 +82,8 @@ import Testing
     @Test func anUnknownParameterIsAUsageErrorListingTheValidOnes() throws {
         let result = try shortcuts(["perform", Self.create, "--set", "due=tomorrow"])
         #expect(result.status == 2)
-        #expect(result.error.contains("Unknown parameter 'due' for com.example.SouperTask.CreateTaskIntent; its parameters are title, dueDate"))
+        #expect(
+            result.error.contains("Unknown parameter 'due' for com.example.SouperTask.CreateTaskIntent; its parameters are title, dueDate"))
     }
 
     @Test func aShortcutCreatesATaskFromTextAndOutputsItsURL() throws {
@@ -90,12 +93,16 @@ import Testing
         ]
         let url = TokenAttachment(.actionOutput(uuid: "T1", name: "Task"), aggrandizements: [.property(name: "URL", userInfo: nil)])
         var workflow = Workflow(actions: [
-            WorkflowAction(identifier: Self.create, parameters: [
-                "AppIntentDescriptor": .record(descriptor), "dueDate": .plain(.string(Self.future)), "UUID": .plain("T1"),
-            ]),
-            WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: [
-                "WFTextActionText": .text(TokenString(segments: [.variable(url)])),
-            ]),
+            WorkflowAction(
+                identifier: Self.create,
+                parameters: [
+                    "AppIntentDescriptor": .record(descriptor), "dueDate": .plain(.string(Self.future)), "UUID": .plain("T1"),
+                ]),
+            WorkflowAction(
+                identifier: "is.workflow.actions.gettext",
+                parameters: [
+                    "WFTextActionText": .text(TokenString(segments: [.variable(url)]))
+                ]),
         ])
         workflow.inputContentClasses = ["WFStringContentItem"]
         let file = try binaries.write(ShortcutFile.write(workflow, format: .binary), to: "Add Task.shortcut")

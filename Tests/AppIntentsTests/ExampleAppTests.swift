@@ -51,10 +51,11 @@ import Testing
         #expect(manifest.bundleIdentifier == "com.example.SouperTask")
         #expect(manifest.executable == (try Self.binary("soupertask")).path)
         #expect(manifest.extensionArguments == ["--serve-intents"])
-        #expect(manifest.actions.map(\.identifier) == [
-            "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.FindTasksIntent",
-            "com.example.SouperTask.DeleteTaskIntent", "com.example.SouperTask.EditTaskIntent",
-        ])
+        #expect(
+            manifest.actions.map(\.identifier) == [
+                "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.FindTasksIntent",
+                "com.example.SouperTask.DeleteTaskIntent", "com.example.SouperTask.EditTaskIntent",
+            ])
         let create = manifest.actions[0]
         #expect(create.inputParameter == "title")
         #expect(create.parameters.map { "\($0.key):\($0.type.rawValue):\($0.isRequired)" } == ["title:text:true", "dueDate:date:true"])
@@ -87,12 +88,13 @@ import Testing
             return String(decoding: try JSONRPC.encode(request), as: UTF8.self)
         }
         let future = Date(timeIntervalSinceNow: 86_400), past = Date(timeIntervalSinceNow: -86_400)
-        let input = [
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}"#,
-            try perform(2, ["title": .text("Call mom"), "dueDate": .date(future)]),
-            try perform(3, ["title": .text("Too late"), "dueDate": .date(past)]),
-            try perform(4, ["title": .text("No date")]),
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}"#,
+                try perform(2, ["title": .text("Call mom"), "dueDate": .date(future)]),
+                try perform(3, ["title": .text("Too late"), "dueDate": .date(past)]),
+                try perform(4, ["title": .text("No date")]),
+            ].joined(separator: "\n") + "\n"
         let result = try Self.run("soupertask", ["--serve-intents"], input: input, environment: ["SOUPERTASK_DATA": directory.path])
         #expect(result.status == 0, "stderr: \(result.error)")
         let lines = result.output.split(separator: 0x0A).map { Data($0) }
@@ -110,7 +112,8 @@ import Testing
     }
 
     @Test func askMeAnythingAnswersThroughItsIntent() throws {
-        let request = #"{"jsonrpc":"2.0","id":1,"method":"intent.perform","params":{"intent":"AskQuestionIntent","parameters":{"question":{"type":"text","text":"What is Swift?"}},"confirmed":false,"confirmedParameters":[],"isInteractive":false}}"#
+        let request =
+            #"{"jsonrpc":"2.0","id":1,"method":"intent.perform","params":{"intent":"AskQuestionIntent","parameters":{"question":{"type":"text","text":"What is Swift?"}},"confirmed":false,"confirmedParameters":[],"isInteractive":false}}"#
         let result = try Self.run("askmeanything", ["--serve-intents"], input: request + "\n")
         let response = try JSONRPC.decode(JSONRPC.Response<ExtensionProtocol.PerformResult>.self, from: result.output.prefix { $0 != 0x0A })
         #expect(response.result.value == .text("Swift is a general-purpose programming language."))

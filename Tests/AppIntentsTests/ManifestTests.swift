@@ -15,10 +15,11 @@ import Testing
         #expect(manifest.name == "Soup")
         #expect(manifest.executable == "/opt/soup/bin/soup")
         #expect(manifest.extensionArguments == ["--serve-intents"])
-        #expect(manifest.actions.map(\.identifier) == [
-            "com.example.Soup.OrderSoupIntent", "com.example.Soup.GreetIntent", "com.example.Soup.PickSoupIntent",
-            "com.example.Soup.RefuseIntent", "com.example.Soup.AllTypesIntent",
-        ])
+        #expect(
+            manifest.actions.map(\.identifier) == [
+                "com.example.Soup.OrderSoupIntent", "com.example.Soup.GreetIntent", "com.example.Soup.PickSoupIntent",
+                "com.example.Soup.RefuseIntent", "com.example.Soup.AllTypesIntent",
+            ])
     }
 
     @Test func describesAnActionWithEntityNumberEnumAndTextParameters() async throws {
@@ -43,10 +44,11 @@ import Testing
     @Test func mapsEachValueType() async throws {
         let action = try #require(try await manifest().actions.first { $0.identifier.hasSuffix("AllTypesIntent") })
         let described = action.parameters.map { "\($0.key):\($0.type.rawValue):\($0.isRequired):\($0.isList):\($0.defaultValue ?? "-")" }
-        #expect(described == [
-            "flag:boolean:false:false:Yes", "ratio:number:false:false:-", "when:date:false:false:-", "link:url:false:false:-",
-            "files:file:true:true:-", "sizes:enumeration:false:true:-",
-        ])
+        #expect(
+            described == [
+                "flag:boolean:false:false:Yes", "ratio:number:false:false:-", "when:date:false:false:-", "link:url:false:false:-",
+                "files:file:true:true:-", "sizes:enumeration:false:true:-",
+            ])
         #expect(action.parameters[1].minimum == 0 && action.parameters[1].maximum == 1)
         #expect(action.inputParameter == "files")
         #expect(action.outputType == "Number")
@@ -64,27 +66,32 @@ import Testing
 
     @Test func describesEntitiesEnumsAndAppShortcuts() async throws {
         let manifest = try await manifest()
-        #expect(manifest.entities == [
-            EntityTypeMetadata(
-                name: "SoupEntity", displayName: "Soup",
-                properties: [.init(name: "name", title: "Name", type: "Text"), .init(name: "price", title: "Price", type: "Number")],
-                supportsStringQuery: true)
-        ])
-        #expect(manifest.enums == [
-            EnumTypeMetadata(
-                name: "SoupSize", displayName: "Size",
-                cases: [.init(identifier: "small", title: "Small"), .init(identifier: "medium", title: "Medium"),
-                        .init(identifier: "large", title: "Large")])
-        ])
-        #expect(manifest.appShortcuts == [
-            AppShortcutMetadata(
-                action: "com.example.Soup.OrderSoupIntent",
-                phrases: ["Order ${soup} in ${applicationName}", "Order soup with ${applicationName}"],
-                shortTitle: "Order Soup", systemImageName: "cup.and.saucer"),
-            AppShortcutMetadata(
-                action: "com.example.Soup.GreetIntent", phrases: ["Greet someone with ${applicationName}"],
-                shortTitle: "Greet", systemImageName: "app"),
-        ])
+        #expect(
+            manifest.entities == [
+                EntityTypeMetadata(
+                    name: "SoupEntity", displayName: "Soup",
+                    properties: [.init(name: "name", title: "Name", type: "Text"), .init(name: "price", title: "Price", type: "Number")],
+                    supportsStringQuery: true)
+            ])
+        #expect(
+            manifest.enums == [
+                EnumTypeMetadata(
+                    name: "SoupSize", displayName: "Size",
+                    cases: [
+                        .init(identifier: "small", title: "Small"), .init(identifier: "medium", title: "Medium"),
+                        .init(identifier: "large", title: "Large"),
+                    ])
+            ])
+        #expect(
+            manifest.appShortcuts == [
+                AppShortcutMetadata(
+                    action: "com.example.Soup.OrderSoupIntent",
+                    phrases: ["Order ${soup} in ${applicationName}", "Order soup with ${applicationName}"],
+                    shortTitle: "Order Soup", systemImageName: "cup.and.saucer"),
+                AppShortcutMetadata(
+                    action: "com.example.Soup.GreetIntent", phrases: ["Greet someone with ${applicationName}"],
+                    shortTitle: "Greet", systemImageName: "app"),
+            ])
     }
 
     @Test func refusesPhrasesThatDoNotNameTheAppExactlyOnce() async throws {

@@ -92,7 +92,9 @@ import Testing
             let done = try await server.perform("PickSoupIntent", ["soup": choice], confirmed: true)
             #expect(done.outcome == .success)
             #expect(done.opensApp == true)
-            guard case .entity(let entity)? = done.value else { Issue.record("expected an entity, got \(String(describing: done.value))"); return }
+            guard case .entity(let entity)? = done.value else {
+                Issue.record("expected an entity, got \(String(describing: done.value))"); return
+            }
             #expect(entity.typeName == "SoupEntity" && entity.identifier == "tomato-basil" && entity.displayTitle == "Tomato Basil")
             #expect(entity.properties["name"] == .text("Tomato Basil") && entity.properties["price"] == .number(5))
         }

@@ -32,7 +32,8 @@ import Testing
 
     @Test func specifiedDateIsReadInTheRunsTimeZone() throws {
         let parameters = ["WFDateActionMode": T.text("Specified Date"), "WFDateActionDate": T.text("2026-01-15 09:30")]
-        #expect(try T.run("date", parameters, environment: T.environment(timeZone: "America/New_York")) == .date(iso("2026-01-15T14:30:00Z")))
+        #expect(
+            try T.run("date", parameters, environment: T.environment(timeZone: "America/New_York")) == .date(iso("2026-01-15T14:30:00Z")))
         #expect(try T.run("date", parameters, environment: T.environment(timeZone: "UTC")) == .date(iso("2026-01-15T09:30:00Z")))
         let tomorrow = ["WFDateActionMode": T.text("Specified Date"), "WFDateActionDate": T.text("tomorrow")]
         #expect(try T.run("date", tomorrow) == .date(iso("2026-05-29T00:00:00Z")))
@@ -156,9 +157,11 @@ import Testing
 
     @Test func detectDatesInText() throws {
         let output = try T.run("detect.date", input: .text("Meeting on 2026-06-01, then lunch tomorrow.\nMay 3, 2026\n3 apples"))
-        #expect(output == .list([
-            .date(iso("2026-06-01T00:00:00Z")), .date(iso("2026-05-29T00:00:00Z")), .date(iso("2026-05-03T00:00:00Z")),
-        ]))
+        #expect(
+            output
+                == .list([
+                    .date(iso("2026-06-01T00:00:00Z")), .date(iso("2026-05-29T00:00:00Z")), .date(iso("2026-05-03T00:00:00Z")),
+                ]))
         #expect(try T.run("detect.date", input: .text("no dates here")) == .nothing)
         #expect(try T.run("detect.date", input: .date(T.now)) == .date(T.now))
     }

@@ -8,16 +8,20 @@ import Testing
 @Suite("Dictionary actions")
 struct DictionaryActionsTests {
     /// A Dictionary action with a text, a number, a Boolean and a nested dictionary.
-    private let person = action("dictionary", [
-        "WFItems": .dictionaryField([
-            DictionaryItem(itemType: 0, key: "name", value: text(.literal("Ada"))),
-            DictionaryItem(itemType: 3, key: "age", value: text(.literal("36"))),
-            DictionaryItem(itemType: 4, key: "admin", value: .numberSubstitutable(true)),
-            DictionaryItem(itemType: 1, key: "address", value: .dictionaryField([
-                DictionaryItem(itemType: 0, key: "city", value: "London"),
-            ])),
-        ]),
-    ], uuid: "D")
+    private let person = action(
+        "dictionary",
+        [
+            "WFItems": .dictionaryField([
+                DictionaryItem(itemType: 0, key: "name", value: text(.literal("Ada"))),
+                DictionaryItem(itemType: 3, key: "age", value: text(.literal("36"))),
+                DictionaryItem(itemType: 4, key: "admin", value: .numberSubstitutable(true)),
+                DictionaryItem(
+                    itemType: 1, key: "address",
+                    value: .dictionaryField([
+                        DictionaryItem(itemType: 0, key: "city", value: "London")
+                    ])),
+            ])
+        ], uuid: "D")
 
     private func getValue(_ parameters: ParameterDictionary) throws -> Content {
         try runActions([person, action("getvalueforkey", parameters)])
@@ -34,7 +38,8 @@ struct DictionaryActionsTests {
         #expect(try getValue(["WFDictionaryKey": "age"]) == .number(36))
         #expect(try getValue(["WFDictionaryKey": "address.city"]) == .text("London"))
         #expect(try getValue(["WFDictionaryKey": "missing"]) == .nothing)
-        #expect(try getValue(["WFGetDictionaryValueType": "Value", "WFDictionaryKey": text(.literal("na"), .literal("me"))]) == .text("Ada"))
+        #expect(
+            try getValue(["WFGetDictionaryValueType": "Value", "WFDictionaryKey": text(.literal("na"), .literal("me"))]) == .text("Ada"))
     }
 
     @Test func getAllKeysAndAllValues() throws {
@@ -53,7 +58,9 @@ struct DictionaryActionsTests {
     }
 
     @Test func getValueErrorsNameTheParameter() {
-        let notADictionary = runError([action("gettext", ["WFTextActionText": "plain"]), action("getvalueforkey", ["WFDictionaryKey": "a"])])
+        let notADictionary = runError([
+            action("gettext", ["WFTextActionText": "plain"]), action("getvalueforkey", ["WFDictionaryKey": "a"]),
+        ])
         #expect(notADictionary?.parameter == "WFInput")
         #expect(notADictionary?.message.contains("plain") == true)
         let noKey = runError([person, action("getvalueforkey")])

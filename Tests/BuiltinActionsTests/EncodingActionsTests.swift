@@ -30,7 +30,9 @@ struct EncodingActionsTests {
     }
 
     @Test func urlComponentOfTextAndErrors() throws {
-        #expect(try runActions([action("geturlcomponent", ["WFURL": "https://example.org/x", "WFURLComponent": "Host"])]) == .text("example.org"))
+        #expect(
+            try runActions([action("geturlcomponent", ["WFURL": "https://example.org/x", "WFURLComponent": "Host"])])
+                == .text("example.org"))
         #expect(try runActions([action("geturlcomponent", ["WFURL": "https://example.org"])]) == .text("https"))
         #expect(try runActions([action("geturlcomponent", ["WFURL": "https://example.org", "WFURLComponent": "Port"])]) == .nothing)
         #expect(runError([action("geturlcomponent", ["WFURL": "not a url"])])?.parameter == "WFURL")
@@ -51,7 +53,9 @@ struct EncodingActionsTests {
         #expect(none == expected)
         let every76 = try runActions([action("base64encode", ["WFInput": .plain(.string(long))])]).text
         #expect(every76.components(separatedBy: "\r\n").map(\.count) == [76, 76, 8])
-        let every64 = try runActions([action("base64encode", ["WFInput": .plain(.string(long)), "WFBase64LineBreakMode": "Every 64 Characters"])]).text
+        let every64 = try runActions([
+            action("base64encode", ["WFInput": .plain(.string(long)), "WFBase64LineBreakMode": "Every 64 Characters"])
+        ]).text
         #expect(every64.components(separatedBy: "\r\n").map(\.count) == [64, 64, 32])
         #expect(try runActions([action("base64encode", ["WFInput": "héllo"])]) == .text("aMOpbGxv"))
     }
@@ -77,7 +81,10 @@ struct EncodingActionsTests {
         ("MD5", "900150983cd24fb0d6963f7d28e17f72"),
         ("SHA1", "a9993e364706816aba3e25717850c26c9cd0d89d"),
         ("SHA256", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("SHA512", "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
+        (
+            "SHA512",
+            "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+        ),
     ])
     func hashOfText(type: String, expected: String) throws {
         #expect(try runActions([action("hash", ["WFInput": "abc", "WFHashType": .plain(.string(type))])]) == .text(expected))
@@ -91,7 +98,9 @@ struct EncodingActionsTests {
 
     @Test func detectLinkFindsLinksInText() throws {
         let result = try runActions([
-            action("gettext", ["WFTextActionText": "See https://example.com/a_(b), www.swift.org. Mail ada@example.org or visit apple.com/mac!"]),
+            action(
+                "gettext",
+                ["WFTextActionText": "See https://example.com/a_(b), www.swift.org. Mail ada@example.org or visit apple.com/mac!"]),
             action("detect.link"),
         ])
         #expect(texts(result) == ["https://example.com/a_(b)", "http://www.swift.org", "mailto:ada@example.org", "http://apple.com/mac"])

@@ -86,7 +86,8 @@ import Testing
         try directory.write("h", to: "list/.hidden")
         let names = { (content: Content) in content.items.map { $0.file().name } }
         #expect(names(try run("file.getfoldercontents", ["WFFolder": T.text("list")])) == ["sub", "x.txt", "y.md"])
-        #expect(names(try run("file.getfoldercontents", ["WFFolder": T.text("list"), "Recursive": T.bool(true)])) == ["z.txt", "x.txt", "y.md"])
+        #expect(
+            names(try run("file.getfoldercontents", ["WFFolder": T.text("list"), "Recursive": T.bool(true)])) == ["z.txt", "x.txt", "y.md"])
         let error = T.failure { try run("file.getfoldercontents", ["WFFolder": T.text("missing")]) }
         #expect(error?.parameter == "WFFolder")
     }
@@ -126,10 +127,12 @@ import Testing
 
     @Test func getFile() throws {
         try directory.write("inside", to: "docs/read.txt")
-        #expect(try run("documentpicker.open", ["WFGetFilePath": T.text("docs/read.txt"), "WFShowFilePicker": T.bool(false)]).text == "inside")
+        #expect(
+            try run("documentpicker.open", ["WFGetFilePath": T.text("docs/read.txt"), "WFShowFilePicker": T.bool(false)]).text == "inside")
         let missing = T.failure { try run("documentpicker.open", ["WFGetFilePath": T.text("docs/none.txt")]) }
         #expect(missing?.parameter == "WFGetFilePath")
-        #expect(try run("documentpicker.open", ["WFGetFilePath": T.text("docs/none.txt"), "WFFileErrorIfNotFound": T.bool(false)]) == .nothing)
+        #expect(
+            try run("documentpicker.open", ["WFGetFilePath": T.text("docs/none.txt"), "WFFileErrorIfNotFound": T.bool(false)]) == .nothing)
         let prompter = ScriptedPrompter(answers: ["docs/read.txt"])
         let asked = try T.run("documentpicker.open", [:], environment: T.environment(prompter: prompter, workingDirectory: directory.path))
         #expect(asked.text == "inside")
@@ -140,7 +143,9 @@ import Testing
     @Test func detailsOfFiles() throws {
         let path = try directory.write("12345", to: "size.json")
         let file = Content.file(try LocalFiles.item(at: path, parameter: nil))
-        func detail(_ name: String) throws -> Content { try run("properties.files", ["WFContentItemPropertyName": T.text(name)], input: file) }
+        func detail(_ name: String) throws -> Content {
+            try run("properties.files", ["WFContentItemPropertyName": T.text(name)], input: file)
+        }
         #expect(try detail("File Size") == .number(5))
         #expect(try detail("File Extension") == .text("json"))
         #expect(try detail("Name") == .text("size"))
@@ -187,7 +192,8 @@ import Testing
     }
 
     @Test func filterByExtensionNameAndSize() throws {
-        #expect(try filter([rule("File Extension", 4, ["String": T.text("txt"), "Unit": .plain(.integer(4))])]) == ["alpha.txt", "beta.txt"])
+        #expect(
+            try filter([rule("File Extension", 4, ["String": T.text("txt"), "Unit": .plain(.integer(4))])]) == ["alpha.txt", "beta.txt"])
         #expect(try filter([rule("Name", 99, ["String": T.text("MM")])]) == ["gamma.md"])
         #expect(try filter([rule("File Size", 2, ["Number": T.text("5"), "Unit": .plain(.integer(1))])]) == ["beta.txt"])
         let anyOf = [rule("Name", 8, ["String": T.text("al")]), rule("File Extension", 4, ["String": T.text("md")])]
@@ -198,10 +204,12 @@ import Testing
     @Test func filterSortsAndLimits() throws {
         let sorted = try filter([], extra: ["WFContentItemSortProperty": T.text("Name"), "WFContentItemSortOrder": T.text("Z to A")])
         #expect(sorted == ["gamma.md", "beta.txt", "alpha.txt"])
-        let bySize = try filter([], extra: [
-            "WFContentItemSortProperty": T.text("File Size"), "WFContentItemSortOrder": T.text("Biggest First"),
-            "WFContentItemLimitEnabled": T.bool(true), "WFContentItemLimitNumber": T.number(1),
-        ])
+        let bySize = try filter(
+            [],
+            extra: [
+                "WFContentItemSortProperty": T.text("File Size"), "WFContentItemSortOrder": T.text("Biggest First"),
+                "WFContentItemLimitEnabled": T.bool(true), "WFContentItemLimitNumber": T.number(1),
+            ])
         #expect(bySize == ["beta.txt"])
     }
 
@@ -210,12 +218,14 @@ import Testing
         try directory.write("bbbbbbbbbb", to: "f/beta.txt")
         let wanted = ParameterValue.text(TokenString(segments: [.variable(ShortcutFormat.TokenAttachment(.variable(name: "wanted")))]))
         let table = PredicateTable(prefix: 1, templates: [rule("Name", 8, ["String": wanted])])
-        let output = try T.run([
-            T.action("gettext", ["WFTextActionText": T.text("be")]),
-            T.action("setvariable", ["WFVariableName": T.text("wanted")]),
-            T.action("file.getfoldercontents", ["WFFolder": T.text("f")], uuid: "L"),
-            T.action("filter.files", ["WFContentItemInputParameter": T.output(of: "L"), "WFContentItemFilter": .predicateTable(table)]),
-        ], environment: environment)
+        let output = try T.run(
+            [
+                T.action("gettext", ["WFTextActionText": T.text("be")]),
+                T.action("setvariable", ["WFVariableName": T.text("wanted")]),
+                T.action("file.getfoldercontents", ["WFFolder": T.text("f")], uuid: "L"),
+                T.action(
+                    "filter.files", ["WFContentItemInputParameter": T.output(of: "L"), "WFContentItemFilter": .predicateTable(table)]),
+            ], environment: environment)
         #expect(output.items.map { $0.file().name } == ["beta.txt"])
     }
 

@@ -69,16 +69,22 @@ import Testing
 
     @Test func menuChoiceUsesThePrompter() throws {
         let group = "G1"
-        let start = T.action("choosefrommenu", [
-            "WFMenuPrompt": T.text("Pick"), "WFMenuItems": .array([T.text("One"), T.text("Two")]),
-            "GroupingIdentifier": T.text(group), "WFControlFlowMode": .plain(.integer(0)),
-        ])
+        let start = T.action(
+            "choosefrommenu",
+            [
+                "WFMenuPrompt": T.text("Pick"), "WFMenuItems": .array([T.text("One"), T.text("Two")]),
+                "GroupingIdentifier": T.text(group), "WFControlFlowMode": .plain(.integer(0)),
+            ])
         func item(_ title: String) -> WorkflowAction {
-            T.action("choosefrommenu", ["WFMenuItemTitle": T.text(title), "GroupingIdentifier": T.text(group), "WFControlFlowMode": .plain(.integer(1))])
+            T.action(
+                "choosefrommenu",
+                ["WFMenuItemTitle": T.text(title), "GroupingIdentifier": T.text(group), "WFControlFlowMode": .plain(.integer(1))])
         }
         let end = T.action("choosefrommenu", ["GroupingIdentifier": T.text(group), "WFControlFlowMode": .plain(.integer(2))])
-        let actions = [start, item("One"), T.action("date"), item("Two"),
-                       T.action("notification", ["WFNotificationActionBody": T.text("two")]), end]
+        let actions = [
+            start, item("One"), T.action("date"), item("Two"),
+            T.action("notification", ["WFNotificationActionBody": T.text("two")]), end,
+        ]
         let notes = Recorder<String>()
         let environment = T.environment(prompter: ScriptedPrompter(choices: [[1]]), notify: { notes.append($1) })
         _ = try T.run(actions, environment: environment)
@@ -97,7 +103,9 @@ import Testing
     @Test func notificationPassesItsInputOn() throws {
         let sent = Recorder<String>()
         let environment = T.environment(notify: { sent.append($0 + "|" + $1) })
-        let parameters: [String: ParameterValue] = ["WFNotificationActionTitle": T.text("Build"), "WFNotificationActionBody": T.text("passed")]
+        let parameters: [String: ParameterValue] = [
+            "WFNotificationActionTitle": T.text("Build"), "WFNotificationActionBody": T.text("passed"),
+        ]
         #expect(try T.run("notification", parameters, input: .text("log"), environment: environment) == .text("log"))
         #expect(sent.items == ["Build|passed"])
     }

@@ -50,7 +50,9 @@ struct ListActionsTests {
 
     @Test(arguments: [0, 5, -5])
     func indexOutOfRangeSaysHowBigTheListIs(index: Int64) {
-        let error = runError([fruits, action("getitemfromlist", ["WFItemSpecifier": "Item At Index", "WFItemIndex": .plain(.integer(index))])])
+        let error = runError([
+            fruits, action("getitemfromlist", ["WFItemSpecifier": "Item At Index", "WFItemIndex": .plain(.integer(index))]),
+        ])
         #expect(error?.parameter == "WFItemIndex")
         #expect(error?.message.contains("4 items") == true)
         #expect(error?.actionIndex == 2)
@@ -61,9 +63,13 @@ struct ListActionsTests {
         #expect(range == .list([.text("banana"), .text("cherry")]))
         let toEnd = try get(["WFItemSpecifier": "Items in Range", "WFItemRangeStart": 3])
         #expect(texts(toEnd) == ["cherry", "date"])
-        let backwards = runError([fruits, action("getitemfromlist", ["WFItemSpecifier": "Items in Range", "WFItemRangeStart": 3, "WFItemRangeEnd": 2])])
+        let backwards = runError([
+            fruits, action("getitemfromlist", ["WFItemSpecifier": "Items in Range", "WFItemRangeStart": 3, "WFItemRangeEnd": 2]),
+        ])
         #expect(backwards?.parameter == "WFItemRangeEnd")
-        let past = runError([fruits, action("getitemfromlist", ["WFItemSpecifier": "Items in Range", "WFItemRangeStart": 1, "WFItemRangeEnd": 9])])
+        let past = runError([
+            fruits, action("getitemfromlist", ["WFItemSpecifier": "Items in Range", "WFItemRangeStart": 1, "WFItemRangeEnd": 9]),
+        ])
         #expect(past?.parameter == "WFItemRangeEnd")
     }
 
@@ -72,23 +78,27 @@ struct ListActionsTests {
         let empty = runError([action("list"), action("getitemfromlist", ["WFItemSpecifier": "Item At Index", "WFItemIndex": 1])])
         #expect(empty?.message.contains("empty") == true)
         // A single item is a list of one.
-        #expect(try runActions([action("gettext", ["WFTextActionText": "solo"]), action("getitemfromlist", ["WFItemSpecifier": "Last Item"])]) == .text("solo"))
+        #expect(
+            try runActions([action("gettext", ["WFTextActionText": "solo"]), action("getitemfromlist", ["WFItemSpecifier": "Last Item"])])
+                == .text("solo"))
     }
 
     @Test func chooseFromListAsksWithThePromptAndPassesTheChoiceOn() throws {
         let prompter = ChoiceRecorder(choices: [[2]])
-        let result = try runActions([
-            fruits, action("choosefromlist", ["WFChooseFromListActionPrompt": "Pick a fruit"]), action("text.changecase"),
-        ], prompter: prompter)
+        let result = try runActions(
+            [
+                fruits, action("choosefromlist", ["WFChooseFromListActionPrompt": "Pick a fruit"]), action("text.changecase"),
+            ], prompter: prompter)
         #expect(result == .text("CHERRY"))
         #expect(prompter.questions == [.init(prompt: "Pick a fruit", options: ["apple", "banana", "cherry", "date"], multiple: false)])
     }
 
     @Test func chooseSeveral() throws {
         let prompter = ChoiceRecorder(choices: [[0, 3]])
-        let result = try runActions([
-            fruits, action("choosefromlist", ["WFChooseFromListActionSelectMultiple": true, "WFChooseFromListActionSelectAll": true]),
-        ], prompter: prompter)
+        let result = try runActions(
+            [
+                fruits, action("choosefromlist", ["WFChooseFromListActionSelectMultiple": true, "WFChooseFromListActionSelectAll": true]),
+            ], prompter: prompter)
         #expect(result == .list([.text("apple"), .text("date")]))
         #expect(prompter.questions.first?.multiple == true)
     }

@@ -10,8 +10,10 @@ import Testing
 @Suite struct ScriptActionsTests {
     typealias T = SystemTest
 
-    func runScript(_ script: String, shell: String? = "/bin/sh", input: ParameterValue? = nil, mode: String? = nil,
-                   allowed: Bool = true) throws -> Content {
+    func runScript(
+        _ script: String, shell: String? = "/bin/sh", input: ParameterValue? = nil, mode: String? = nil,
+        allowed: Bool = true
+    ) throws -> Content {
         var parameters: [String: ParameterValue] = ["Script": T.text(script)]
         parameters["Shell"] = shell.map(T.text)
         parameters["Input"] = input

@@ -48,15 +48,19 @@ enum SystemTest {
     }
 
     /// Compiles and runs actions; the output is the last action's.
-    static func run(_ actions: [WorkflowAction], input: Content = .nothing, environment: RunEnvironment = environment()) throws(RunError) -> Content {
+    static func run(_ actions: [WorkflowAction], input: Content = .nothing, environment: RunEnvironment = environment()) throws(RunError)
+        -> Content
+    {
         let engine = Engine(sources: [Builtins.catalog])
         let program = try engine.compile(Workflow(actions: actions), name: "test")
         return try engine.run(program, input: input, environment: environment)
     }
 
     /// Runs one action with parameters and input.
-    static func run(_ identifier: String, _ parameters: [String: ParameterValue] = [:], input: Content = .nothing,
-                    environment: RunEnvironment = environment()) throws(RunError) -> Content {
+    static func run(
+        _ identifier: String, _ parameters: [String: ParameterValue] = [:], input: Content = .nothing,
+        environment: RunEnvironment = environment()
+    ) throws(RunError) -> Content {
         try run([action(identifier, parameters)], input: input, environment: environment)
     }
 

@@ -17,7 +17,12 @@ struct TextActionsTests {
     @Test func textJoinsLiteralsAndVariables() throws {
         let result = try runActions([
             action("number", ["WFNumberActionNumber": 3], uuid: "N"),
-            action("gettext", ["WFTextActionText": text(.literal("I have "), .variable(TokenAttachment(.actionOutput(uuid: "N", name: "Number"))), .literal(" 🍎"))]),
+            action(
+                "gettext",
+                [
+                    "WFTextActionText": text(
+                        .literal("I have "), .variable(TokenAttachment(.actionOutput(uuid: "N", name: "Number"))), .literal(" 🍎"))
+                ]),
         ])
         #expect(result == .text("I have 3 🍎"))
         #expect(try runActions([action("gettext")]) == .text(""))
@@ -42,7 +47,9 @@ struct TextActionsTests {
         let items = action("list", ["WFItems": list(["a", "b", "c"])])
         #expect(try runActions([items, action("text.combine")]) == .text("a b c"))
         #expect(try runActions([items, action("text.combine", ["WFTextSeparator": "New Lines"])]) == .text("a\nb\nc"))
-        #expect(try runActions([items, action("text.combine", ["WFTextSeparator": "Custom", "WFTextCustomSeparator": " | "])]) == .text("a | b | c"))
+        #expect(
+            try runActions([items, action("text.combine", ["WFTextSeparator": "Custom", "WFTextCustomSeparator": " | "])])
+                == .text("a | b | c"))
         let roundTrip = try runActions([
             action("gettext", ["WFTextActionText": "x,y,z"]),
             action("text.split", ["WFTextSeparator": "Custom", "WFTextCustomSeparator": ","]),
@@ -58,7 +65,9 @@ struct TextActionsTests {
             return try runActions([action("text.replace", all)]).text
         }
         #expect(try replace(["WFReplaceTextFind": "hello", "WFReplaceTextReplace": "bye"]) == "Hello bye HELLO")
-        #expect(try replace(["WFReplaceTextFind": "hello", "WFReplaceTextReplace": "bye", "WFReplaceTextCaseSensitive": false]) == "bye bye bye")
+        #expect(
+            try replace(["WFReplaceTextFind": "hello", "WFReplaceTextReplace": "bye", "WFReplaceTextCaseSensitive": false]) == "bye bye bye"
+        )
         #expect(try replace(["WFReplaceTextFind": "l+", "WFReplaceTextReplace": "L"]) == "Hello hello HELLO")
         #expect(try replace(["WFReplaceTextFind": "", "WFReplaceTextReplace": "x"]) == "Hello hello HELLO")
         #expect(try replace(["WFReplaceTextFind": "hello "]) == "Hello HELLO")
@@ -67,17 +76,21 @@ struct TextActionsTests {
     @Test func replaceWithRegularExpressionAndGroupReferences() throws {
         let result = try runActions([
             action("gettext", ["WFTextActionText": "2024-03-15 and 1999-12-31"]),
-            action("text.replace", [
-                "WFReplaceTextFind": #"(\d{4})-(\d\d)-(\d\d)"#, "WFReplaceTextReplace": "$3/$2/$1",
-                "WFReplaceTextRegularExpression": true,
-            ]),
+            action(
+                "text.replace",
+                [
+                    "WFReplaceTextFind": #"(\d{4})-(\d\d)-(\d\d)"#, "WFReplaceTextReplace": "$3/$2/$1",
+                    "WFReplaceTextRegularExpression": true,
+                ]),
         ])
         #expect(result == .text("15/03/2024 and 31/12/1999"))
         let insensitive = try runActions([
-            action("text.replace", [
-                "WFInput": "Cat cAT", "WFReplaceTextFind": "c(a)t", "WFReplaceTextReplace": "d$1g",
-                "WFReplaceTextRegularExpression": true, "WFReplaceTextCaseSensitive": false,
-            ]),
+            action(
+                "text.replace",
+                [
+                    "WFInput": "Cat cAT", "WFReplaceTextFind": "c(a)t", "WFReplaceTextReplace": "d$1g",
+                    "WFReplaceTextRegularExpression": true, "WFReplaceTextCaseSensitive": false,
+                ])
         ])
         #expect(insensitive == .text("dag dAg"))
         let error = runError([action("text.replace", ["WFInput": "x", "WFReplaceTextFind": "(", "WFReplaceTextRegularExpression": true])])
@@ -129,7 +142,9 @@ struct TextActionsTests {
     @Test func matchTextCaseSensitivity() throws {
         let sensitive = try runActions([action("text.match", ["text": "Apple apple", "WFMatchTextPattern": "apple"])])
         #expect(texts(sensitive) == ["apple"])
-        let insensitive = try runActions([action("text.match", ["text": "Apple apple", "WFMatchTextPattern": "apple", "WFMatchTextCaseSensitive": false])])
+        let insensitive = try runActions([
+            action("text.match", ["text": "Apple apple", "WFMatchTextPattern": "apple", "WFMatchTextCaseSensitive": false])
+        ])
         #expect(texts(insensitive) == ["Apple", "apple"])
     }
 
@@ -140,10 +155,11 @@ struct TextActionsTests {
         ]
         let second = try runActions(matches + [action("text.match.getgroup", ["WFGroupIndex": 2])])
         #expect(second == .list([.text("1"), .text("22")]))
-        let all = try runActions(matches + [
-            action("getitemfromlist", ["WFItemSpecifier": "Last Item"]),
-            action("text.match.getgroup", ["WFGetGroupType": "All Groups"]),
-        ])
+        let all = try runActions(
+            matches + [
+                action("getitemfromlist", ["WFItemSpecifier": "Last Item"]),
+                action("text.match.getgroup", ["WFGetGroupType": "All Groups"]),
+            ])
         #expect(all == .list([.text("y"), .text("22"), .text("")]))
         let whole = try runActions(matches + [action("text.match.getgroup", ["matches": output(of: "M"), "WFGroupIndex": 0])])
         #expect(texts(whole) == ["x=1", "y=22"])

@@ -99,10 +99,12 @@ final class LocalHTTPServer {
             DictionaryItem(itemType: 3, key: T.text("count"), value: T.text("2")),
         ])
         let headers = ParameterValue.dictionaryField([DictionaryItem(itemType: 0, key: T.text("X-Token"), value: T.text("secret"))])
-        let output = try T.run("downloadurl", [
-            "WFURL": T.text(server.url("items")), "WFHTTPMethod": T.text("POST"), "WFHTTPBodyType": T.text("JSON"),
-            "WFJSONValues": values, "WFHTTPHeaders": headers,
-        ])
+        let output = try T.run(
+            "downloadurl",
+            [
+                "WFURL": T.text(server.url("items")), "WFHTTPMethod": T.text("POST"), "WFHTTPBodyType": T.text("JSON"),
+                "WFJSONValues": values, "WFHTTPHeaders": headers,
+            ])
         let echo = try #require(output.dictionary)
         #expect(echo["method"] == .text("POST"))
         #expect(echo["path"] == .text("/items"))
@@ -114,11 +116,13 @@ final class LocalHTTPServer {
     @Test func putAForm() throws {
         let server = try LocalHTTPServer()
         let form = ParameterValue.dictionaryField([
-            DictionaryItem(itemType: 0, key: T.text("q"), value: T.text("a&b c")),
+            DictionaryItem(itemType: 0, key: T.text("q"), value: T.text("a&b c"))
         ])
-        let output = try T.run("downloadurl", [
-            "WFURL": T.text(server.url("form")), "WFHTTPMethod": T.text("PUT"), "WFHTTPBodyType": T.text("Form"), "WFFormValues": form,
-        ])
+        let output = try T.run(
+            "downloadurl",
+            [
+                "WFURL": T.text(server.url("form")), "WFHTTPMethod": T.text("PUT"), "WFHTTPBodyType": T.text("Form"), "WFFormValues": form,
+            ])
         #expect(output.dictionary?["body"] == .text("q=a%26b%20c"))
         #expect(output.dictionary?["contentType"] == .text("application/x-www-form-urlencoded"))
     }

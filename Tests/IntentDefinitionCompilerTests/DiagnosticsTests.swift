@@ -12,10 +12,12 @@ import Testing
             ("INIntentName", .string(intent)), ("INIntentTitle", .string("Sample")), ("INIntentParameters", .array(parameters)),
         ]
         intentPairs += extra
-        let root = PropertyListValue.dictionary(PropertyListDictionary([
-            ("INIntentDefinitionModelVersion", .string("1.2")), ("INIntents", .array([.dictionary(PropertyListDictionary(intentPairs))])),
-            ("INEnums", .array([])), ("INTypes", .array([])),
-        ]))
+        let root = PropertyListValue.dictionary(
+            PropertyListDictionary([
+                ("INIntentDefinitionModelVersion", .string("1.2")),
+                ("INIntents", .array([.dictionary(PropertyListDictionary(intentPairs))])),
+                ("INEnums", .array([])), ("INTypes", .array([])),
+            ]))
         return PropertyList.encode(root, format: .xml)
     }
 
@@ -48,7 +50,9 @@ import Testing
     @Test func anUnsupportedTypeNamesTheIntentAndParameter() {
         let failure = error(definition(intent: "Pay", parameters: [parameter("amount", type: "PaymentMethod")]))
         #expect(failure?.code == .invalidDefinition)
-        #expect(failure?.message.contains("Broken.intentdefinition: error: intent 'Pay', parameter 'amount': has the type 'PaymentMethod'") == true)
+        #expect(
+            failure?.message.contains("Broken.intentdefinition: error: intent 'Pay', parameter 'amount': has the type 'PaymentMethod'")
+                == true)
     }
 
     @Test func aMissingEnumAndAMissingTypeAreBothReported() {
@@ -63,7 +67,9 @@ import Testing
     }
 
     @Test func warningsDoNotStopGeneration() throws {
-        let data = definition(parameters: [parameter("on", type: "Boolean", [("INIntentParameterSupportsDynamicEnumeration", .boolean(true))])])
+        let data = definition(parameters: [
+            parameter("on", type: "Boolean", [("INIntentParameterSupportsDynamicEnumeration", .boolean(true))])
+        ])
         let output = try GeneratorPipeline.generate(data, fileName: "Toggle.intentdefinition")
         #expect(output.diagnostics.map(\.severity) == [.warning])
         #expect(output.diagnostics.first?.location == "intent 'Sample', parameter 'on'")
@@ -71,9 +77,13 @@ import Testing
     }
 
     @Test func keywordsAreQuotedAndCustomCodesStartAt100() throws {
-        let codes: PropertyListValue = .array(["success", "failureOutOfStock", "successReadySoon"].map { name in
-            .dictionary(PropertyListDictionary([("INIntentResponseCodeName", .string(name)), ("INIntentResponseCodeSuccess", .boolean(name.hasPrefix("success")))]))
-        })
+        let codes: PropertyListValue = .array(
+            ["success", "failureOutOfStock", "successReadySoon"].map { name in
+                .dictionary(
+                    PropertyListDictionary([
+                        ("INIntentResponseCodeName", .string(name)), ("INIntentResponseCodeSuccess", .boolean(name.hasPrefix("success"))),
+                    ]))
+            })
         let data = definition(
             parameters: [parameter("default", type: "String", [("INIntentParameterSupportsResolution", .boolean(true))])],
             extra: [("INIntentResponse", .dictionary(PropertyListDictionary([("INIntentResponseCodes", codes)])))])

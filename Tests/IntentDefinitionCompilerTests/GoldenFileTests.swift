@@ -5,7 +5,8 @@ import Testing
 /// The generator's output for the example definition, checked in under `Golden/` and compiled as
 /// part of this test target. Set `INTENTGEN_RECORD=1` to re-record after an intended change.
 @Suite struct GoldenFileTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let definition = repository.appendingPathComponent("Examples/IntentsDemo/Base.lproj/Intents.intentdefinition")
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/IntentsDemo.swift")
 
@@ -20,7 +21,8 @@ import Testing
             let produced = output.source.split(separator: "\n", omittingEmptySubsequences: false)
             let recorded = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(produced, recorded).enumerated().first { $1.0 != $1.1 }?.offset ?? min(produced.count, recorded.count)
-            Issue.record("""
+            Issue.record(
+                """
                 Golden/IntentsDemo.swift is stale from line \(line + 1) (rerun with INTENTGEN_RECORD=1 if the change is intended):
                   generated: \(line < produced.count ? produced[line] : "<end>")
                   golden:    \(line < recorded.count ? recorded[line] : "<end>")

@@ -14,7 +14,9 @@ import Testing
         }
 
         func resolveDueDate(for intent: CreateTaskIntent, with completion: @escaping (CreateTaskDueDateResolutionResult) -> Void) {
-            guard let components = intent.dueDate, let date = Calendar.current.date(from: components) else { return completion(.needsValue()) }
+            guard let components = intent.dueDate, let date = Calendar.current.date(from: components) else {
+                return completion(.needsValue())
+            }
             completion(date > Date() ? .success(with: components) : .unsupported(forReason: .invalidDate))
         }
 
@@ -34,7 +36,8 @@ import Testing
             return topping.identifier == "pineapple" ? .confirmationRequired(with: topping) : .success(with: topping)
         }
 
-        func provideToppingOptionsCollection(for intent: OrderPizzaIntent, searchTerm: String?) async throws -> INObjectCollection<Topping> {
+        func provideToppingOptionsCollection(for intent: OrderPizzaIntent, searchTerm: String?) async throws -> INObjectCollection<Topping>
+        {
             INObjectCollection(items: toppings.filter { searchTerm.map($0.displayString.contains) ?? true })
         }
 
@@ -56,8 +59,11 @@ import Testing
     let server = INIntentServer(
         bundleIdentifier: "com.example.Test", definitions: [IntentsIntentDefinition.schema], dispatch: .intentsExtension(Principal()))
 
-    func perform(_ intent: String, _ parameters: [String: Content], confirmed: [String] = []) async throws -> ExtensionProtocol.PerformResult {
-        let params = ExtensionProtocol.PerformParams(intent: intent, parameters: parameters, confirmedParameters: confirmed, isInteractive: true)
+    func perform(_ intent: String, _ parameters: [String: Content], confirmed: [String] = []) async throws
+        -> ExtensionProtocol.PerformResult
+    {
+        let params = ExtensionProtocol.PerformParams(
+            intent: intent, parameters: parameters, confirmedParameters: confirmed, isInteractive: true)
         let line = try JSONRPC.encode(JSONRPC.Request(id: .number(1), method: ExtensionProtocol.Method.perform, params: params))
         let response = try #require(await server.handle(line).response)
         return try JSONRPC.decode(JSONRPC.Response<ExtensionProtocol.PerformResult>.self, from: response).result
@@ -81,7 +87,9 @@ import Testing
         let result = try await perform("CreateTaskIntent", ["title": .text("Milk"), "dueDate": .date(Date(timeIntervalSinceNow: 86_400))])
         #expect(result.outcome == .success)
         #expect(result.dialog == "Created MILK.")
-        guard case .entity(let task)? = result.value else { Issue.record("expected a Task entity, got \(String(describing: result.value))"); return }
+        guard case .entity(let task)? = result.value else {
+            Issue.record("expected a Task entity, got \(String(describing: result.value))"); return
+        }
         #expect(task.typeName == "Task")
         #expect(task.displayTitle == "MILK")
         #expect(task.properties["dueDate"]?.date != nil)

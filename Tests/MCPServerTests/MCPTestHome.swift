@@ -96,7 +96,8 @@ final class RunningServer: @unchecked Sendable {
 
     /// The handshake a client does first.
     func initialize() throws {
-        let reply = try request("initialize", ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
+        let reply = try request(
+            "initialize", ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
         #expect(reply["result"]?["protocolVersion"] == "2025-11-25")
         try send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
     }

@@ -76,11 +76,14 @@ struct PythonClientTests {
     @Test func listsShortcutsBuiltinAndAppActions() throws {
         let tools = try Self.session.get().tools
         let names = tools.compactMap { $0["name"]?.stringValue }
-        for name in ["shortcut.Hello", "shortcut.WordLengths", "is.workflow.actions.text.changecase", "com.example.SouperTask.CreateTaskIntent"] {
+        for name in [
+            "shortcut.Hello", "shortcut.WordLengths", "is.workflow.actions.text.changecase", "com.example.SouperTask.CreateTaskIntent",
+        ] {
             #expect(names.contains(name), "\(name) is missing from \(names.count) tools")
         }
         #expect(Set(names).count == names.count)
-        #expect(names.allSatisfy { $0.utf8.count <= 64 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) } })
+        #expect(
+            names.allSatisfy { $0.utf8.count <= 64 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) } })
 
         let create = try #require(tools.first { $0["name"] == "com.example.SouperTask.CreateTaskIntent" })
         let schema = try #require(create["inputSchema"])
@@ -124,7 +127,9 @@ struct PythonClientTests {
         #expect(result["isError"] == true)
         let text = try #require(result["text"]?.stringValue)
         #expect(text.contains("`dueDate`"), "\(text)")
-        #expect(text.contains("call com.example.SouperTask.CreateTaskIntent again") || text.contains("Call com.example.SouperTask.CreateTaskIntent again"))
+        #expect(
+            text.contains("call com.example.SouperTask.CreateTaskIntent again")
+                || text.contains("Call com.example.SouperTask.CreateTaskIntent again"))
     }
 
     @Test func aPastDueDateIsTheAppsError() throws {
@@ -165,35 +170,35 @@ struct PythonClientTests {
 
     /// The client session, in Python: connect with the default Client, list, call, report JSON.
     static let driver = #"""
-    import asyncio, json, sys, time
-    from mcp import StdioServerParameters
-    from mcp.client import Client
+        import asyncio, json, sys, time
+        from mcp import StdioServerParameters
+        from mcp.client import Client
 
-    config = json.loads(sys.argv[1])
-    server = StdioServerParameters(command=config["command"], args=config["args"], env=config["env"])
+        config = json.loads(sys.argv[1])
+        server = StdioServerParameters(command=config["command"], args=config["args"], env=config["env"])
 
-    def summary(result):
-        texts = [block.text for block in result.content if getattr(block, "type", "") == "text"]
-        return {"isError": result.is_error, "text": "\n".join(texts), "structured": result.structured_content}
+        def summary(result):
+            texts = [block.text for block in result.content if getattr(block, "type", "") == "text"]
+            return {"isError": result.is_error, "text": "\n".join(texts), "structured": result.structured_content}
 
-    async def main():
-        report = {"calls": {}}
-        started = time.monotonic()
-        async with Client(server) as client:
-            report["connectSeconds"] = time.monotonic() - started
-            listed = await client.list_tools()
-            report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listed.tools]
-            for key, name, arguments in config["calls"]:
-                report["calls"][key] = summary(await client.call_tool(name, arguments))
-            found = await client.call_tool("com.example.SouperTask.FindTasksIntent", {"text": "milk"})
-            report["tasksAfterDelete"] = len((found.structured_content or {}).get("items", []))
-            try:
-                await client.call_tool("no.such.tool", {})
-                report["unknownTool"] = "no error"
-            except Exception as error:
-                report["unknownTool"] = str(error)
-        print(json.dumps(report))
+        async def main():
+            report = {"calls": {}}
+            started = time.monotonic()
+            async with Client(server) as client:
+                report["connectSeconds"] = time.monotonic() - started
+                listed = await client.list_tools()
+                report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listed.tools]
+                for key, name, arguments in config["calls"]:
+                    report["calls"][key] = summary(await client.call_tool(name, arguments))
+                found = await client.call_tool("com.example.SouperTask.FindTasksIntent", {"text": "milk"})
+                report["tasksAfterDelete"] = len((found.structured_content or {}).get("items", []))
+                try:
+                    await client.call_tool("no.such.tool", {})
+                    report["unknownTool"] = "no error"
+                except Exception as error:
+                    report["unknownTool"] = str(error)
+            print(json.dumps(report))
 
-    asyncio.run(main())
-    """#
+        asyncio.run(main())
+        """#
 }

@@ -60,7 +60,8 @@ struct RawProtocolTests {
     @Test func anUnknownHandshakeVersionGetsTheLatest() throws {
         let home = try MCPTestHome()
         let server = try home.startServer()
-        let reply = try server.request("initialize", ["protocolVersion": "2024-01-01", "capabilities": [:], "clientInfo": ["name": "old", "version": "1"]])
+        let reply = try server.request(
+            "initialize", ["protocolVersion": "2024-01-01", "capabilities": [:], "clientInfo": ["name": "old", "version": "1"]])
         #expect(reply["result"]?["protocolVersion"] == "2025-11-25")
         #expect(reply["result"]?["capabilities"]?["tools"]?["listChanged"] == true)
         _ = try server.finish()
@@ -93,13 +94,15 @@ struct RawProtocolTests {
             _ = try server.finish()
             return tools.compactMap { $0["name"]?.stringValue }
         }
-        #expect(try names(["--app", "com.example.SouperTask"]) == [
-            "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.DeleteTaskIntent",
-            "com.example.SouperTask.EditTaskIntent", "com.example.SouperTask.FindTasksIntent",
-        ])
-        #expect(try names(["--allow", "Hello", "--allow", "is.workflow.actions.text.changecase"]) == [
-            "shortcut.Hello", "is.workflow.actions.text.changecase",
-        ])
+        #expect(
+            try names(["--app", "com.example.SouperTask"]) == [
+                "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.DeleteTaskIntent",
+                "com.example.SouperTask.EditTaskIntent", "com.example.SouperTask.FindTasksIntent",
+            ])
+        #expect(
+            try names(["--allow", "Hello", "--allow", "is.workflow.actions.text.changecase"]) == [
+                "shortcut.Hello", "is.workflow.actions.text.changecase",
+            ])
         let allowFile = home.directory.appendingPathComponent("allow.txt")
         try Data("# agents may only create tasks\ncom.example.SouperTask.CreateTaskIntent\n".utf8).write(to: allowFile)
         #expect(try names(["--allow-file", allowFile.path]) == ["com.example.SouperTask.CreateTaskIntent"])

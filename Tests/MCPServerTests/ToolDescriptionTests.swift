@@ -33,7 +33,8 @@ struct ToolDescriptionTests {
         let action = ActionMetadata(
             identifier: "com.example.App.Intent", title: "Intent",
             parameters: [
-                ParameterMetadata(key: "count", title: "Count", type: .integer, isRequired: true, defaultValue: "3", minimum: 1, maximum: 10),
+                ParameterMetadata(
+                    key: "count", title: "Count", type: .integer, isRequired: true, defaultValue: "3", minimum: 1, maximum: 10),
                 ParameterMetadata(key: "mode", title: "Mode", type: .enumeration, isRequired: true, options: ["fast", "slow"]),
                 ParameterMetadata(key: "when", title: "When", type: .date),
                 ParameterMetadata(key: "tags", title: "Tags", type: .text, isList: true),
@@ -53,9 +54,11 @@ struct ToolDescriptionTests {
         #expect(properties["confirm"]?["type"] == "boolean")
         // Required without a default: count has a default, so only mode is required.
         #expect(schema["required"] == ["mode"])
-        #expect(!InputSchema.canExpose(ActionMetadata(
-            identifier: "is.workflow.actions.setvariable", title: "Set Variable",
-            parameters: [ParameterMetadata(key: "WFVariableName", title: "Variable", type: .variableName)])))
+        #expect(
+            !InputSchema.canExpose(
+                ActionMetadata(
+                    identifier: "is.workflow.actions.setvariable", title: "Set Variable",
+                    parameters: [ParameterMetadata(key: "WFVariableName", title: "Variable", type: .variableName)])))
     }
 
     @Test func structuredOutputIsAnObject() {

@@ -24,11 +24,12 @@ struct CorpusTests {
 
     @Test("decodes every file exactly as plistlib does", .enabled(if: Python.isAvailable))
     func matchesPython() throws {
-        let script = canonicalPython + """
-            for path in sys.argv[1:]:
-                with open(path, 'rb') as f:
-                    print(canon(plistlib.load(f)))
-            """
+        let script =
+            canonicalPython + """
+                for path in sys.argv[1:]:
+                    with open(path, 'rb') as f:
+                        print(canon(plistlib.load(f)))
+                """
         let files = Corpus.allPropertyLists
         let lines = try Python.run(script, arguments: files.map(\.path)).split(separator: "\n", omittingEmptySubsequences: false)
         try #require(lines.count == files.count + 1)

@@ -149,8 +149,10 @@ struct HostileInputTests {
     @Test("mutated binary and XML plists decode or throw")
     func mutations() throws {
         var generator = SeededGenerator(state: 3)
-        let seeds = [[UInt8](Self.smallBinary), [UInt8](PropertyList.encode(everyKind, format: .binary)),
-                     [UInt8](PropertyList.encode(everyKind, format: .xml))]
+        let seeds = [
+            [UInt8](Self.smallBinary), [UInt8](PropertyList.encode(everyKind, format: .binary)),
+            [UInt8](PropertyList.encode(everyKind, format: .xml)),
+        ]
         for seed in seeds {
             for _ in 0..<1_500 {
                 var bytes = seed

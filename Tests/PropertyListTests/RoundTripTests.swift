@@ -56,8 +56,10 @@ struct RoundTripTests {
     @Test("reals read back bit for bit", arguments: formats)
     func realsExact(format: PropertyListFormat) throws {
         var generator = SeededGenerator(state: 42)
-        var reals: [Double] = [0.1, 1.0 / 3, .pi, .ulpOfOne, .leastNonzeroMagnitude, .leastNormalMagnitude,
-                               .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e21, 1e-7, 123456789.125]
+        var reals: [Double] = [
+            0.1, 1.0 / 3, .pi, .ulpOfOne, .leastNonzeroMagnitude, .leastNormalMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e21, 1e-7, 123456789.125,
+        ]
         for _ in 0..<200 {
             let real = Double(bitPattern: generator.next())
             if real.isFinite { reals.append(real) }
@@ -79,8 +81,10 @@ struct RoundTripTests {
     @Test("dates across centuries", arguments: formats)
     func dates(format: PropertyListFormat) throws {
         // Whole seconds: XML keeps seconds only, as Apple's and Python's writers do.
-        let intervals: [Double] = [0, 1, -1, 86_399, 86_400, -978_307_200, 4_102_444_800 - 978_307_200,
-                                   951_782_400 - 978_307_200, -63_113_904_000, 252_423_993_599]
+        let intervals: [Double] = [
+            0, 1, -1, 86_399, 86_400, -978_307_200, 4_102_444_800 - 978_307_200,
+            951_782_400 - 978_307_200, -63_113_904_000, 252_423_993_599,
+        ]
         for interval in intervals {
             let value = PropertyListValue.date(Date(timeIntervalSinceReferenceDate: interval))
             let (decoded, _) = try PropertyList.decode(PropertyList.encode(value, format: format))

@@ -77,13 +77,15 @@ struct XMLFormatTests {
 
     @Test("entities, character references and CDATA")
     func entities() throws {
-        let value = try decodeXML(plist("""
-            <array>
-            <string>&amp;&lt;&gt;&quot;&apos; &#65;&#x42;&#x1F600; &#13;</string>
-            <string><![CDATA[<not a tag> & stays]]> and after</string>
-            <string>a<!-- comment -->b</string>
-            </array>
-            """))
+        let value = try decodeXML(
+            plist(
+                """
+                <array>
+                <string>&amp;&lt;&gt;&quot;&apos; &#65;&#x42;&#x1F600; &#13;</string>
+                <string><![CDATA[<not a tag> & stays]]> and after</string>
+                <string>a<!-- comment -->b</string>
+                </array>
+                """))
         #expect(value == ["&<>\"' AB😀 \r", "<not a tag> & stays and after", "ab"])
     }
 
@@ -95,7 +97,8 @@ struct XMLFormatTests {
 
     @Test("self-closing elements, comments anywhere, attributes and a bare root")
     func syntaxVariants() throws {
-        let value = try decodeXML("""
+        let value = try decodeXML(
+            """
             <!-- before --><?xml version="1.0"?>
             <!DOCTYPE plist [ <!ENTITY x "y"> ]>
             <plist version="1.0"><!-- inside -->
@@ -118,13 +121,15 @@ struct XMLFormatTests {
 
     @Test("integers: signs, hexadecimal, surrounding whitespace, limits")
     func integers() throws {
-        let value = try decodeXML(plist("""
-            <array>
-            <integer>+12</integer><integer>-12</integer><integer>0x1F</integer><integer>0XfF</integer>
-            <integer>-0x10</integer><integer> 7 </integer>
-            <integer>9223372036854775807</integer><integer>-9223372036854775808</integer>
-            </array>
-            """))
+        let value = try decodeXML(
+            plist(
+                """
+                <array>
+                <integer>+12</integer><integer>-12</integer><integer>0x1F</integer><integer>0XfF</integer>
+                <integer>-0x10</integer><integer> 7 </integer>
+                <integer>9223372036854775807</integer><integer>-9223372036854775808</integer>
+                </array>
+                """))
         #expect(value == [12, -12, 31, 255, -16, 7, .integer(.max), .integer(.min)])
         for bad in ["", "1.5", "9223372036854775808", "-9223372036854775809", "0x", "12a", "--1", "1 2"] {
             #expect(throws: PropertyListError.self, "\(bad)") {
@@ -135,12 +140,14 @@ struct XMLFormatTests {
 
     @Test("reals: special spellings and exponents")
     func reals() throws {
-        let value = try decodeXML(plist("""
-            <array>
-            <real>nan</real><real>+infinity</real><real>-infinity</real><real>inf</real><real>-INF</real>
-            <real>1</real><real>-2.5e3</real><real>1e-05</real><real> .5 </real><real>NaN</real>
-            </array>
-            """))
+        let value = try decodeXML(
+            plist(
+                """
+                <array>
+                <real>nan</real><real>+infinity</real><real>-infinity</real><real>inf</real><real>-INF</real>
+                <real>1</real><real>-2.5e3</real><real>1e-05</real><real> .5 </real><real>NaN</real>
+                </array>
+                """))
         let reals = (value.arrayValue ?? []).compactMap(\.doubleValue)
         #expect(reals.count == 10 && reals[0].isNaN && reals[9].isNaN)
         #expect(Array(reals[1...8]) == [.infinity, -.infinity, .infinity, -.infinity, 1, -2500, 0.00001, 0.5])
@@ -162,8 +169,10 @@ struct XMLFormatTests {
         for (text, interval) in cases {
             #expect(try decodeXML(plist("<date>\(text)</date>")) == .date(Date(timeIntervalSinceReferenceDate: interval)), "\(text)")
         }
-        for bad in ["2001-02-29T00:00:00Z", "2001-13-01T00:00:00Z", "2001-01-01T24:00:00Z", "2001-01-01 00:00:00Z",
-                    "2001-01-01T00:00:00", "yesterday", "2001-01-01T00:00:00.Z"] {
+        for bad in [
+            "2001-02-29T00:00:00Z", "2001-13-01T00:00:00Z", "2001-01-01T24:00:00Z", "2001-01-01 00:00:00Z",
+            "2001-01-01T00:00:00", "yesterday", "2001-01-01T00:00:00.Z",
+        ] {
             #expect(throws: PropertyListError.self, "\(bad)") { try decodeXML(plist("<date>\(bad)</date>")) }
         }
     }

@@ -27,9 +27,11 @@ struct AttachmentSerializationTests {
         #expect(try attachment(["Type": "ActionOutput", "OutputUUID": "U"]).kind == .actionOutput(uuid: "U", name: nil))
     }
 
-    @Test("named variables, Repeat Item and Repeat Index included", arguments: [
-        "n", "Repeat Item", "Repeat Index", "Repeat Item 2",
-    ])
+    @Test(
+        "named variables, Repeat Item and Repeat Index included",
+        arguments: [
+            "n", "Repeat Item", "Repeat Index", "Repeat Item 2",
+        ])
     func variable(_ name: String) throws {
         #expect(try attachment(variableAttachment(name)).kind == .variable(name: name))
     }
@@ -73,18 +75,23 @@ struct AttachmentSerializationTests {
             "Aggrandizements": [
                 ["Type": "WFDictionaryValueVariableAggrandizement", "DictionaryKey": "url"],
                 ["Type": "WFCoercionVariableAggrandizement", "CoercionItemClass": "WFNumberContentItem"],
-                ["PropertyUserInfo": "WFFileExtensionProperty", "Type": "WFPropertyVariableAggrandizement",
-                 "PropertyName": "File Extension"],
-                ["WFDateFormatStyle": "Custom", "WFISO8601IncludeTime": false, "WFDateFormat": "yyyy年MM月dd日",
-                 "Type": "WFDateFormatVariableAggrandizement"],
+                [
+                    "PropertyUserInfo": "WFFileExtensionProperty", "Type": "WFPropertyVariableAggrandizement",
+                    "PropertyName": "File Extension",
+                ],
+                [
+                    "WFDateFormatStyle": "Custom", "WFISO8601IncludeTime": false, "WFDateFormat": "yyyy年MM月dd日",
+                    "Type": "WFDateFormatVariableAggrandizement",
+                ],
             ],
         ])
-        #expect(found.aggrandizements == [
-            .dictionaryValue(key: "url"),
-            .coercion(itemClass: "WFNumberContentItem"),
-            .property(name: "File Extension", userInfo: "WFFileExtensionProperty"),
-            .dateFormat(.init(dateStyle: "Custom", format: "yyyy年MM月dd日", includeISOTime: false)),
-        ])
+        #expect(
+            found.aggrandizements == [
+                .dictionaryValue(key: "url"),
+                .coercion(itemClass: "WFNumberContentItem"),
+                .property(name: "File Extension", userInfo: "WFFileExtensionProperty"),
+                .dateFormat(.init(dateStyle: "Custom", format: "yyyy年MM月dd日", includeISOTime: false)),
+            ])
     }
 
     @Test("a property aggrandizement with a numeric PropertyUserInfo, and one without")
@@ -105,10 +112,12 @@ struct AttachmentSerializationTests {
     func dateFormatStyles() throws {
         let found = try attachment([
             "Type": "CurrentDate",
-            "Aggrandizements": [[
-                "Type": "WFDateFormatVariableAggrandizement", "WFDateFormatStyle": "ISO 8601",
-                "WFTimeFormatStyle": "Short", "WFISO8601IncludeTime": true,
-            ]],
+            "Aggrandizements": [
+                [
+                    "Type": "WFDateFormatVariableAggrandizement", "WFDateFormatStyle": "ISO 8601",
+                    "WFTimeFormatStyle": "Short", "WFISO8601IncludeTime": true,
+                ]
+            ],
         ])
         #expect(found.aggrandizements == [.dateFormat(.init(dateStyle: "ISO 8601", timeStyle: "Short", includeISOTime: true))])
     }

@@ -53,8 +53,9 @@ struct ShortcutFileErrorTests {
         #expect(error.message.contains("not a dictionary"))
     }
 
-    @Test("a dictionary without WFWorkflowActions, or with a non-list one, is not a shortcut",
-          arguments: [PropertyListFormat.binary, .xml])
+    @Test(
+        "a dictionary without WFWorkflowActions, or with a non-list one, is not a shortcut",
+        arguments: [PropertyListFormat.binary, .xml])
     func missingActions(format: PropertyListFormat) throws {
         for root: PropertyListValue in [["WFWorkflowName": "x"], ["WFWorkflowActions": "gettext"]] {
             let error = try #require(readError(encoded(root, format)))

@@ -18,9 +18,13 @@ struct StructuredSerializationTests {
     func dictionaryFieldAllItemTypes() throws {
         let nested = dictionaryField([item(0, "icon", plainText("doc.on.clipboard"))])
         let plist = dictionaryField([
-            item(0, "name", serialized("WFTextTokenString", [
-                "string": "\u{FFFC}", "attachmentsByRange": ["{0, 1}": ["Type": "Clipboard"]],
-            ])),
+            item(
+                0, "name",
+                serialized(
+                    "WFTextTokenString",
+                    [
+                        "string": "\u{FFFC}", "attachmentsByRange": ["{0, 1}": ["Type": "Clipboard"]],
+                    ])),
             item(1, "Copy to clipboard", serialized("WFDictionaryFieldValue", nested)),
             item(2, "copyright", serialized("WFArrayParameterState", ["first", "second"])),
             item(3, "days", plainText("3")),
@@ -47,7 +51,7 @@ struct StructuredSerializationTests {
     @Test("an item with an unexpected key or a non-integer WFItemType keeps it")
     func dictionaryItemExtras() throws {
         let plist = dictionaryField([
-            ["WFItemType": "0", "WFKey": plainText("a"), "WFValue": plainText("b"), "WFItemIdentifier": "X"],
+            ["WFItemType": "0", "WFKey": plainText("a"), "WFValue": plainText("b"), "WFItemIdentifier": "X"]
         ])
         let items = try #require(try decodeRoundTrip(plist).dictionaryItems)
         #expect(items[0].itemType == nil)
@@ -62,10 +66,12 @@ struct StructuredSerializationTests {
 
     @Test("a list of typed items (cherri's WFArrayParameterState)")
     func arrayStateOfItems() throws {
-        let plist = serialized("WFArrayParameterState", [
-            ["WFItemType": 3, "WFValue": serialized("WFTextTokenString", ["string": "5"])],
-            "plain",
-        ])
+        let plist = serialized(
+            "WFArrayParameterState",
+            [
+                ["WFItemType": 3, "WFValue": serialized("WFTextTokenString", ["string": "5"])],
+                "plain",
+            ])
         let items = try #require(try decodeRoundTrip(plist).arrayStateItems)
         #expect(items[0].recordValue?["WFValue"]?.tokenString?.string == "5")
         #expect(items[1].stringValue == "plain")
@@ -81,10 +87,15 @@ struct StructuredSerializationTests {
 
     @Test("a quantity with a variable magnitude, a text magnitude, or no magnitude")
     func quantity() throws {
-        let variable = try #require(try decodeRoundTrip(serialized("WFQuantityFieldValue", [
-            "Unit": "days",
-            "Magnitude": ["Type": "ActionOutput", "OutputUUID": "U", "OutputName": "Value"],
-        ])).quantityFields)
+        let variable = try #require(
+            try decodeRoundTrip(
+                serialized(
+                    "WFQuantityFieldValue",
+                    [
+                        "Unit": "days",
+                        "Magnitude": ["Type": "ActionOutput", "OutputUUID": "U", "OutputName": "Value"],
+                    ])
+            ).quantityFields)
         #expect(variable.unit == "days")
         #expect(variable.magnitude?.bareAttachmentValue?.kind == .actionOutput(uuid: "U", name: "Value"))
 
@@ -104,14 +115,18 @@ struct StructuredSerializationTests {
 
     @Test("If's WFConditions: a table of legacy-style clauses with a variable picker")
     func conditionsTable() throws {
-        let plist = serialized("WFContentPredicateTableTemplate", [
-            "WFActionParameterFilterPrefix": -1,
-            "WFActionParameterFilterTemplates": [[
-                "WFCondition": 4,
-                "WFInput": ["Type": "Variable", "Variable": serialized("WFTextTokenAttachment", variableAttachment("int"))],
-                "WFNumberValue": 0,
-            ]],
-        ])
+        let plist = serialized(
+            "WFContentPredicateTableTemplate",
+            [
+                "WFActionParameterFilterPrefix": -1,
+                "WFActionParameterFilterTemplates": [
+                    [
+                        "WFCondition": 4,
+                        "WFInput": ["Type": "Variable", "Variable": serialized("WFTextTokenAttachment", variableAttachment("int"))],
+                        "WFNumberValue": 0,
+                    ]
+                ],
+            ])
         let table = try #require(try decodeRoundTrip(plist).predicateTableValue)
         #expect(table.prefix == -1)
         #expect(table.templates.count == 1)
@@ -122,17 +137,27 @@ struct StructuredSerializationTests {
 
     @Test("a filter's table: any-of, bounded date, property templates with Values")
     func filterTable() throws {
-        let plist = serialized("WFContentPredicateTableTemplate", [
-            "WFActionParameterFilterPrefix": 0, "WFContentPredicateBoundedDate": false,
-            "WFActionParameterFilterTemplates": [
-                ["Number": 730, "VariableOverrides": [:], "Removable": false, "Property": "Start Date", "Bounded": true,
-                 "Unit": 16, "Operator": 1000],
-                ["Operator": 99, "Removable": true, "Property": "Name",
-                 "Values": ["String": serialized("WFTextTokenString", [
-                     "string": "\u{FFFC}", "attachmentsByRange": ["{0, 1}": variableAttachment("Repeat Item")],
-                 ])]],
-            ],
-        ])
+        let plist = serialized(
+            "WFContentPredicateTableTemplate",
+            [
+                "WFActionParameterFilterPrefix": 0, "WFContentPredicateBoundedDate": false,
+                "WFActionParameterFilterTemplates": [
+                    [
+                        "Number": 730, "VariableOverrides": [:], "Removable": false, "Property": "Start Date", "Bounded": true,
+                        "Unit": 16, "Operator": 1000,
+                    ],
+                    [
+                        "Operator": 99, "Removable": true, "Property": "Name",
+                        "Values": [
+                            "String": serialized(
+                                "WFTextTokenString",
+                                [
+                                    "string": "\u{FFFC}", "attachmentsByRange": ["{0, 1}": variableAttachment("Repeat Item")],
+                                ])
+                        ],
+                    ],
+                ],
+            ])
         let table = try #require(try decodeRoundTrip(plist).predicateTableValue)
         #expect(table.prefix == 0)
         #expect(!table.requiresAll)
@@ -144,13 +169,17 @@ struct StructuredSerializationTests {
 
     @Test("a table with no templates, and one with a non-integer prefix")
     func tableEdgeCases() throws {
-        let empty = serialized("WFContentPredicateTableTemplate", [
-            "WFActionParameterFilterPrefix": 1, "WFActionParameterFilterTemplates": [], "WFContentPredicateBoundedDate": false,
-        ])
+        let empty = serialized(
+            "WFContentPredicateTableTemplate",
+            [
+                "WFActionParameterFilterPrefix": 1, "WFActionParameterFilterTemplates": [], "WFContentPredicateBoundedDate": false,
+            ])
         #expect(try decodeRoundTrip(empty).predicateTableValue?.templates.isEmpty == true)
-        let stringPrefix = serialized("WFContentPredicateTableTemplate", [
-            "WFActionParameterFilterPrefix": "1", "WFActionParameterFilterTemplates": [],
-        ])
+        let stringPrefix = serialized(
+            "WFContentPredicateTableTemplate",
+            [
+                "WFActionParameterFilterPrefix": "1", "WFActionParameterFilterTemplates": [],
+            ])
         let table = try #require(try decodeRoundTrip(stringPrefix).predicateTableValue)
         #expect(table.prefix == nil)
         #expect(table.extra["WFActionParameterFilterPrefix"] == "1")

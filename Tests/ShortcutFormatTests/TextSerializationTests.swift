@@ -6,10 +6,12 @@ import Testing
 /// Plain values and text with variables: `WFTextTokenString` and its bare form.
 @Suite("Plain values and token strings")
 struct TextSerializationTests {
-    @Test("plain scalars decode to .plain", arguments: [
-        PropertyListValue.string("UPPERCASE"), .integer(42), .integer(-7), .real(2.5), .boolean(true),
-        .date(Date(timeIntervalSinceReferenceDate: 1_000)), .data(Data([0, 1, 2, 255])),
-    ])
+    @Test(
+        "plain scalars decode to .plain",
+        arguments: [
+            PropertyListValue.string("UPPERCASE"), .integer(42), .integer(-7), .real(2.5), .boolean(true),
+            .date(Date(timeIntervalSinceReferenceDate: 1_000)), .data(Data([0, 1, 2, 255])),
+        ])
     func plainScalar(_ plist: PropertyListValue) throws {
         let value = try decodeRoundTrip(plist)
         #expect(value.plainValue == plist)
@@ -41,20 +43,23 @@ struct TextSerializationTests {
         #expect(Self.emojiPrefix.count == 8)
         #expect(Self.emojiPrefix.utf16.count == 11)
         let output: PropertyListValue = ["Type": "ActionOutput", "OutputUUID": "A1B2", "OutputName": "Text"]
-        let plist = serialized("WFTextTokenString", [
-            "string": .string(Self.emojiPrefix + "\u{FFFC}, \u{FFFC}!"),
-            "attachmentsByRange": ["{14, 1}": variableAttachment("Repeat Item"), "{11, 1}": output],
-        ])
+        let plist = serialized(
+            "WFTextTokenString",
+            [
+                "string": .string(Self.emojiPrefix + "\u{FFFC}, \u{FFFC}!"),
+                "attachmentsByRange": ["{14, 1}": variableAttachment("Repeat Item"), "{11, 1}": output],
+            ])
         let text = try #require(try decodeRoundTrip(plist).tokenString)
         #expect(text.attachments.map(\.range) == [.init(location: 11, length: 1), .init(location: 14, length: 1)])
         #expect(text.attachments[0].attachment.kind == .actionOutput(uuid: "A1B2", name: "Text"))
-        #expect(text.segments == [
-            .literal(Self.emojiPrefix),
-            .variable(TokenAttachment(.actionOutput(uuid: "A1B2", name: "Text"))),
-            .literal(", "),
-            .variable(TokenAttachment(.variable(name: "Repeat Item"))),
-            .literal("!"),
-        ])
+        #expect(
+            text.segments == [
+                .literal(Self.emojiPrefix),
+                .variable(TokenAttachment(.actionOutput(uuid: "A1B2", name: "Text"))),
+                .literal(", "),
+                .variable(TokenAttachment(.variable(name: "Repeat Item"))),
+                .literal("!"),
+            ])
     }
 
     @Test("building from segments gives the same text and ranges a file has")
@@ -97,9 +102,11 @@ struct TextSerializationTests {
 
     @Test("a range outside the text is kept on disk but skipped by segments")
     func rangeOutsideText() throws {
-        let plist = serialized("WFTextTokenString", [
-            "string": "ab", "attachmentsByRange": ["{5, 1}": ["Type": "Clipboard"]],
-        ])
+        let plist = serialized(
+            "WFTextTokenString",
+            [
+                "string": "ab", "attachmentsByRange": ["{5, 1}": ["Type": "Clipboard"]],
+            ])
         let text = try #require(try decodeRoundTrip(plist).tokenString)
         #expect(text.attachments.count == 1)
         #expect(text.segments == [.literal("ab")])
@@ -107,9 +114,11 @@ struct TextSerializationTests {
 
     @Test("a range key spelt differently from NSRange falls back to .unknown, losslessly")
     func oddRangeKeyFallsBack() throws {
-        let plist = serialized("WFTextTokenString", [
-            "string": "\u{FFFC}", "attachmentsByRange": ["{0,1}": ["Type": "Clipboard"]],
-        ])
+        let plist = serialized(
+            "WFTextTokenString",
+            [
+                "string": "\u{FFFC}", "attachmentsByRange": ["{0,1}": ["Type": "Clipboard"]],
+            ])
         let value = try decodeRoundTrip(plist)
         #expect(value.unknownValue == plist)
     }

@@ -13,7 +13,7 @@ struct WorkflowSettingsTests {
     @Test("a shortcut that never uses Shortcut Input doesn't accept input")
     func noInput() {
         let workflow = Workflow(actions: [
-            action("gettext", ["WFTextActionText": .text(TokenString(segments: [.variable(TokenAttachment(.clipboard))]))]),
+            action("gettext", ["WFTextActionText": .text(TokenString(segments: [.variable(TokenAttachment(.clipboard))]))])
         ])
         #expect(!workflow.acceptsInput)
     }
@@ -21,8 +21,9 @@ struct WorkflowSettingsTests {
     @Test("Shortcut Input anywhere, even deep in a dictionary, means it accepts input")
     func usesShortcutInput() {
         let deep = ParameterValue.dictionaryField([
-            DictionaryItem(itemType: 0, key: .text(TokenString(string: "k")),
-                           value: .text(TokenString(segments: [.literal("x "), .variable(TokenAttachment(.extensionInput))]))),
+            DictionaryItem(
+                itemType: 0, key: .text(TokenString(string: "k")),
+                value: .text(TokenString(segments: [.literal("x "), .variable(TokenAttachment(.extensionInput))])))
         ])
         #expect(Workflow(actions: [action("dictionary", ["WFItems": deep])]).acceptsInput)
         #expect(Workflow(actions: [action("count", ["Input": .attachment(TokenAttachment(.extensionInput))])]).acceptsInput)

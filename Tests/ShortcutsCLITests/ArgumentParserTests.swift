@@ -13,7 +13,8 @@ import Testing
         ])
 
     @Test func readsPositionalsOptionsAndFlags() throws {
-        let parsed = try ArgumentParser.parse(["Hello", "-i", "a.txt", "--input-path", "b.txt", "--no-interaction", "-o", "out"], for: spec)
+        let parsed = try ArgumentParser.parse(
+            ["Hello", "-i", "a.txt", "--input-path", "b.txt", "--no-interaction", "-o", "out"], for: spec)
         #expect(parsed.positionals == ["Hello"])
         #expect(parsed.values["input-path"] == ["a.txt", "b.txt"])
         #expect(parsed.value("output-path") == "out")
@@ -58,7 +59,10 @@ import Testing
 
     @Test func helpListsEveryOptionInArgumentParserStyle() {
         let help = CommandHelp.help(spec, tool: "shortcuts")
-        #expect(help.hasPrefix("OVERVIEW: Run.\n\nUSAGE: shortcuts run <shortcut> [--input-path <input-path> ...] [--output-path <output-path>] [--no-interaction]\n"))
+        #expect(
+            help.hasPrefix(
+                "OVERVIEW: Run.\n\nUSAGE: shortcuts run <shortcut> [--input-path <input-path> ...] [--output-path <output-path>] [--no-interaction]\n"
+            ))
         #expect(help.contains("  -i, --input-path <input-path>\n"))
         #expect(help.contains("  --no-interaction"))
         #expect(help.contains("  -h, --help              Show help information.\n"))

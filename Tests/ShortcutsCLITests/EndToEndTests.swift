@@ -27,13 +27,14 @@ import Testing
     @Test func wordLengthsListsOneDictionaryPerLine() throws {
         let result = try shell.run(["run", wordLengths])
         #expect(result.error == "")
-        #expect(result.output == """
-            {"word":"Shortcuts","letters":9}
-            {"word":"run","letters":3}
-            {"word":"on","letters":2}
-            {"word":"Linux","letters":5}
+        #expect(
+            result.output == """
+                {"word":"Shortcuts","letters":9}
+                {"word":"run","letters":3}
+                {"word":"on","letters":2}
+                {"word":"Linux","letters":5}
 
-            """)
+                """)
         let piped = try shell.run(["run", wordLengths], input: Data("to be".utf8))
         #expect(piped.output == "{\"word\":\"to\",\"letters\":2}\n{\"word\":\"be\",\"letters\":2}\n")
     }
@@ -111,20 +112,21 @@ import Testing
     @Test func viewListsEveryActionIndented() throws {
         let result = try shell.run(["view", hello])
         #expect(result.status == 0)
-        #expect(result.output == """
-            Hello: 5 actions, accepts input
+        #expect(
+            result.output == """
+                Hello: 5 actions, accepts input
 
-            1  If (is.workflow.actions.conditional)
-                 Input (WFInput): {Shortcut Input}
-                 Condition (WFCondition): has any value
-            2    Text (is.workflow.actions.gettext)
-                   Text (WFTextActionText): "Hello, {Shortcut Input}!"
-            3  Otherwise (is.workflow.actions.conditional)
-            4    Text (is.workflow.actions.gettext)
-                   Text (WFTextActionText): "Hello, World!"
-            5  End If (is.workflow.actions.conditional)
+                1  If (is.workflow.actions.conditional)
+                     Input (WFInput): {Shortcut Input}
+                     Condition (WFCondition): has any value
+                2    Text (is.workflow.actions.gettext)
+                       Text (WFTextActionText): "Hello, {Shortcut Input}!"
+                3  Otherwise (is.workflow.actions.conditional)
+                4    Text (is.workflow.actions.gettext)
+                       Text (WFTextActionText): "Hello, World!"
+                5  End If (is.workflow.actions.conditional)
 
-            """)
+                """)
     }
 
     // MARK: Errors and exit codes

@@ -20,7 +20,8 @@ enum ExampleShortcuts {
         return workflow(
             actions: [
                 ifHasAnyValue(.extensionInput, group: group),
-                action("gettext", ["WFTextActionText": text(.literal("Hello, "), .variable(TokenAttachment(.extensionInput)), .literal("!"))]),
+                action(
+                    "gettext", ["WFTextActionText": text(.literal("Hello, "), .variable(TokenAttachment(.extensionInput)), .literal("!"))]),
                 control("conditional", group: group, mode: .middle),
                 action("gettext", ["WFTextActionText": text(.literal("Hello, World!"))]),
                 control("conditional", group: group, mode: .end, uuid: "6C8E4F0A-5B1D-4D2E-9A43-1F0B7C2D3E02"),
@@ -38,28 +39,38 @@ enum ExampleShortcuts {
         return workflow(
             actions: [
                 ifHasAnyValue(.extensionInput, group: ifGroup),
-                action("text.split", [
-                    "text": text(.variable(TokenAttachment(.extensionInput))),
-                    "WFTextSeparator": .plain("Spaces"),
-                ]),
+                action(
+                    "text.split",
+                    [
+                        "text": text(.variable(TokenAttachment(.extensionInput))),
+                        "WFTextSeparator": .plain("Spaces"),
+                    ]),
                 control("conditional", group: ifGroup, mode: .middle),
-                action("list", [
-                    "WFItems": .array(["Shortcuts", "run", "on", "Linux"].map { word in
-                        .record(["WFItemType": .plain(0), "WFValue": text(.literal(word))])
-                    })
-                ]),
+                action(
+                    "list",
+                    [
+                        "WFItems": .array(
+                            ["Shortcuts", "run", "on", "Linux"].map { word in
+                                .record(["WFItemType": .plain(0), "WFValue": text(.literal(word))])
+                            })
+                    ]),
                 control("conditional", group: ifGroup, mode: .end, uuid: words),
-                control("repeat.each", group: repeatGroup, mode: .start, extra: [
-                    "WFInput": .variablePicker(TokenAttachment(.actionOutput(uuid: words, name: "If Result")))
-                ]),
+                control(
+                    "repeat.each", group: repeatGroup, mode: .start,
+                    extra: [
+                        "WFInput": .variablePicker(TokenAttachment(.actionOutput(uuid: words, name: "If Result")))
+                    ]),
                 action("count", ["Input": .attachment(repeatItem), "WFCountType": .plain("Characters"), "UUID": .plain(.string(count))]),
-                action("dictionary", [
-                    "WFItems": .dictionaryField([
-                        DictionaryItem(itemType: 0, key: text(.literal("word")), value: text(.variable(repeatItem))),
-                        DictionaryItem(itemType: 3, key: text(.literal("letters")),
-                                       value: text(.variable(TokenAttachment(.actionOutput(uuid: count, name: "Count"))))),
-                    ])
-                ]),
+                action(
+                    "dictionary",
+                    [
+                        "WFItems": .dictionaryField([
+                            DictionaryItem(itemType: 0, key: text(.literal("word")), value: text(.variable(repeatItem))),
+                            DictionaryItem(
+                                itemType: 3, key: text(.literal("letters")),
+                                value: text(.variable(TokenAttachment(.actionOutput(uuid: count, name: "Count"))))),
+                        ])
+                    ]),
                 control("repeat.each", group: repeatGroup, mode: .end, uuid: "0D5A9C61-7E2B-4F38-8C14-2B6E3A9D1F05"),
             ],
             inputClasses: ["WFStringContentItem"])
@@ -85,15 +96,19 @@ enum ExampleShortcuts {
     static func control(
         _ name: String, group: String, mode: ControlFlowMode, uuid: String? = nil, extra: ParameterDictionary = [:]
     ) -> WorkflowAction {
-        var parameters: ParameterDictionary = ["GroupingIdentifier": .plain(.string(group)), "WFControlFlowMode": .plain(.integer(mode.rawValue))]
+        var parameters: ParameterDictionary = [
+            "GroupingIdentifier": .plain(.string(group)), "WFControlFlowMode": .plain(.integer(mode.rawValue)),
+        ]
         for (key, value) in extra { parameters[key] = value }
         if let uuid { parameters["UUID"] = .plain(.string(uuid)) }
         return action(name, parameters)
     }
 
     static func ifHasAnyValue(_ kind: TokenAttachment.Kind, group: String) -> WorkflowAction {
-        control("conditional", group: group, mode: .start, extra: [
-            "WFInput": .variablePicker(TokenAttachment(kind)), "WFCondition": .plain(100),
-        ])
+        control(
+            "conditional", group: group, mode: .start,
+            extra: [
+                "WFInput": .variablePicker(TokenAttachment(kind)), "WFCondition": .plain(100),
+            ])
     }
 }

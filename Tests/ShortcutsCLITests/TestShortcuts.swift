@@ -9,7 +9,12 @@ enum TestShortcuts {
     static let askName = E.workflow(
         actions: [
             E.action("ask", ["WFAskActionPrompt": E.text(.literal("What is your name?")), "UUID": .plain("A1")]),
-            E.action("gettext", ["WFTextActionText": E.text(.literal("Hi, "), .variable(TokenAttachment(.actionOutput(uuid: "A1", name: "Provided Input"))))]),
+            E.action(
+                "gettext",
+                [
+                    "WFTextActionText": E.text(
+                        .literal("Hi, "), .variable(TokenAttachment(.actionOutput(uuid: "A1", name: "Provided Input"))))
+                ]),
         ],
         inputClasses: [])
 
@@ -18,9 +23,11 @@ enum TestShortcuts {
         let group = "M1"
         return E.workflow(
             actions: [
-                E.control("choosefrommenu", group: group, mode: .start, extra: [
-                    "WFMenuPrompt": .plain("Which drink?"), "WFMenuItems": .array([.plain("Coffee"), .plain("Tea")]),
-                ]),
+                E.control(
+                    "choosefrommenu", group: group, mode: .start,
+                    extra: [
+                        "WFMenuPrompt": .plain("Which drink?"), "WFMenuItems": .array([.plain("Coffee"), .plain("Tea")]),
+                    ]),
                 E.control("choosefrommenu", group: group, mode: .middle, extra: ["WFMenuItemTitle": .plain("Coffee")]),
                 E.action("gettext", ["WFTextActionText": E.text(.literal("You chose coffee"))]),
                 E.control("choosefrommenu", group: group, mode: .middle, extra: ["WFMenuItemTitle": .plain("Tea")]),
@@ -33,9 +40,11 @@ enum TestShortcuts {
     /// Runs `echo scripted` in /bin/sh.
     static let script = E.workflow(
         actions: [
-            E.action("runshellscript", [
-                "Script": E.text(.literal("echo scripted")), "Shell": .plain("/bin/sh"), "InputMode": .plain("to stdin"),
-            ])
+            E.action(
+                "runshellscript",
+                [
+                    "Script": E.text(.literal("echo scripted")), "Shell": .plain("/bin/sh"), "InputMode": .plain("to stdin"),
+                ])
         ],
         inputClasses: [])
 

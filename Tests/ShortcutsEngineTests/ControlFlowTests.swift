@@ -84,30 +84,37 @@ struct ControlFlowTests {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let environment = RunEnvironment(now: { now })
         func check(_ date: Date, _ code: Int64, _ extra: [String: ParameterValue]) throws -> Content {
-            try run([
-                action("test.text", ["Text": .plain(.date(date))]),
-                block(conditional, .start, group: "D", extra.merging(["WFCondition": .plain(.integer(code))]) { $1 }),
-                text("yes"),
-                block(conditional, .middle, group: "D"),
-                text("no"),
-                block(conditional, .end, group: "D"),
-            ], environment: environment)
+            try run(
+                [
+                    action("test.text", ["Text": .plain(.date(date))]),
+                    block(conditional, .start, group: "D", extra.merging(["WFCondition": .plain(.integer(code))]) { $1 }),
+                    text("yes"),
+                    block(conditional, .middle, group: "D"),
+                    text("no"),
+                    block(conditional, .end, group: "D"),
+                ], environment: environment)
         }
         let later = now.addingTimeInterval(3_600)
         #expect(try check(now, 0, ["WFDate": .plain(.date(later))]) == .text("yes"))
         #expect(try check(later, 2, ["WFDate": .plain(.date(now))]) == .text("yes"))
         #expect(try check(now.addingTimeInterval(60), 1002, [:]) == .text("yes"))
-        #expect(try check(now.addingTimeInterval(3 * 86_400), 1000, ["WFDuration": .quantity(magnitude: .plain(7), unit: "days")]) == .text("yes"))
-        #expect(try check(now.addingTimeInterval(9 * 86_400), 1000, ["WFDuration": .quantity(magnitude: .plain(7), unit: "days")]) == .text("no"))
+        #expect(
+            try check(now.addingTimeInterval(3 * 86_400), 1000, ["WFDuration": .quantity(magnitude: .plain(7), unit: "days")])
+                == .text("yes"))
+        #expect(
+            try check(now.addingTimeInterval(9 * 86_400), 1000, ["WFDuration": .quantity(magnitude: .plain(7), unit: "days")])
+                == .text("no"))
     }
 
     @Test("Multi-condition If (WFConditions) with all and any")
     func multipleConditions() throws {
         func check(prefix: Int64) throws -> Content {
-            let table = PredicateTable(prefix: prefix, templates: [
-                ["WFCondition": .plain(4), "WFInput": picker(variable("a")), "WFNumberValue": .plain(1)],
-                ["WFCondition": .plain(4), "WFInput": picker(variable("b")), "WFConditionalActionString": .plain("x")],
-            ])
+            let table = PredicateTable(
+                prefix: prefix,
+                templates: [
+                    ["WFCondition": .plain(4), "WFInput": picker(variable("a")), "WFNumberValue": .plain(1)],
+                    ["WFCondition": .plain(4), "WFInput": picker(variable("b")), "WFConditionalActionString": .plain("x")],
+                ])
             return try run([
                 text("1"), setVariable("a"),
                 text("y"), setVariable("b"),
@@ -129,7 +136,9 @@ struct ControlFlowTests {
             block(conditional, .start, group: "B", ["WFCondition": .plain(2), "WFNumberValue": .plain(1)]),
             text("big"),
             block(conditional, .end, group: "B", uuid: "END"),
-            action("test.text", ["Text": tokens(.literal("<"), .variable(TokenAttachment(.actionOutput(uuid: "END", name: "If Result"))), .literal(">"))]),
+            action(
+                "test.text",
+                ["Text": tokens(.literal("<"), .variable(TokenAttachment(.actionOutput(uuid: "END", name: "If Result"))), .literal(">"))]),
         ])
         #expect(taken == .text("<big>"))
         let skipped = try run([
@@ -154,16 +163,24 @@ struct ControlFlowTests {
     @Test("Repeat with Each, nested, with Repeat Item and Repeat Item 2")
     func nestedRepeatEach() throws {
         let log = Log()
-        _ = try run([
-            action("test.text", ["Text": .plain("a\nb")]), action("is.workflow.actions.comment"),
-            setVariable("outer", .attachment(TokenAttachment(.actionOutput(uuid: "none", name: "x")))),
-            block("is.workflow.actions.repeat.each", .start, group: "O", ["WFInput": .array([.plain("a"), .plain("b")])]),
-            block("is.workflow.actions.repeat.each", .start, group: "I", ["WFInput": .array([.plain("1"), .plain("2")])]),
-            action("test.text", ["Text": tokens(.variable(TokenAttachment(.variable(name: "Repeat Item"))), .variable(TokenAttachment(.variable(name: "Repeat Item 2"))), .literal("@"), .variable(TokenAttachment(.variable(name: "Repeat Index 2"))))]),
-            action("test.record"),
-            block("is.workflow.actions.repeat.each", .end, group: "I"),
-            block("is.workflow.actions.repeat.each", .end, group: "O"),
-        ], log: log)
+        _ = try run(
+            [
+                action("test.text", ["Text": .plain("a\nb")]), action("is.workflow.actions.comment"),
+                setVariable("outer", .attachment(TokenAttachment(.actionOutput(uuid: "none", name: "x")))),
+                block("is.workflow.actions.repeat.each", .start, group: "O", ["WFInput": .array([.plain("a"), .plain("b")])]),
+                block("is.workflow.actions.repeat.each", .start, group: "I", ["WFInput": .array([.plain("1"), .plain("2")])]),
+                action(
+                    "test.text",
+                    [
+                        "Text": tokens(
+                            .variable(TokenAttachment(.variable(name: "Repeat Item"))),
+                            .variable(TokenAttachment(.variable(name: "Repeat Item 2"))), .literal("@"),
+                            .variable(TokenAttachment(.variable(name: "Repeat Index 2"))))
+                    ]),
+                action("test.record"),
+                block("is.workflow.actions.repeat.each", .end, group: "I"),
+                block("is.workflow.actions.repeat.each", .end, group: "O"),
+            ], log: log)
         #expect(log.entries == ["a1@1", "a2@2", "b1@1", "b2@2"])
     }
 
@@ -180,14 +197,17 @@ struct ControlFlowTests {
     @Test("Choose from Menu runs the chosen case")
     func menu() throws {
         let prompter = ScriptedPrompter(["Two"])
-        let output = try run([
-            block("is.workflow.actions.choosefrommenu", .start, group: "M", ["WFMenuPrompt": .plain("Pick"), "WFMenuItems": .array([.plain("One"), .plain("Two")])]),
-            block("is.workflow.actions.choosefrommenu", .middle, group: "M", ["WFMenuItemTitle": .plain("One")]),
-            text("first"),
-            block("is.workflow.actions.choosefrommenu", .middle, group: "M", ["WFMenuItemTitle": .plain("Two")]),
-            text("second"),
-            block("is.workflow.actions.choosefrommenu", .end, group: "M"),
-        ], environment: RunEnvironment(prompter: prompter))
+        let output = try run(
+            [
+                block(
+                    "is.workflow.actions.choosefrommenu", .start, group: "M",
+                    ["WFMenuPrompt": .plain("Pick"), "WFMenuItems": .array([.plain("One"), .plain("Two")])]),
+                block("is.workflow.actions.choosefrommenu", .middle, group: "M", ["WFMenuItemTitle": .plain("One")]),
+                text("first"),
+                block("is.workflow.actions.choosefrommenu", .middle, group: "M", ["WFMenuItemTitle": .plain("Two")]),
+                text("second"),
+                block("is.workflow.actions.choosefrommenu", .end, group: "M"),
+            ], environment: RunEnvironment(prompter: prompter))
         #expect(output == .text("second"))
         #expect(prompter.questions == ["Pick"])
     }
@@ -208,11 +228,12 @@ struct ControlFlowTests {
     @Test("Stop and Output ends the run with its output; Stop This Shortcut with nothing")
     func stopping() throws {
         let log = Log()
-        let output = try run([
-            text("kept"),
-            action("is.workflow.actions.output"),
-            text("never"), action("test.record"),
-        ], log: log)
+        let output = try run(
+            [
+                text("kept"),
+                action("is.workflow.actions.output"),
+                text("never"), action("test.record"),
+            ], log: log)
         #expect(output == .text("kept"))
         #expect(log.entries.isEmpty)
         #expect(try run([text("x"), action("is.workflow.actions.exit"), text("never")]) == .nothing)
@@ -236,11 +257,12 @@ struct ControlFlowTests {
     @Test("A block left open at the end is closed there, with a warning")
     func openBlock() throws {
         let engine = Engine(sources: [TestActions.catalog()])
-        let program = try engine.compile(Workflow(actions: [
-            text("5"),
-            block(conditional, .start, group: "B", ["WFCondition": .plain(2), "WFNumberValue": .plain(1)]),
-            text("big"),
-        ]))
+        let program = try engine.compile(
+            Workflow(actions: [
+                text("5"),
+                block(conditional, .start, group: "B", ["WFCondition": .plain(2), "WFNumberValue": .plain(1)]),
+                text("big"),
+            ]))
         #expect(program.warnings.count == 1)
         #expect(try engine.run(program) == .text("big"))
     }

@@ -30,7 +30,9 @@ struct DataFlowTests {
         let output = try run([
             action("test.text", ["Text": .plain("World")], uuid: "A"),
             text("ignored"),
-            action("test.text", ["Text": tokens(.literal("Hello, "), .variable(TokenAttachment(.actionOutput(uuid: "A", name: "Text"))), .literal("!"))]),
+            action(
+                "test.text",
+                ["Text": tokens(.literal("Hello, "), .variable(TokenAttachment(.actionOutput(uuid: "A", name: "Text"))), .literal("!"))]),
         ])
         #expect(output == .text("Hello, World!"))
     }
@@ -72,7 +74,9 @@ struct DataFlowTests {
 
     @Test("An unset variable holds nothing")
     func unsetVariable() throws {
-        let output = try run([action("test.text", ["Text": tokens(.literal("["), .variable(TokenAttachment(.variable(name: "never"))), .literal("]"))])])
+        let output = try run([
+            action("test.text", ["Text": tokens(.literal("["), .variable(TokenAttachment(.variable(name: "never"))), .literal("]"))])
+        ])
         #expect(output == .text("[]"))
     }
 
@@ -83,11 +87,17 @@ struct DataFlowTests {
         let environment = RunEnvironment(prompter: prompter, clipboard: MemoryClipboard(.text("copied")), now: { now })
         let output = try run(
             [
-                action("test.text", ["Text": tokens(
-                    .variable(TokenAttachment(.extensionInput)), .literal("|"),
-                    .variable(TokenAttachment(.clipboard)), .literal("|"),
-                    .variable(TokenAttachment(.ask, extra: ["Prompt": "Say?"])), .literal("|"),
-                    .variable(TokenAttachment(.currentDate, aggrandizements: [.dateFormat(.init(dateStyle: "ISO 8601", includeISOTime: false))])))]),
+                action(
+                    "test.text",
+                    [
+                        "Text": tokens(
+                            .variable(TokenAttachment(.extensionInput)), .literal("|"),
+                            .variable(TokenAttachment(.clipboard)), .literal("|"),
+                            .variable(TokenAttachment(.ask, extra: ["Prompt": "Say?"])), .literal("|"),
+                            .variable(
+                                TokenAttachment(
+                                    .currentDate, aggrandizements: [.dateFormat(.init(dateStyle: "ISO 8601", includeISOTime: false))])))
+                    ])
             ], input: .text("in"), environment: environment)
         #expect(output == .text("in|copied|typed|2023-11-14"))
         #expect(prompter.questions == ["Say?"])
@@ -97,7 +107,10 @@ struct DataFlowTests {
     func aggrandizements() throws {
         let json = #"{"user":{"name":"Ada","age":"36"},"site":"https://example.org/a/b?q=1"}"#
         let outputs = try [
-            [Aggrandizement.dictionaryValue(key: "site"), .coercion(itemClass: "WFURLContentItem"), .property(name: "Host", userInfo: nil)],
+            [
+                Aggrandizement.dictionaryValue(key: "site"), .coercion(itemClass: "WFURLContentItem"),
+                .property(name: "Host", userInfo: nil),
+            ],
             [.dictionaryValue(key: "user.name")],
             [.dictionaryValue(key: "user"), .dictionaryValue(key: "age"), .coercion(itemClass: "WFNumberContentItem")],
             [.coercion(itemClass: "WFDictionaryContentItem"), .property(name: "Keys", userInfo: nil)],

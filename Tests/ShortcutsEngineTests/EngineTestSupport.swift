@@ -9,7 +9,8 @@ import Testing
 enum TestActions {
     /// `test.text`: outputs its `Text` parameter (a token string may hold variables).
     static let text = ActionDefinition(
-        metadata: ActionMetadata(identifier: "test.text", title: "Text", parameters: [ParameterMetadata(key: "Text", title: "Text", type: .text)])
+        metadata: ActionMetadata(
+            identifier: "test.text", title: "Text", parameters: [ParameterMetadata(key: "Text", title: "Text", type: .text)])
     ) { parameters in
         let text = parameters["Text"]
         return { _, run in try run.content(text) }
@@ -17,7 +18,12 @@ enum TestActions {
 
     /// `test.add`: adds `Operand` to its input number (`Input` is the input parameter).
     static let add = ActionDefinition(
-        metadata: ActionMetadata(identifier: "test.add", title: "Add", parameters: [ParameterMetadata(key: "Input", title: "Input", type: .number), ParameterMetadata(key: "Operand", title: "Operand", type: .number)], inputParameter: "Input")
+        metadata: ActionMetadata(
+            identifier: "test.add", title: "Add",
+            parameters: [
+                ParameterMetadata(key: "Input", title: "Input", type: .number),
+                ParameterMetadata(key: "Operand", title: "Operand", type: .number),
+            ], inputParameter: "Input")
     ) { parameters in
         let operand = parameters["Operand"]
         return { input, run in
@@ -82,7 +88,9 @@ func action(_ identifier: String, _ parameters: [String: ParameterValue] = [:], 
 
 func text(_ string: String) -> WorkflowAction { action("test.text", ["Text": .plain(.string(string))]) }
 
-func block(_ identifier: String, _ mode: ControlFlowMode, group: String, _ parameters: [String: ParameterValue] = [:], uuid: String? = nil) -> WorkflowAction {
+func block(_ identifier: String, _ mode: ControlFlowMode, group: String, _ parameters: [String: ParameterValue] = [:], uuid: String? = nil)
+    -> WorkflowAction
+{
     var parameters = parameters
     parameters["GroupingIdentifier"] = .plain(.string(group))
     parameters["WFControlFlowMode"] = .plain(.integer(mode.rawValue))

@@ -11,10 +11,12 @@ struct RunShortcutTests {
     func runByName() throws {
         let shout = Workflow(actions: [action("test.text", ["Text": tokens(.variable(TokenAttachment(.extensionInput)), .literal("!"))])])
         let environment = RunEnvironment(findShortcut: { $0 == "Shout" ? shout : nil })
-        let output = try run([
-            text("hey"),
-            action("is.workflow.actions.runworkflow", ["WFWorkflow": .record(["workflowName": .plain("Shout"), "isSelf": .plain(false)])]),
-        ], environment: environment)
+        let output = try run(
+            [
+                text("hey"),
+                action(
+                    "is.workflow.actions.runworkflow", ["WFWorkflow": .record(["workflowName": .plain("Shout"), "isSelf": .plain(false)])]),
+            ], environment: environment)
         #expect(output == .text("hey!"))
     }
 
@@ -37,13 +39,16 @@ struct RunShortcutTests {
     func unsupportedAction() throws {
         let log = Log()
         #expect(throws: Never.self) {
-            _ = try run([
-                text("a"),
-                block("is.workflow.actions.conditional", .start, group: "S", ["WFCondition": .plain(4), "WFConditionalActionString": .plain("b")]),
-                action("is.workflow.actions.takephoto"),
-                block("is.workflow.actions.conditional", .end, group: "S"),
-                action("test.record"),
-            ], log: log)
+            _ = try run(
+                [
+                    text("a"),
+                    block(
+                        "is.workflow.actions.conditional", .start, group: "S",
+                        ["WFCondition": .plain(4), "WFConditionalActionString": .plain("b")]),
+                    action("is.workflow.actions.takephoto"),
+                    block("is.workflow.actions.conditional", .end, group: "S"),
+                    action("test.record"),
+                ], log: log)
         }
         #expect(log.entries == [""])
         let error = runError([text("a"), action("is.workflow.actions.takephoto")])
@@ -54,7 +59,15 @@ struct RunShortcutTests {
 
     @Test("An app action with an AppIntentDescriptor that no installed app provides names the intent")
     func missingAppAction() throws {
-        let error = runError([action("com.example.App.DoThingIntent", ["AppIntentDescriptor": .record(["AppIntentIdentifier": .plain("DoThingIntent"), "BundleIdentifier": .plain("com.example.App")])])])
+        let error = runError([
+            action(
+                "com.example.App.DoThingIntent",
+                [
+                    "AppIntentDescriptor": .record([
+                        "AppIntentIdentifier": .plain("DoThingIntent"), "BundleIdentifier": .plain("com.example.App"),
+                    ])
+                ])
+        ])
         #expect(error?.description.contains("com.example.App.DoThingIntent") == true)
         #expect(error?.actionTitle == "DoThingIntent")
     }
@@ -71,11 +84,14 @@ struct RunShortcutTests {
             func read() throws -> Content { throw ActionFailure("no clipboard tool found") }
             func write(_ content: Content) throws {}
         }
-        let error = runError([
-            text("x"),
-            block("is.workflow.actions.conditional", .start, group: "C", ["WFCondition": .plain(100), "WFInput": .variablePicker(TokenAttachment(.clipboard))]),
-            block("is.workflow.actions.conditional", .end, group: "C"),
-        ], environment: RunEnvironment(clipboard: BrokenClipboard()))
+        let error = runError(
+            [
+                text("x"),
+                block(
+                    "is.workflow.actions.conditional", .start, group: "C",
+                    ["WFCondition": .plain(100), "WFInput": .variablePicker(TokenAttachment(.clipboard))]),
+                block("is.workflow.actions.conditional", .end, group: "C"),
+            ], environment: RunEnvironment(clipboard: BrokenClipboard()))
         #expect(error?.description == "test: action 2 (is.workflow.actions.conditional, \"If\"): no clipboard tool found")
     }
 

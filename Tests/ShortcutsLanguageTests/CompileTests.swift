@@ -15,7 +15,8 @@ struct CompileTests {
 
     @Test("a bound output is a magic variable with the action's UUID and output name")
     func magicVariables() throws {
-        let shortcut = try workflow("""
+        let shortcut = try workflow(
+            """
             greeting = Text "hello"
             ChangeCase "\\(greeting)!", case: "UPPERCASE"
             """)
@@ -32,7 +33,8 @@ struct CompileTests {
 
     @Test("aggrandizements and special variables")
     func aggrandizements() throws {
-        let shortcut = try workflow("""
+        let shortcut = try workflow(
+            """
             ShowResult "\\(ShortcutInput.Name)\\($dict["key"].as(number))\\(CurrentDate.dateFormat(style: "Custom", format: "yyyy"))"
             """)
         let text = try #require(shortcut.actions[0].parameters.entries.first?.value)
@@ -47,7 +49,8 @@ struct CompileTests {
 
     @Test("blocks share a grouping identifier, with start, middle and end modes")
     func blocks() throws {
-        let shortcut = try workflow("""
+        let shortcut = try workflow(
+            """
             result = If ShortcutInput, is: equals, text: "a" {
                 Text "yes"
             } Otherwise If ShortcutInput, is: hasAnyValue {
@@ -70,14 +73,17 @@ struct CompileTests {
     @Test("dictionaries infer their item types")
     func dictionaries() throws {
         let shortcut = try workflow(#"Dictionary {"name": "Ada", "age": 36, "ok": true, "tags": ["a"], "inner": {"x": "y"}}"#)
-        guard case .dictionaryField(let items)? = shortcut.actions[0].parameters.entries.first?.value else { Issue.record("not a dictionary"); return }
+        guard case .dictionaryField(let items)? = shortcut.actions[0].parameters.entries.first?.value else {
+            Issue.record("not a dictionary"); return
+        }
         #expect(items.map(\.itemType) == [0, 3, 4, 2, 1])
         #expect(items[1].value == .text(TokenString(string: "36")))
     }
 
     @Test("settings directives")
     func settings() throws {
-        let shortcut = try workflow("""
+        let shortcut = try workflow(
+            """
             @name "Tool"
             @color 0xFF4351FF
             @glyph 59511

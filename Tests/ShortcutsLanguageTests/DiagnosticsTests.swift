@@ -29,18 +29,20 @@ struct DiagnosticsTests {
             guard let colon = rest.firstIndex(of: ":") else { continue }
             let digits = line[..<caret].reversed().prefix { $0.isNumber }
             let column = Int(String(digits.reversed())) ?? line.distance(from: line.startIndex, to: caret) + 1
-            expectations.append(Expectation(
-                line: lastCodeLine, column: column,
-                severity: String(rest[..<colon]), message: String(rest[rest.index(after: colon)...].drop { $0 == " " })))
+            expectations.append(
+                Expectation(
+                    line: lastCodeLine, column: column,
+                    severity: String(rest[..<colon]), message: String(rest[rest.index(after: colon)...].drop { $0 == " " })))
         }
         return expectations
     }
 
     func check(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let diagnostics = language.check(source, path: "test.sct")
-        let found = Set(diagnostics.map {
-            Expectation(line: $0.position.line, column: $0.position.column, severity: $0.severity.rawValue, message: $0.message)
-        })
+        let found = Set(
+            diagnostics.map {
+                Expectation(line: $0.position.line, column: $0.position.column, severity: $0.severity.rawValue, message: $0.message)
+            })
         let expected = Set(Self.expectations(in: source))
         #expect(!expected.isEmpty, "the test marks no expectations", sourceLocation: sourceLocation)
         for missing in expected.subtracting(found).sorted(by: { $0.line < $1.line }) {
@@ -54,7 +56,8 @@ struct DiagnosticsTests {
 
     @Test("an unknown action names the closest one")
     func unknownAction() {
-        check("""
+        check(
+            """
             ChangeCas "hello"
             // 1^ error: unknown action 'ChangeCas'; did you mean 'ChangeCase'? (write an action by its identifier, e.g. is.workflow.actions.gettext, to use one not in the catalog)
             """)
@@ -62,7 +65,8 @@ struct DiagnosticsTests {
 
     @Test("an unknown parameter names the closest one")
     func unknownParameter() {
-        check("""
+        check(
+            """
             ChangeCase "hello", cas: "UPPERCASE"
             //                  ^ error: unknown parameter 'cas' of ChangeCase; did you mean 'case'?
             """)
@@ -70,7 +74,8 @@ struct DiagnosticsTests {
 
     @Test("a value of the wrong type says what the parameter takes")
     func wrongType() {
-        check("""
+        check(
+            """
             Repeat "many" {
             //     ^ error: 'count' takes a number, found text
                 Comment "again"
@@ -80,7 +85,8 @@ struct DiagnosticsTests {
 
     @Test("an unclosed block names where it started")
     func unbalancedBlocks() {
-        check("""
+        check(
+            """
             If ShortcutInput, is: hasAnyValue {
             // 1^ error: this If is never closed: expected '}' before the end of the file
                 Text "yes"
@@ -89,7 +95,8 @@ struct DiagnosticsTests {
 
     @Test("a stray closing brace")
     func strayBrace() {
-        check("""
+        check(
+            """
             Text "hi"
             }
             // 1^ error: unexpected '}': no block is open here
@@ -98,7 +105,8 @@ struct DiagnosticsTests {
 
     @Test("a magic variable used before it is bound, and a misspelt one")
     func namesBeforeBinding() {
-        check("""
+        check(
+            """
             ShowResult later
             //         ^ error: 'later' is used before it is bound (at line 3); a magic variable can only refer to an earlier action
             later = Text "hi"
@@ -109,7 +117,8 @@ struct DiagnosticsTests {
 
     @Test("actions no catalog knows are warnings when written by identifier")
     func unknownRawIdentifier() {
-        check("""
+        check(
+            """
             com.apple.mobiletimer-framework.MTCreateAlarmIntent label: "Wake up"
             // 1^ warning: 'com.apple.mobiletimer-framework.MTCreateAlarmIntent' is not in any action catalog here; it is kept as written but can't run on this machine
             """)
@@ -117,16 +126,19 @@ struct DiagnosticsTests {
 
     @Test("an enumeration value that isn't a choice suggests one")
     func unknownChoice() {
-        check("""
+        check(
+            """
             ChangeCase "hello", case: "UPERCASE"
             //                        ^ warning: "UPERCASE" is not one of the choices of 'case'; did you mean "UPPERCASE"?
             """)
     }
 
-    @Test("malformed text gives diagnostics, never a crash", arguments: [
-        "Text \"unterminated", "#", "x = ", "Text \"\\u{zzz}\"", "If {", "}}}", "Menu \"m\" {\nCase\n}", "@", "@color \"red\"",
-        "Text [1, 2", "Text {\"a\" 1}", "`unclosed", "Text \"\\(\"", "x = = Text", "Text #raw #date(\"x\")", "\u{0}",
-    ])
+    @Test(
+        "malformed text gives diagnostics, never a crash",
+        arguments: [
+            "Text \"unterminated", "#", "x = ", "Text \"\\u{zzz}\"", "If {", "}}}", "Menu \"m\" {\nCase\n}", "@", "@color \"red\"",
+            "Text [1, 2", "Text {\"a\" 1}", "`unclosed", "Text \"\\(\"", "x = = Text", "Text #raw #date(\"x\")", "\u{0}",
+        ])
     func malformedText(_ source: String) {
         let diagnostics = language.check(source)
         let hasError = diagnostics.contains { $0.isError }

@@ -86,7 +86,9 @@ struct EndToEndTests {
     func formatAndImport() throws {
         let formatted = try shortcuts(["format", "Examples/WordLengths.sct"])
         #expect(formatted.status == 0)
-        #expect(formatted.output == (try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/WordLengths.sct").path, encoding: .utf8)))
+        #expect(
+            formatted.output
+                == (try String(contentsOfFile: packageRoot.appendingPathComponent("Examples/WordLengths.sct").path, encoding: .utf8)))
         let imported = try shortcuts(["import", "Examples/Hello.sct"])
         #expect(imported.status == 0 && imported.output.contains("Imported \"Hello\""), "\(imported.error)")
     }

@@ -20,13 +20,17 @@ struct DBusTests {
         let harness = try started()
         let list = try harness.run("/usr/bin/gdbus", Self.call + ["org.swiftshortcuts.Events1.ListShortcuts"])
         #expect(list.status == 0, "\(list.error)")
-        for expected in ["'name': <'Greet'>", "'folder': <'Work'>", "'actionCount': <4>", "'acceptsInput': <true>", "'identifier': <'", "'color': <uint32"] {
+        for expected in [
+            "'name': <'Greet'>", "'folder': <'Work'>", "'actionCount': <4>", "'acceptsInput': <true>", "'identifier': <'",
+            "'color': <uint32",
+        ] {
             #expect(list.output.contains(expected), "\(expected) missing from \(list.output)")
         }
         let run = try harness.run("/usr/bin/gdbus", Self.call + ["org.swiftshortcuts.Events1.RunShortcut", "Greet", "Ada"])
         #expect(run.output == "('Hello, Ada!',)\n", "\(run.error)")
         let introspect = try harness.run(
-            "/usr/bin/gdbus", ["introspect", "--session", "--dest", "org.swiftshortcuts.Events", "--object-path", "/org/swiftshortcuts/Events"])
+            "/usr/bin/gdbus",
+            ["introspect", "--session", "--dest", "org.swiftshortcuts.Events", "--object-path", "/org/swiftshortcuts/Events"])
         for method in ["ListShortcuts", "ListFolders", "RunShortcut(", "RunShortcutWithFiles", "CancelRun", "ListRuns"] {
             #expect(introspect.output.contains(method), "\(method) missing from \(introspect.output)")
         }
@@ -39,7 +43,11 @@ struct DBusTests {
         #expect(failed.error.contains("org.swiftshortcuts.Error.ActionFailed"), "\(failed.error)")
         #expect(failed.error.contains("action 2 (is.workflow.actions.runshellscript"), "\(failed.error)")
         let missing = try harness.run(
-            "/usr/bin/busctl", ["--user", "call", "org.swiftshortcuts.Events", "/org/swiftshortcuts/Events", "org.swiftshortcuts.Events1", "RunShortcut", "ss", "Nope", ""])
+            "/usr/bin/busctl",
+            [
+                "--user", "call", "org.swiftshortcuts.Events", "/org/swiftshortcuts/Events", "org.swiftshortcuts.Events1", "RunShortcut",
+                "ss", "Nope", "",
+            ])
         #expect(missing.status != 0)
         #expect(missing.error.contains("Couldn't find shortcut \"Nope\""), "\(missing.error)")
     }
@@ -102,14 +110,19 @@ struct DBusTests {
         #expect(refused.error.contains("org.swiftshortcuts.Error.Denied"), "\(refused.error)")
         #expect(refused.error.contains("/usr/bin/gdbus is not in the allowed clients"), "\(refused.error)")
         let allowed = try harness.run(
-            "/usr/bin/busctl", ["--user", "call", "org.swiftshortcuts.Events", "/org/swiftshortcuts/Events", "org.swiftshortcuts.Events1", "RunShortcut", "ss", "Greet", "ok"])
+            "/usr/bin/busctl",
+            [
+                "--user", "call", "org.swiftshortcuts.Events", "/org/swiftshortcuts/Events", "org.swiftshortcuts.Events1", "RunShortcut",
+                "ss", "Greet", "ok",
+            ])
         #expect(allowed.output == "s \"Hello, ok!\"\n", "\(allowed.error)")
         #expect(harness.log.contains("refused RunShortcut from /usr/bin/gdbus"), "\(harness.log)")
     }
 
     @Test func activationStartsTheInstalledService() throws {
         let harness = try ServiceHarness()
-        let install = try harness.run(try BuiltProducts.path(of: "shortcuts"), ["service", "install", "--executable", try BuiltProducts.path(of: "shortcutsd")])
+        let install = try harness.run(
+            try BuiltProducts.path(of: "shortcuts"), ["service", "install", "--executable", try BuiltProducts.path(of: "shortcutsd")])
         #expect(install.status == 0, "\(install.error)")
         let activation = harness.directory + "/xdg/dbus-1/services/org.swiftshortcuts.Events.service"
         let unit = harness.directory + "/config/systemd/user/shortcutsd.service"

@@ -81,9 +81,11 @@ extension ServiceHarness {
     /// Adds "Add Task" to the library: SouperTask's Create Task with the input as its title.
     func writeAddTaskShortcut() throws {
         var workflow = Workflow(actions: [
-            WorkflowAction(identifier: "com.example.SouperTask.CreateTaskIntent", parameters: [
-                "dueDate": .plain(.string("2031-05-05T09:00:00Z"))
-            ])
+            WorkflowAction(
+                identifier: "com.example.SouperTask.CreateTaskIntent",
+                parameters: [
+                    "dueDate": .plain(.string("2031-05-05T09:00:00Z"))
+                ])
         ])
         workflow.inputContentClasses = ["WFStringContentItem"]
         workflow.settings["WFWorkflowHasShortcutInputVariables"] = true

@@ -17,15 +17,16 @@ struct SocketTests {
     @Test func pythonListsRunsAndSeesFailures() throws {
         let harness = try ServiceHarness()
         try harness.startService()
-        let script = Self.client + """
-            print([s['name'] for s in call('shortcuts.list', {})['result']['shortcuts']])
-            print(json.dumps(call('folders.list', {})['result'], sort_keys=True))
-            print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'Sock'})['result']['output'])
-            error = call('shortcuts.run', {'shortcut': 'Script'})['error']
-            print(error['code'], json.loads(error['data'])['actionIndex'], json.loads(error['data'])['code'])
-            print(call('shortcuts.run', {'shortcut': 'Nope'})['error']['code'])
-            print(call('nope', {})['error']['code'])
-            """
+        let script =
+            Self.client + """
+                print([s['name'] for s in call('shortcuts.list', {})['result']['shortcuts']])
+                print(json.dumps(call('folders.list', {})['result'], sort_keys=True))
+                print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'Sock'})['result']['output'])
+                error = call('shortcuts.run', {'shortcut': 'Script'})['error']
+                print(error['code'], json.loads(error['data'])['actionIndex'], json.loads(error['data'])['code'])
+                print(call('shortcuts.run', {'shortcut': 'Nope'})['error']['code'])
+                print(call('nope', {})['error']['code'])
+                """
         let result = try harness.python(script, [harness.socketPath])
         #expect(result.status == 0, "\(result.error)")
         #expect(
@@ -45,18 +46,19 @@ struct SocketTests {
     @Test func aClientThatGoesAwayCancelsItsRun() throws {
         let harness = try ServiceHarness()
         try harness.startService()
-        let script = Self.client + """
-            import time
-            s, f = connect()
-            s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"shortcuts.run","params":{"shortcut":"Slow","runID":"gone"}}\\n')
-            time.sleep(0.3)
-            print(len(call('runs.list', {})['result']['runs']))
-            f.close(); s.close()
-            for _ in range(100):
-                if not call('runs.list', {})['result']['runs']: break
-                time.sleep(0.02)
-            print(len(call('runs.list', {})['result']['runs']))
-            """
+        let script =
+            Self.client + """
+                import time
+                s, f = connect()
+                s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"shortcuts.run","params":{"shortcut":"Slow","runID":"gone"}}\\n')
+                time.sleep(0.3)
+                print(len(call('runs.list', {})['result']['runs']))
+                f.close(); s.close()
+                for _ in range(100):
+                    if not call('runs.list', {})['result']['runs']: break
+                    time.sleep(0.02)
+                print(len(call('runs.list', {})['result']['runs']))
+                """
         let started = Date()
         let result = try harness.python(script, [harness.socketPath])
         #expect(result.output == "1\n0\n", "\(result.error)")

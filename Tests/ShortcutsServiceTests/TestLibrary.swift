@@ -5,7 +5,12 @@ import ShortcutFormat
 enum TestLibrary {
     /// "Hello, <input>!"
     static let greet = workflow([
-        action("gettext", ["WFTextActionText": .text(TokenString(segments: [.literal("Hello, "), .variable(TokenAttachment(.extensionInput)), .literal("!")]))])
+        action(
+            "gettext",
+            [
+                "WFTextActionText": .text(
+                    TokenString(segments: [.literal("Hello, "), .variable(TokenAttachment(.extensionInput)), .literal("!")]))
+            ])
     ])
 
     /// Waits `count` × 0.1 s, one Wait per repeat, so a cancel takes effect between actions.
