@@ -9,7 +9,7 @@ struct SouperTaskApp: IntentsApplication {
     static let bundleIdentifier = "com.example.SouperTask"
     static let name = "SouperTask"
     static let intents: [any AppIntent.Type] = [
-        CreateTaskIntent.self, FindTasksIntent.self, DeleteTaskIntent.self, EditTaskIntent.self,
+        CreateTaskIntent.self, FindTasksIntent.self, DeleteTaskIntent.self, EditTaskIntent.self, OpenTaskIntent.self,
     ]
     static let appShortcuts: (any AppShortcutsProvider.Type)? = SouperTaskShortcuts.self
 
@@ -30,6 +30,17 @@ struct SouperTaskApp: IntentsApplication {
             try await LiveSession.shared.serve()
         default:
             say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | serve | --print-manifest | --serve-intents")
+        }
+    }
+
+    /// Opened by `shortcuts` to continue an intent (Open Task): shows the task it handed over.
+    /// With `SOUPERTASK_LOG` set, the line also goes to that file (the app's window, in tests).
+    static func continueInApp(_ continuation: IntentContinuation) async throws {
+        guard case .entity(let task)? = continuation.result.value else { return }
+        let line = "Showing “\(task.displayTitle)” (\(continuation.intent))"
+        say(line)
+        if let log = ProcessInfo.processInfo.environment["SOUPERTASK_LOG"] {
+            try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: log), options: .atomic)
         }
     }
 

@@ -100,3 +100,17 @@ struct SouperTaskShortcuts: AppShortcutsProvider {
             shortTitle: "Find Tasks", systemImageName: "magnifyingglass")
     }
 }
+
+/// Opens a task in SouperTask: it runs in the foreground, so `shortcuts` opens the app with the
+/// result, as a user activity would on a Mac.
+struct OpenTaskIntent: AppIntent {
+    static let title: LocalizedStringResource = "Open Task"
+    static let description = IntentDescription("Shows a task in SouperTask.")
+    static let supportedModes: IntentModes = .foreground
+
+    @Parameter(title: "Task") var task: TaskEntity
+
+    func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> & ProvidesDialog {
+        .result(value: task, dialog: "Opening “\(task.title)”.")
+    }
+}

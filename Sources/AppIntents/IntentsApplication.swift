@@ -21,6 +21,8 @@ import ShortcutsRPC
 /// `main()` looks at the first argument:
 /// - `--serve-intents`: serves the extension protocol on stdin/stdout until stdin closes.
 /// - `--print-manifest`: prints the app's manifest (JSON) for packagers and exits.
+/// - `--continue-intent <file>`: `shortcuts` opened the app to continue an intent; calls
+///   ``continueInApp(_:)`` with it, then ``run(arguments:)``.
 /// - anything else: writes the manifest to `$SHORTCUTS_HOME/Apps/<bundle id>.json`, so
 ///   the app's actions appear in `shortcuts` once it has run, then calls ``run(arguments:)``.
 ///   Meanwhile, when the Shortcuts Events service (`shortcutsd`) is running, the app registers
@@ -37,10 +39,20 @@ public protocol IntentsApplication {
     static var appShortcuts: (any AppShortcutsProvider.Type)? { get }
     /// The app's normal behaviour, given the command-line arguments without the program name.
     static func run(arguments: [String]) async throws
+    /// Continues an intent in the app, as a user activity does on Apple's systems: the app was
+    /// opened for a `.foreground` intent or a result that opens it. The default shows the
+    /// intent's dialog; the app then goes on with ``run(arguments:)`` (with no arguments).
+    static func continueInApp(_ continuation: IntentContinuation) async throws
 }
 
 extension IntentsApplication {
     public static var appShortcuts: (any AppShortcutsProvider.Type)? { nil }
+
+    public static func continueInApp(_ continuation: IntentContinuation) async throws {
+        if let dialog = continuation.result.dialog {
+            try FileHandle.standardOutput.write(contentsOf: Data((dialog + "\n").utf8))
+        }
+    }
 
     /// Serves intents, prints the manifest, or publishes it and runs the app, by the first argument.
     public static func main() async {
@@ -50,6 +62,14 @@ extension IntentsApplication {
             case "--serve-intents":
                 let server = await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents)
                 await server.serve(LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO))
+            case "--continue-intent":
+                guard arguments.count > 1 else {
+                    throw AppIntentContinuationError(message: "--continue-intent needs the continuation file")
+                }
+                let continuation = try IntentContinuation.read(from: arguments[1])
+                try? FileManager.default.removeItem(atPath: arguments[1])
+                try await continueInApp(continuation)
+                try await run(arguments: [])
             case "--print-manifest":
                 var text = try ManifestFile.encode(try await manifest())
                 text.append(0x0A)

@@ -139,6 +139,22 @@ import Testing
         #expect(tasks.contains("Keep me"))
     }
 
+    @Test func aForegroundIntentOpensTheAppWithItsResult() throws {
+        try createTask("Pay rent")
+        let log = binaries.directory.path + "/shown.txt"
+        binaries.extraEnvironment = ["SHORTCUTS_NO_APP_LAUNCH": "0", "SOUPERTASK_LOG": log]
+        let opened = try shortcuts(["perform", "com.example.SouperTask.OpenTaskIntent", "--set", "task=Pay rent"])
+        #expect(opened.status == 0, "\(opened.error)")
+        #expect(opened.error.contains("Opening “Pay rent”."))
+        // The app starts on its own with the continuation and shows the task it was handed.
+        var shown = ""
+        for _ in 0..<100 where shown.isEmpty {
+            shown = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if shown.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(shown == "Showing “Pay rent” (OpenTaskIntent)\n")
+    }
+
     @Test func anExtensionCrashingMidCallIsAClearError() throws {
         let installation = try FakeExtension.Installation()
         let apps = URL(fileURLWithPath: binaries.home).appendingPathComponent("Apps")

@@ -55,6 +55,7 @@ import Testing
             manifest.actions.map(\.identifier) == [
                 "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.FindTasksIntent",
                 "com.example.SouperTask.DeleteTaskIntent", "com.example.SouperTask.EditTaskIntent",
+                "com.example.SouperTask.OpenTaskIntent",
             ])
         let create = manifest.actions[0]
         #expect(create.inputParameter == "title")

@@ -98,6 +98,7 @@ struct RawProtocolTests {
             try names(["--app", "com.example.SouperTask"]) == [
                 "com.example.SouperTask.CreateTaskIntent", "com.example.SouperTask.DeleteTaskIntent",
                 "com.example.SouperTask.EditTaskIntent", "com.example.SouperTask.FindTasksIntent",
+                "com.example.SouperTask.OpenTaskIntent",
             ])
         #expect(
             try names(["--allow", "Hello", "--allow", "is.workflow.actions.text.changecase"]) == [
