@@ -32,8 +32,8 @@ public struct INIntentServer {
 
     /// The response to one line (nil for a notification) and whether serving should end.
     public func handle(_ line: Data) async -> (response: Data?, isShutdown: Bool) {
-        let isShutdown = (try? JSONRPC.decode(JSONRPC.Envelope.self, from: line))?.method == ExtensionProtocol.Method.shutdown
-        return (await JSONRPC.respond(to: line, with: { try await dispatch($0) }), isShutdown)
+        let (response, method) = await JSONRPC.answer(line, with: { try await dispatch($0) })
+        return (response, method == ExtensionProtocol.Method.shutdown)
     }
 
     /// Runs a method and returns its result.

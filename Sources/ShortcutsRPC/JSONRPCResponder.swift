@@ -32,21 +32,27 @@ extension JSONRPC {
     /// error (-32600); a handler's `ErrorObject` is sent as it is and any other error as an internal
     /// error (-32603) carrying its text. Notifications get no response (nil).
     public static func respond(to line: Data, with handler: Handler) async -> Data? {
+        await answer(line, with: handler).response
+    }
+
+    /// The response to a line, and the method it asked for (when it was a request at all).
+    public static func answer(_ line: Data, with handler: Handler) async -> (response: Data?, method: String?) {
         guard let envelope = try? decode(Envelope.self, from: line) else {
-            return errorLine(nil, ErrorObject(code: ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message"))
+            return (errorLine(nil, ErrorObject(code: ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message")), nil)
         }
         guard let method = envelope.method else {
-            return errorLine(envelope.id, ErrorObject(code: ErrorObject.invalidRequestCode, message: "a request needs a method"))
+            return (errorLine(envelope.id, ErrorObject(code: ErrorObject.invalidRequestCode, message: "a request needs a method")), nil)
         }
         do {
             let result = try await handler(IncomingRequest(method: method, id: envelope.id, line: line))
-            guard let id = envelope.id else { return nil }
-            return try encode(Response(id: id, result: AnyResult(result)))
+            guard let id = envelope.id else { return (nil, method) }
+            return (try encode(Response(id: id, result: AnyResult(result))), method)
         } catch let error as ErrorObject {
-            return envelope.id == nil ? nil : errorLine(envelope.id, error)
+            return (envelope.id == nil ? nil : errorLine(envelope.id, error), method)
         } catch {
             let message = (error as? CustomStringConvertible)?.description ?? String(describing: error)
-            return envelope.id == nil ? nil : errorLine(envelope.id, ErrorObject(code: ErrorObject.internalErrorCode, message: message))
+            let failure = ErrorObject(code: ErrorObject.internalErrorCode, message: message)
+            return (envelope.id == nil ? nil : errorLine(envelope.id, failure), method)
         }
     }
 
@@ -58,11 +64,11 @@ extension JSONRPC {
     ) async {
         while true {
             guard let line = try? await read() else { return }
-            let isStop = stopMethod != nil && (try? decode(Envelope.self, from: line))?.method == stopMethod
-            if let response = await respond(to: line, with: handler) {
+            let (response, method) = await answer(line, with: handler)
+            if let response {
                 guard (try? channel.writeLine(response)) != nil else { return }
             }
-            if isStop { return }
+            if let stopMethod, method == stopMethod { return }
         }
     }
 
