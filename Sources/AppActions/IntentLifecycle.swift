@@ -122,6 +122,15 @@ struct IntentLifecycle {
     private func finish(_ result: ExtensionProtocol.PerformResult, params: ExtensionProtocol.PerformParams) -> Content {
         if let dialog = result.dialog, !dialog.isEmpty { run.environment.show(dialog) }
         if AppLauncher.shouldOpenApp(for: action.metadata, result: result) {
+            // A running app is handed the continuation; otherwise the app is started with it.
+            let continuation = ExtensionProtocol.ContinueParams(intent: action.intentName, parameters: params.parameters, result: result)
+            if action.host.isAttached(action.manifest.bundleIdentifier),
+                (try? action.host.call(
+                    action.manifest, method: ExtensionProtocol.Method.continueInApp, params: continuation,
+                    as: JSONRPC.Empty.self, activity: "continuing \(action.intentName) in the app")) != nil
+            {
+                return result.value ?? .nothing
+            }
             let launcher = AppLauncher(manifest: action.manifest, environment: action.environment)
             if let problem = launcher.continueInApp(intent: action.intentName, parameters: params.parameters, result: result) {
                 run.environment.notify("Couldn't open \(action.manifest.name)", problem)

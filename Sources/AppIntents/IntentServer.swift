@@ -16,12 +16,18 @@ public struct IntentServer: Sendable {
     /// Built on the first call that needs it: `initialize` doesn't, so an extension answers its
     /// first request without reflecting over every intent first (cold start is on the host's clock).
     private let catalog: LazyCatalog
+    /// What the app does with a continuation (only a running app has one).
+    private let continueInApp: (@Sendable (IntentContinuation) async throws -> Void)?
     /// Where lines are read: a thread of its own, so a blocked read never holds one of the few
     /// threads that run `perform()`.
     private let readQueue = DispatchQueue(label: "AppIntents.IntentServer.read")
 
-    public init(bundleIdentifier: String, intents: [any AppIntent.Type]) async {
+    public init(
+        bundleIdentifier: String, intents: [any AppIntent.Type],
+        continueInApp: (@Sendable (IntentContinuation) async throws -> Void)? = nil
+    ) async {
         self.bundleIdentifier = bundleIdentifier
+        self.continueInApp = continueInApp
         catalog = LazyCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
     }
 
@@ -54,6 +60,13 @@ public struct IntentServer: Sendable {
             return try await catalog.value.queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
         case ExtensionProtocol.Method.listOptions:
             return try await catalog.value.listOptions(try request.params(ExtensionProtocol.OptionsParams.self))
+        case ExtensionProtocol.Method.continueInApp where continueInApp != nil:
+            let call = try request.params(ExtensionProtocol.ContinueParams.self)
+            try await continueInApp?(
+                IntentContinuation(
+                    formatVersion: IntentContinuation.supportedFormatVersion, bundleIdentifier: bundleIdentifier,
+                    intent: call.intent, parameters: call.parameters, result: call.result))
+            return JSONRPC.Empty()
         case ExtensionProtocol.Method.shutdown:
             return JSONRPC.Empty()
         default:

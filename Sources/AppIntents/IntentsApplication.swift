@@ -79,8 +79,10 @@ extension IntentsApplication {
                 // While the app runs, the Shortcuts Events service (when it runs) sends its
                 // intents here, to be performed with the app's live state.
                 let (bundleIdentifier, intents) = (bundleIdentifier, intents)
+                let continueHere: @Sendable (IntentContinuation) async throws -> Void = { try await continueInApp($0) }
                 LiveAppRegistration.start(bundleIdentifier: bundleIdentifier, name: name) { channel in
-                    await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents).serve(channel)
+                    await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents, continueInApp: continueHere)
+                        .serve(channel)
                 }
                 try await run(arguments: arguments)
             }

@@ -19,6 +19,8 @@ public enum ExtensionProtocol {
         public static let queryEntities = "entities.query"
         public static let listOptions = "options.list"
         public static let shutdown = "shutdown"
+        /// To a running app only: continue a performed intent in the app (its continuation).
+        public static let continueInApp = "intent.continue"
     }
 
     public struct InitializeParams: Codable, Sendable {
@@ -108,6 +110,20 @@ public enum ExtensionProtocol {
             self.value = value
             self.title = title
             self.subtitle = subtitle
+        }
+    }
+
+    /// A performed intent to continue in the running app: what `--continue-intent` hands an app
+    /// that is started for it.
+    public struct ContinueParams: Codable, Sendable {
+        public var intent: String
+        public var parameters: [String: Content]
+        public var result: PerformResult
+
+        public init(intent: String, parameters: [String: Content], result: PerformResult) {
+            self.intent = intent
+            self.parameters = parameters
+            self.result = result
         }
     }
 

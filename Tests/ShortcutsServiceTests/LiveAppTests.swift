@@ -38,6 +38,11 @@ struct LiveAppTests {
         #expect(app.output.contains("  Milk\n"), "\(app.output)")
         #expect(harness.tasksFile.contains("Milk"))
 
+        // A foreground intent's result is handed to the running app, not to a new instance.
+        try harness.writeOpenTaskShortcut()
+        #expect(try events.run("Open Task", input: "Milk") == "Milk")
+        try app.waitFor("Showing “Milk” (OpenTaskIntent)", harness: harness)
+
         app.end(signal: SIGTERM)
         try waitUntilRegistered([], harness, events)
         #expect(try events.run("Add Task", input: "Eggs") == "Eggs")

@@ -92,6 +92,14 @@ extension ServiceHarness {
         try ShortcutFile.write(workflow, format: .binary).write(to: URL(fileURLWithPath: home + "/Shortcuts/Add Task.shortcut"))
     }
 
+    /// "Open Task": SouperTask's foreground Open Task on the task named by the input.
+    func writeOpenTaskShortcut() throws {
+        var workflow = Workflow(actions: [WorkflowAction(identifier: "com.example.SouperTask.OpenTaskIntent")])
+        workflow.inputContentClasses = ["WFStringContentItem"]
+        workflow.settings["WFWorkflowHasShortcutInputVariables"] = true
+        try ShortcutFile.write(workflow, format: .binary).write(to: URL(fileURLWithPath: home + "/Shortcuts/Open Task.shortcut"))
+    }
+
     /// The tasks file SouperTask and its extension share.
     var tasksFile: String { (try? String(contentsOfFile: temporary.taskData + "/tasks.json", encoding: .utf8)) ?? "" }
 }
