@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentDefinitionCompilerTests", dependencies: ["IntentDefinitionCompiler", "Intents"]),
         .testTarget(name: "ShortcutsLanguageTests", dependencies: ["ShortcutsLanguage", "ShortcutsCLI"]),
-        .testTarget(name: "ShortcutsServiceTests", dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport"]),
+        .testTarget(
+            name: "ShortcutsServiceTests",
+            dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "ShortcutsCLI", "ShortcutsTestSupport"]),
     ]
 )
