@@ -59,7 +59,8 @@ func runServiceBenchmarks(calls: Int = 500, seconds: Double = 3) throws {
             "RunShortcut", "Hello", "", &result, &message, message.count)
         defer { free(result) }
         guard code >= 0, result.map({ String(cString: $0) }) == "Hello" else {
-            throw BenchmarkError("RunShortcut over D-Bus failed: \(String(cString: message))")
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw BenchmarkError("RunShortcut over D-Bus failed: \(text)")
         }
     }
 

@@ -14,7 +14,8 @@ struct TaskRecord: Codable, Sendable, Equatable {
 /// Every change rewrites the whole file atomically (a temporary file, then a rename), so the
 /// app and its extension process can both use it and never see half a file.
 enum TaskStore {
-    static var fileURL: URL {
+    /// Worked out once: reading the process environment builds a dictionary each time.
+    static let fileURL: URL = {
         let environment = ProcessInfo.processInfo.environment
         let folder: String
         if let configured = environment["SOUPERTASK_DATA"], !configured.isEmpty {
@@ -25,7 +26,7 @@ enum TaskStore {
             folder = NSHomeDirectory() + "/.local/share/soupertask"
         }
         return URL(fileURLWithPath: folder).appendingPathComponent("tasks.json")
-    }
+    }()
 
     /// Every task, soonest due first.
     static func all() throws -> [TaskRecord] {

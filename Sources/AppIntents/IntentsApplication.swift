@@ -28,7 +28,7 @@ import ShortcutsRPC
 ///   Meanwhile, when the Shortcuts Events service (`shortcutsd`) is running, the app registers
 ///   with it and performs the intents the service runs while the app is running, in this
 ///   process, as `application(_:handlerFor:)` does on a Mac.
-public protocol IntentsApplication {
+public protocol IntentsApplication: Sendable {
     /// The reverse-DNS identifier, the prefix of every action identifier.
     static var bundleIdentifier: String { get }
     /// The app's name as people see it (`\(.applicationName)` in phrases).

@@ -27,7 +27,7 @@ struct TextCompiler {
 
     mutating func compile(_ file: SourceFile) -> Workflow {
         collectBindings(file.statements)
-        var directives = DirectiveCompiler()
+        let directives = DirectiveCompiler()
         for statement in file.statements {
             if case .directive(let directive) = statement {
                 directives.apply(directive, to: &settings, values: &values)

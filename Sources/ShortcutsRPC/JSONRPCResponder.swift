@@ -50,7 +50,7 @@ extension JSONRPC {
         } catch let error as ErrorObject {
             return (envelope.id == nil ? nil : errorLine(envelope.id, error), method)
         } catch {
-            let message = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+            let message = String(describing: error)
             let failure = ErrorObject(code: ErrorObject.internalErrorCode, message: message)
             return (envelope.id == nil ? nil : errorLine(envelope.id, failure), method)
         }

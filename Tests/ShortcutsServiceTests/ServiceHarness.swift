@@ -83,7 +83,7 @@ final class ServiceHarness: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcutsd"))
         process.environment = environment
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
