@@ -30,6 +30,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "PropertyList"),
+        // LZFSE decoding in Swift (no Debian package provides it), for signed shortcuts.
+        .target(name: "LZFSE"),
         .target(name: "ShortcutsContent"),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList"]),
@@ -86,6 +88,7 @@ let package = Package(
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "LZFSETests", dependencies: ["LZFSE"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),

@@ -3,7 +3,7 @@ import ShortcutsRPC
 import Testing
 
 /// `shortcuts mcp` driven by the real Python MCP client (`mcp` 2.x, installed into
-/// .build/mcp-venv by Scripts/mcp-test-env.sh): one session with the default `Client` (which
+/// .build/test-venv by Scripts/test-python-env.sh): one session with the default `Client` (which
 /// probes `server/discover` first), listing tools and calling a shortcut, built-in and app actions.
 @Suite("MCP with the Python client", .serialized)
 struct PythonClientTests {
@@ -49,17 +49,17 @@ struct PythonClientTests {
             secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1))
     }
 
-    /// The Python with the MCP client, from Scripts/mcp-test-env.sh.
+    /// The Python with the MCP client, from Scripts/test-python-env.sh.
     static func pythonWithMCP() throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [MCPTestHome.packageRoot.path + "/Scripts/mcp-test-env.sh"]
+        process.arguments = [MCPTestHome.packageRoot.path + "/Scripts/test-python-env.sh"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "Scripts/mcp-test-env.sh failed (is PyPI reachable?)")
+        try #require(process.terminationStatus == 0, "Scripts/test-python-env.sh failed (is PyPI reachable?)")
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
