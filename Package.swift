@@ -32,9 +32,13 @@ let package = Package(
         .target(name: "PropertyList"),
         // LZFSE decoding in Swift (no Debian package provides it), for signed shortcuts.
         .target(name: "LZFSE"),
+        // libcrypto (OpenSSL 3), loaded on first use, for checking signatures.
+        .target(name: "CCryptoLoader"),
+        // Apple Encrypted Archives (signed, not encrypted) and the Apple Archives inside them.
+        .target(name: "AppleArchive", dependencies: ["LZFSE", "CCryptoLoader"]),
         .target(name: "ShortcutsContent"),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
-        .target(name: "ShortcutFormat", dependencies: ["PropertyList"]),
+        .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
         .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),

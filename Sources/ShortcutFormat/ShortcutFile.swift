@@ -1,24 +1,60 @@
 import FoundationEssentials
 import PropertyList
 
-/// Reading and writing `.shortcut` files (unsigned: binary or XML property lists).
+/// Reading and writing `.shortcut` files: unsigned (binary or XML property lists) and signed.
 public enum ShortcutFile {
-    /// Reads a shortcut from a file's bytes.
+    /// What a file holds, told from its first bytes rather than its name.
+    public enum Kind: Sendable, Equatable {
+        /// A binary or XML property list: an unsigned shortcut (or an Automator document).
+        case propertyList
+        /// An Apple Encrypted Archive (`AEA1`): a signed shortcut.
+        case signed
+        /// UTF-8 text that is not a property list: shortcut text.
+        case text
+    }
+
+    /// Tells a file's kind from its content.
+    public static func kind(of data: Data) -> Kind {
+        if data.starts(with: Array("AEA1".utf8)) { return .signed }
+        if data.starts(with: Array("bplist".utf8)) { return .propertyList }
+        // XML property lists may open with a byte order mark and white space.
+        let head = String(decoding: data.prefix(256), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<!DOCTYPE plist") || head.hasPrefix("<plist") { return .propertyList }
+        // Anything that is not text is reported as the property list it fails to be.
+        let isText = !data.contains(0) && String(validating: data, as: UTF8.self) != nil
+        return isText ? .text : .propertyList
+    }
+
+    /// Reads a shortcut from a file's bytes: an unsigned property list or a signed file.
     ///
     /// - Parameter path: the file's path, used only in error messages.
-    /// - Throws: ``ShortcutFileError`` when the file is signed, not a property list, or not a shortcut.
+    /// - Throws: ``ShortcutFileError`` when the file is not a shortcut, or is signed and its
+    ///   signature does not match.
     public static func read(_ data: Data, path: String) throws(ShortcutFileError) -> (workflow: Workflow, format: PropertyListFormat) {
-        if data.starts(with: Array("AEA1".utf8)) {
-            throw ShortcutFileError(
-                .signed, path: path,
-                message: """
-                    \(path) is a signed shortcut (Apple Encrypted Archive, "AEA1"); only unsigned shortcuts \
-                    can be read here. To get an unsigned copy, share the shortcut as an iCloud link \
-                    (https://www.icloud.com/shortcuts/<id>), open \
-                    https://www.icloud.com/shortcuts/api/records/<id> and download the file at \
-                    fields.shortcut.value.downloadURL: that is the unsigned property list.
-                    """)
+        let document = try open(data, path: path)
+        return (document.workflow, document.format)
+    }
+
+    /// Opens a shortcut file, signed or not, and says who signed it.
+    ///
+    /// ```swift
+    /// let document = try ShortcutFile.open(data, path: "Downloads/Hello.shortcut")
+    /// print(document.signature?.summary() ?? "unsigned")
+    /// ```
+    /// - Parameter ignoringSignature: read a signed file whose signature, MACs or checksums do
+    ///   not match (the mismatch is then in ``ShortcutDocument/signature``) instead of refusing it.
+    /// - Throws: ``ShortcutFileError`` naming the file and what failed.
+    public static func open(_ data: Data, path: String, ignoringSignature: Bool = false) throws(ShortcutFileError) -> ShortcutDocument {
+        if kind(of: data) == .signed {
+            let signed = try SignedShortcutReader.read([UInt8](data), path: path, ignoringSignature: ignoringSignature)
+            let (workflow, format) = try unsigned(Data(signed.propertyList), path: path)
+            return ShortcutDocument(workflow: workflow, format: format, signature: signed.signature)
         }
+        let (workflow, format) = try unsigned(data, path: path)
+        return ShortcutDocument(workflow: workflow, format: format, signature: nil)
+    }
+
+    private static func unsigned(_ data: Data, path: String) throws(ShortcutFileError) -> (workflow: Workflow, format: PropertyListFormat) {
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
         do {
             decoded = try PropertyList.decode(data)
@@ -60,12 +96,26 @@ public enum ShortcutFile {
     }
 }
 
+/// A shortcut as read from a file, with its signature when it is signed.
+public struct ShortcutDocument: Sendable {
+    public var workflow: Workflow
+    /// The encoding of the property list (inside the archive, for a signed file).
+    public var format: PropertyListFormat
+    /// Who signed the file and what was checked; nil for an unsigned file.
+    public var signature: ShortcutSignature?
+}
+
 /// Why a file could not be read as a shortcut.
 public struct ShortcutFileError: Error, CustomStringConvertible, Sendable {
     /// The kind of problem; more may be added.
     public struct Code: Hashable, Sendable {
         let name: String
-        public static let signed = Code(name: "signed")
+        /// A signed file whose container can't be read (encrypted, or malformed).
+        public static let unreadableSignedFile = Code(name: "unreadableSignedFile")
+        /// A signed file cut short.
+        public static let truncated = Code(name: "truncated")
+        /// A signed file whose signature, MACs or checksums do not match: it was changed.
+        public static let signatureMismatch = Code(name: "signatureMismatch")
         public static let notAPropertyList = Code(name: "notAPropertyList")
         public static let notAShortcut = Code(name: "notAShortcut")
     }

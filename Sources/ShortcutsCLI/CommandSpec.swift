@@ -33,6 +33,12 @@ public struct CommandSpec: Sendable {
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 }
 
+extension OptionSpec {
+    /// `--ignore-signature`, for every command that reads a shortcut file.
+    static let ignoreSignature = OptionSpec(
+        "ignore-signature", help: "Read a signed shortcut even when its signature doesn't match (it was changed).")
+}
+
 /// A positional argument, such as `<shortcut-name-or-identifier>`.
 public struct ArgumentSpec: Sendable {
     /// The name shown in angle brackets.

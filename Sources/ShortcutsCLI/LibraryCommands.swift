@@ -46,6 +46,8 @@ enum ImportCommand {
             OptionSpec("name", value: "name", help: "The name to give the shortcut (default: the file name)."),
             OptionSpec("folder", value: "folder", help: "The folder to put it in (created if needed)."),
             OptionSpec("replace", help: "Replace a shortcut with the same name, keeping its identifier."),
+            OptionSpec("allow-unverified", help: "Import a signed shortcut whose signer is not Apple or an Apple ID."),
+            .ignoreSignature,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -60,11 +62,36 @@ enum ImportCommand {
             try ShortcutFile.write(workflow).write(to: URL(fileURLWithPath: source))
         }
         defer { if source != arguments.positionals[0] { try? FileManager.default.removeItem(atPath: source) } }
+        let ignoringSignature = arguments.flag("ignore-signature")
+        if let data = FileManager.default.contents(atPath: source), ShortcutFile.kind(of: data) == .signed {
+            let signature = try ShortcutFile.open(data, path: source, ignoringSignature: ignoringSignature).signature
+            if let signature {
+                Console.out(signature.summary() + "\n")
+                if case .unknown = signature.signer, !arguments.flag("allow-unverified") {
+                    try confirmUnverified(source)
+                }
+            }
+        }
         let entry = try library.importShortcut(
             from: source, name: name, folder: arguments.value("folder"),
-            replacing: arguments.flag("replace"))
+            replacing: arguments.flag("replace"), ignoringSignature: ignoringSignature)
         Console.out("Imported \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path)\n")
         return 0
+    }
+}
+
+extension ImportCommand {
+    /// Asks on the terminal before importing a file signed by someone Apple doesn't vouch for;
+    /// without a terminal, refuses.
+    static func confirmUnverified(_ path: String) throws {
+        let refusal = "\(path) is signed by an unknown signer; use --allow-unverified to import it anyway"
+        guard Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() else {
+            throw CommandFailure(refusal)
+        }
+        let message = "Its certificates don't lead to Apple, so nobody vouches for who made it."
+        guard try terminal.confirm(title: "Import \(path) anyway?", message: message, allowsCancel: false) else {
+            throw CommandFailure(refusal)
+        }
     }
 }
 

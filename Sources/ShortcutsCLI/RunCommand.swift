@@ -29,11 +29,13 @@ enum RunCommand {
             OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
             OptionSpec(
                 "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
+            .ignoreSignature,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        let shortcut = try ShortcutResolver.resolve(arguments.positionals[0], library: library)
+        let shortcut = try ShortcutResolver.resolve(
+            arguments.positionals[0], library: library, ignoringSignature: arguments.flag("ignore-signature"))
 
         let input = try RunInput.content(
             paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))

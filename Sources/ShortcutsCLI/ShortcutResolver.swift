@@ -10,12 +10,15 @@ struct ResolvedShortcut {
     var name: String
     /// What errors call it: the file path for files, the name for library shortcuts.
     var label: String
+    /// Who signed it, for a signed file.
+    var signature: ShortcutSignature?
 }
 
 /// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
 ///
 /// An argument with a `/` or a `.shortcut`, `.plist` or `.wflow` extension is a path and is read
-/// directly, without touching the library. Anything else is looked up in the library.
+/// directly, without touching the library. Anything else is looked up in the library. A file is
+/// read by what it holds, not by its name: a property list, a signed file, else shortcut text.
 enum ShortcutResolver {
     static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow", ShortcutText.fileExtension]
 
@@ -28,21 +31,23 @@ enum ShortcutResolver {
     ///
     /// - Throws: ``CommandFailure`` with `Couldn't find shortcut "<x>"` when nothing matches,
     ///   or the file's problem when it can't be read.
-    static func resolve(_ argument: String, library: ShortcutLibrary) throws -> ResolvedShortcut {
+    static func resolve(_ argument: String, library: ShortcutLibrary, ignoringSignature: Bool = false) throws -> ResolvedShortcut {
         if isPath(argument) {
             guard let data = FileManager.default.contents(atPath: argument) else {
                 throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")
             }
-            let workflow =
-                ShortcutText.isTextFile(argument)
-                ? try TextShortcuts.workflow(at: argument, environment: ProcessInfo.processInfo.environment)
-                : try ShortcutFile.read(data, path: argument).workflow
             let name = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
-            return ResolvedShortcut(workflow: workflow, name: name, label: argument)
+            if ShortcutFile.kind(of: data) == .text {
+                let workflow = try TextShortcuts.workflow(at: argument, environment: ProcessInfo.processInfo.environment)
+                return ResolvedShortcut(workflow: workflow, name: name, label: argument)
+            }
+            let document = try ShortcutFile.open(data, path: argument, ignoringSignature: ignoringSignature)
+            return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
         }
         guard let location = try library.find(argument) else {
             throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
         }
-        return ResolvedShortcut(workflow: try library.workflow(at: location), name: location.name, label: location.name)
+        let document = try library.document(at: location)
+        return ResolvedShortcut(workflow: document.workflow, name: location.name, label: location.name, signature: document.signature)
     }
 }

@@ -32,12 +32,14 @@ public struct ShortcutViewer: Sendable {
     static let hiddenKeys: Set<String> = ["UUID", "GroupingIdentifier", "WFControlFlowMode"]
 
     /// The listing of a workflow, ending in a newline.
-    public func render(_ workflow: Workflow, name: String) -> String {
+    public func render(_ workflow: Workflow, name: String, signature: ShortcutSignature? = nil) -> String {
         let actions = workflow.actions
         let renderer = ParameterRenderer(outputs: outputNames(of: actions))
         let width = String(actions.count).count
         var text = "\(name): \(actions.count) action\(actions.count == 1 ? "" : "s")"
-        text += workflow.acceptsInput ? ", accepts input\n\n" : "\n\n"
+        text += workflow.acceptsInput ? ", accepts input\n" : "\n"
+        if let signature { text += signature.summary() + "\n" }
+        text += "\n"
         var depth = 0
         for (offset, action) in actions.enumerated() {
             let block = ControlFlowTitle(action)

@@ -6,13 +6,16 @@ import ShortcutsLibrary
 enum ViewCommand {
     static let spec = CommandSpec(
         name: "view", abstract: "Show a shortcut's actions and their parameters.",
-        arguments: [ArgumentSpec("shortcut-name", help: "The name, identifier or file path of the shortcut to view.")])
+        discussion: "A signed shortcut shows who signed it and whether its signature matches.",
+        arguments: [ArgumentSpec("shortcut-name", help: "The name, identifier or file path of the shortcut to view.")],
+        options: [.ignoreSignature])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        let shortcut = try ShortcutResolver.resolve(arguments.positionals[0], library: library)
+        let shortcut = try ShortcutResolver.resolve(
+            arguments.positionals[0], library: library, ignoringSignature: arguments.flag("ignore-signature"))
         let viewer = ShortcutViewer(engine: ActionSources.engine(environment: environment))
-        Console.out(viewer.render(shortcut.workflow, name: shortcut.name))
+        Console.out(viewer.render(shortcut.workflow, name: shortcut.name, signature: shortcut.signature))
         return 0
     }
 }

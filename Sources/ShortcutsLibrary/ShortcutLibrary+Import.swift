@@ -20,16 +20,18 @@ extension ShortcutLibrary {
     ///   - name: the shortcut's name; by default the file name without its extension.
     ///   - folder: the folder to put it in; `nil` for the top level.
     ///   - replacing: whether a shortcut with the same name (ignoring case) may be replaced.
+    ///   - ignoringSignature: import a signed file whose signature does not match.
     /// - Throws: ``LibraryError`` when the file is not a shortcut, the name is taken, or writing fails.
     @discardableResult
     public func importShortcut(
-        from sourcePath: String, name: String? = nil, folder: String? = nil, replacing: Bool = false
+        from sourcePath: String, name: String? = nil, folder: String? = nil, replacing: Bool = false,
+        ignoringSignature: Bool = false
     ) throws(LibraryError) -> LibraryEntry {
         guard let data = FileManager.default.contents(atPath: sourcePath) else {
             throw LibraryError(.notFound, "can't read \(sourcePath): no such file, or it is not readable")
         }
         do {
-            _ = try ShortcutFile.read(data, path: sourcePath)
+            _ = try ShortcutFile.open(data, path: sourcePath, ignoringSignature: ignoringSignature)
         } catch {
             throw LibraryError(.invalidShortcut, error.message)
         }
