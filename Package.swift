@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE"]),
-        .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat"]),
+        .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents"]),

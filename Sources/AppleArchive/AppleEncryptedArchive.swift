@@ -59,7 +59,8 @@ public struct AppleEncryptedArchive: Sendable {
         profile = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16
         guard profile == Self.signedProfile else {
             throw AppleArchiveError(
-                .unsupported, "the archive uses profile \(profile), which is encrypted; only signed, unencrypted archives (profile 0) can be read")
+                .unsupported,
+                "the archive uses profile \(profile), which is encrypted; only signed, unencrypted archives (profile 0) can be read")
         }
         authDataSize = Int(bytes.littleEndian(UInt32.self, at: 8))
         let prologueSize = Self.fixedPrologueSize + authDataSize
@@ -83,7 +84,8 @@ public struct AppleEncryptedArchive: Sendable {
                 .unsupported, "segments are compressed with \"\(compression)\"; only LZFSE (\"e\") and none (\"-\") can be read")
         }
         guard payloadSize <= Self.maximumPayloadSize else {
-            throw AppleArchiveError(.unsupported, "the payload would be \(payloadSize) bytes, more than the \(Self.maximumPayloadSize) read")
+            throw AppleArchiveError(
+                .unsupported, "the payload would be \(payloadSize) bytes, more than the \(Self.maximumPayloadSize) read")
         }
         guard segmentsPerCluster > 0, segmentsPerCluster <= 1 << 16, segmentSize > 0 else {
             throw AppleArchiveError(.malformed, "a root header with \(segmentsPerCluster) segments of \(segmentSize) bytes a cluster")

@@ -40,7 +40,8 @@ public struct ShortcutSignature: Sendable, Equatable {
             if let expiry { text += ", " + Self.validity(expiry, now: now) }
         case .appleID(let altDSID, let emails, let phones, let validAsOf, let expiry):
             text = "Signed by an Apple ID (people who know me)"
-            text += ", \(Self.count(emails, "verified email address", "verified email addresses")) and \(Self.count(phones, "phone number", "phone numbers"))"
+            text +=
+                ", \(Self.count(emails, "verified email address", "verified email addresses")) and \(Self.count(phones, "phone number", "phone numbers"))"
             if let validAsOf { text += " as of \(Self.day(validAsOf))" }
             if let altDSID { text += ", Apple ID \(altDSID)" }
             if let expiry { text += ", " + Self.validity(expiry, now: now) }

@@ -55,7 +55,7 @@ enum SignedShortcutReader {
         let payload: [UInt8]
         do {
             payload = try archive.payload(checkingChecksums: true)
-        } catch where error.code == .badChecksum {
+        } catch  where error.code == .badChecksum {
             try mismatch(error.message)
             do {
                 payload = try archive.payload(checkingChecksums: false)

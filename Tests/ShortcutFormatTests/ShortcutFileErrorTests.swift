@@ -27,11 +27,14 @@ struct ShortcutFileErrorTests {
 
     @Test("a malformed signed file says it is a signed shortcut and what is wrong with it")
     func signed() throws {
-        let error = try #require(readError(Data("AEA1".utf8) + Data((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) })))
-        // Byte 4 is 0: profile 0, so the reader gets as far as the auth data size (huge) and stops.
-        #expect(error.code == .truncated)
-        #expect(error.message.contains("signed shortcut can't be read"))
-        #expect(error.message.contains("prologue"))
+        let encrypted = try #require(readError(Data("AEA1".utf8) + Data((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) })))
+        #expect(encrypted.code == .unreadableSignedFile)
+        #expect(encrypted.message.contains("signed shortcut can't be read"))
+        #expect(encrypted.message.contains("profile 4859136, which is encrypted"))
+        // Profile 0, with auth data larger than the file.
+        let short = try #require(readError(Data("AEA1".utf8) + Data([0, 0, 0, 0xFF, 0xFF, 0, 0]) + Data(count: 100)))
+        #expect(short.code == .truncated)
+        #expect(short.message.contains("prologue"))
     }
 
     @Test("an empty file is not a property list")

@@ -152,16 +152,22 @@ import Testing
     }
 
     @Test func brokenAndSignedFilesSayWhatIsWrong() throws {
-        let broken = try shell.write(Data("not a plist".utf8), to: "broken.shortcut")
+        let broken = try shell.write(Data([0x00, 0xFF, 0x10]) + Data("not a plist".utf8), to: "broken.shortcut")
         let brokenResult = try shell.run(["run", broken])
         #expect(brokenResult.status == 1)
         #expect(brokenResult.error.hasPrefix("Error: ") && brokenResult.error.contains("not a shortcut"))
 
+        // Text is read as shortcut text, whatever the file is called.
+        let text = try shell.write(Data("not a plist".utf8), to: "text.shortcut")
+        let textResult = try shell.run(["run", text])
+        #expect(textResult.status == 1)
+        #expect(textResult.error.contains("\(text):1:1: error: unknown action 'not'"))
+
         let signed = try shell.write(Data("AEA1".utf8) + Data((0..<64).map { UInt8($0) }), to: "signed.shortcut")
         let signedResult = try shell.run(["run", signed])
         #expect(signedResult.status == 1)
-        #expect(signedResult.error.contains("signed"))
-        #expect(signedResult.error.contains("unsigned"))
+        #expect(signedResult.error.contains("\(signed): signed shortcut can't be read"))
+        #expect(signedResult.error.contains("encrypted"))
     }
 
     @Test func signIsNotAvailable() throws {

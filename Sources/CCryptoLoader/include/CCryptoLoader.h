@@ -8,6 +8,7 @@
 /// signature don't load it, and building needs no -dev package.
 
 /// NULL when libcrypto is loaded, else why not (naming the Debian package to install).
+/// `SHORTCUTS_LIBCRYPTO`, when set, is the file to load instead of libcrypto.so.3.
 const char *shortcuts_crypto_load_error(void);
 
 /// SHA-256 of `length` bytes. Returns 0 on success.
