@@ -4,8 +4,9 @@ import FoundationEssentials
 public struct ShortcutSignature: Sendable, Equatable {
     /// The signer, as the file's auth data and certificates say.
     public enum Signer: Sendable, Equatable {
-        /// Apple's signing service for iCloud sharing ("anyone"): no personal identity.
-        case iCloud(shortcutID: String, certificateExpiry: Date?)
+        /// Apple's signing service for iCloud sharing ("anyone"): no personal identity. The id is
+        /// nil when the certificate could not be read (no libcrypto).
+        case iCloud(shortcutID: String?, certificateExpiry: Date?)
         /// A person's Apple ID ("people who know me"): an opaque id and counts of verified addresses.
         case appleID(altDSID: String?, emails: Int, phoneNumbers: Int, validAsOf: Date?, certificateExpiry: Date?)
         /// Certificates that do not lead to Apple's roots; `subject` is the leaf's.
@@ -36,12 +37,14 @@ public struct ShortcutSignature: Sendable, Equatable {
         var text: String
         switch signer {
         case .iCloud(let id, let expiry):
-            text = "Signed by Apple (iCloud), shortcut id \(id)"
+            text = "Signed by Apple (iCloud)" + (id.map { ", shortcut id \($0)" } ?? "")
             if let expiry { text += ", " + Self.validity(expiry, now: now) }
         case .appleID(let altDSID, let emails, let phones, let validAsOf, let expiry):
             text = "Signed by an Apple ID (people who know me)"
-            text +=
-                ", \(Self.count(emails, "verified email address", "verified email addresses")) and \(Self.count(phones, "phone number", "phone numbers"))"
+            // Without a checked validation record there is nothing more to say.
+            guard altDSID != nil || validAsOf != nil else { break }
+            let addresses = Self.count(emails, "verified email address", "verified email addresses")
+            text += ", \(addresses) and \(Self.count(phones, "phone number", "phone numbers"))"
             if let validAsOf { text += " as of \(Self.day(validAsOf))" }
             if let altDSID { text += ", Apple ID \(altDSID)" }
             if let expiry { text += ", " + Self.validity(expiry, now: now) }

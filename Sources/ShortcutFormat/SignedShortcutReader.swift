@@ -141,7 +141,7 @@ struct SignerIdentity {
     /// The signer as far as the file says, when nothing can be checked.
     var unverifiedSigner: ShortcutSignature.Signer {
         switch kind {
-        case .iCloud: return .iCloud(shortcutID: "(not checked)", certificateExpiry: nil)
+        case .iCloud: return .iCloud(shortcutID: nil, certificateExpiry: nil)
         case .appleID: return .appleID(altDSID: nil, emails: 0, phoneNumbers: 0, validAsOf: nil, certificateExpiry: nil)
         case .unreadable: return .unknown(subject: "unreadable auth data", reason: "the file doesn't say who signed it")
         }
@@ -155,7 +155,7 @@ struct SignerIdentity {
             if case .invalid(let reason) = LibCrypto.verifyChain(chain, roots: AppleRootCertificates.all) {
                 return unknown(leaf, reason)
             }
-            return .iCloud(shortcutID: leaf?.commonName ?? "?", certificateExpiry: leaf?.notAfter)
+            return .iCloud(shortcutID: leaf?.commonName, certificateExpiry: leaf?.notAfter)
         case .appleID(let chain, _, _, let record):
             let leaf = LibCrypto.certificate(chain[0])
             if case .invalid(let reason) = LibCrypto.verifyChain(chain, roots: AppleRootCertificates.all) {

@@ -88,8 +88,8 @@ extension ImportCommand {
         guard Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() else {
             throw CommandFailure(refusal)
         }
-        let message = "Its certificates don't lead to Apple, so nobody vouches for who made it."
-        guard try terminal.confirm(title: "Import \(path) anyway?", message: message, allowsCancel: false) else {
+        let message = "Its certificates don't lead to Apple, so nobody vouches for who made it. Import it anyway?"
+        guard try terminal.confirm(title: "", message: message, allowsCancel: true) else {
             throw CommandFailure(refusal)
         }
     }
@@ -140,8 +140,9 @@ enum SignCommand {
         throw CommandFailure(
             """
             Signing shortcuts needs Apple's servers and an Apple Account, so `shortcuts sign` is not \
-            available on Linux. Unsigned .shortcut files run and import here as they are; to share one \
-            with an iPhone or Mac, sign it there with `shortcuts sign`.
+            available on Linux. Signed and unsigned .shortcut files run and import here as they are; \
+            `shortcuts export` writes an unsigned copy, which you can sign on an iPhone or Mac with \
+            `shortcuts sign` to share it.
             """)
     }
 }

@@ -30,6 +30,7 @@ public enum ShortcutsCommand {
         (ActionsCommand.spec, ActionsCommand.run),
         (PerformCommand.spec, PerformCommand.run),
         (ImportCommand.spec, ImportCommand.run),
+        (ExportCommand.spec, ExportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),
         (SignCommand.spec, SignCommand.run),
         (CompileCommand.spec, CompileCommand.run),

@@ -45,7 +45,7 @@ struct SignedCorpusTests {
         let signature = try #require(document.signature)
         #expect(signature.check == .verified)
         switch (SignedCorpus.expected(name), signature.signer) {
-        case (.iCloud, .iCloud(let id, let expiry)):
+        case (.iCloud, .iCloud(let id?, let expiry)):
             #expect(id.count == 32 && id.allSatisfy(\.isHexDigit), "shortcut id \(id)")
             #expect(expiry != nil)
             #expect(signature.isTrusted)

@@ -52,4 +52,56 @@ public final class TemporaryHome: @unchecked Sendable {
         return try ProcessRun.run(
             executable, arguments, environment: environment, directory: directory, input: input, timeout: timeout)
     }
+
+    /// Runs a program under a pseudo-terminal, answering each prompt when its text appears.
+    ///
+    /// A small Python driver forks with `pty.fork`, so the program's `/dev/tty` is a real
+    /// terminal; the result's output is everything the terminal showed.
+    public func runInTerminal(
+        _ executable: String, _ arguments: [String], answering steps: [(prompt: String, answer: String)]
+    ) throws -> ProcessOutput {
+        let driver = try write(Data(Self.terminalDriver.utf8), to: "pty_driver.py")
+        let script = try JSONSerialization.data(withJSONObject: [[executable] + arguments, steps.map { [$0.prompt, $0.answer] }])
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        return try run(python ?? "/usr/bin/python3", [driver, String(decoding: script, as: UTF8.self)], timeout: 120)
+    }
+
+    static let terminalDriver = #"""
+        import json, os, pty, select, sys, time
+
+        command, steps = json.loads(sys.argv[1])
+        pid, terminal = pty.fork()
+        if pid == 0:
+            os.execv(command[0], command)
+        shown = b""
+
+        def read(timeout):
+            global shown
+            ready, _, _ = select.select([terminal], [], [], timeout)
+            if not ready:
+                return True
+            try:
+                chunk = os.read(terminal, 4096)
+            except OSError:
+                return False
+            shown += chunk
+            return bool(chunk)
+
+        position = 0
+        for prompt, answer in steps:
+            deadline = time.time() + 30
+            while prompt.encode() not in shown[position:]:
+                if time.time() > deadline or not read(0.5):
+                    sys.stdout.write(shown.decode(errors="replace"))
+                    sys.stderr.write("the prompt %r never appeared\n" % prompt)
+                    sys.exit(99)
+            position = shown.index(prompt.encode(), position) + len(prompt)
+            os.write(terminal, (answer + "\n").encode())
+        deadline = time.time() + 60
+        while time.time() < deadline and read(1):
+            pass
+        _, status = os.waitpid(pid, 0)
+        sys.stdout.write(shown.decode(errors="replace"))
+        sys.exit(os.waitstatus_to_exitcode(status))
+        """#
 }
