@@ -81,6 +81,7 @@ let package = Package(
             name: "shortcuts-benchmarks",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage", "ShortcutsEvents", "CSDBusLoader",
+                "LZFSE",
             ],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
@@ -88,6 +89,11 @@ let package = Package(
             name: "FuzzShortcutReader",
             dependencies: ["ShortcutFormat"],
             path: "Fuzz/FuzzShortcutReader"
+        ),
+        .executableTarget(
+            name: "FuzzArchiveReader",
+            dependencies: ["AppleArchive", "LZFSE", "ShortcutFormat"],
+            path: "Fuzz/FuzzArchiveReader"
         ),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),

@@ -42,6 +42,13 @@ enum Benchmarks {
         }
         print("")
         do {
+            try lzfse(runs: max(runs, 15))
+        } catch {
+            print("LZFSE decoding: FAILED: \(error)")
+            failed = true
+        }
+        print("")
+        do {
             try language(runs: max(runs, 15), corpus: corpus)
         } catch {
             print("language speed: FAILED: \(error)")
