@@ -41,7 +41,7 @@ enum ImportCommand {
         name: "import", abstract: "Add a shortcut file to your library.",
         discussion:
             "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given.",
-        arguments: [ArgumentSpec("file", help: "The .shortcut file to import.")],
+        arguments: [ArgumentSpec("file", help: "The shortcut file (or iCloud link, https://www.icloud.com/shortcuts/…) to import.")],
         options: [
             OptionSpec("name", value: "name", help: "The name to give the shortcut (default: the file name)."),
             OptionSpec("folder", value: "folder", help: "The folder to put it in (created if needed)."),
@@ -54,7 +54,15 @@ enum ImportCommand {
         let library = ShortcutLibrary(environment: environment)
         var source = arguments.positionals[0]
         var name = arguments.value("name")
-        if ShortcutText.isTextFile(source) {
+        if ICloudLink.isLink(source) {
+            guard let link = ICloudLink(source) else {
+                throw CommandFailure("\(source) is not a shortcut link (https://www.icloud.com/shortcuts/<32 hexadecimal digits>)")
+            }
+            let fetched = try link.fetch(environment: environment)
+            name = name ?? fetched.name
+            source = NSTemporaryDirectory() + "/shortcuts-import-\(UUID().uuidString).shortcut"
+            try fetched.data.write(to: URL(fileURLWithPath: source))
+        } else if ShortcutText.isTextFile(source) {
             // Shortcut text is compiled first; the library keeps .shortcut files.
             let workflow = try TextShortcuts.workflow(at: source, environment: environment)
             name = name ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -17,7 +17,8 @@ struct ResolvedShortcut {
 /// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
 ///
 /// An argument with a `/` or a `.shortcut`, `.plist` or `.wflow` extension is a path and is read
-/// directly, without touching the library. Anything else is looked up in the library. A file is
+/// directly, without touching the library; an iCloud link is fetched. Anything else is looked up
+/// in the library. A file is
 /// read by what it holds, not by its name: a property list, a signed file, else shortcut text.
 enum ShortcutResolver {
     static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow", ShortcutText.fileExtension]
@@ -32,6 +33,14 @@ enum ShortcutResolver {
     /// - Throws: ``CommandFailure`` with `Couldn't find shortcut "<x>"` when nothing matches,
     ///   or the file's problem when it can't be read.
     static func resolve(_ argument: String, library: ShortcutLibrary, ignoringSignature: Bool = false) throws -> ResolvedShortcut {
+        if ICloudLink.isLink(argument) {
+            guard let link = ICloudLink(argument) else {
+                throw CommandFailure("\(argument) is not a shortcut link (https://www.icloud.com/shortcuts/<32 hexadecimal digits>)")
+            }
+            let fetched = try link.fetch(environment: ProcessInfo.processInfo.environment)
+            let document = try ShortcutFile.open(fetched.data, path: argument, ignoringSignature: ignoringSignature)
+            return ResolvedShortcut(workflow: document.workflow, name: fetched.name, label: argument, signature: document.signature)
+        }
         if isPath(argument) {
             guard let data = FileManager.default.contents(atPath: argument) else {
                 throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")

@@ -1,0 +1,88 @@
+import BuiltinActions
+import Foundation
+import ShortcutFormat
+
+/// A shortcut shared as an iCloud link, `https://www.icloud.com/shortcuts/<id>`, and how to fetch
+/// it: the public record at `…/shortcuts/api/records/<id>` names the shortcut and points at its
+/// unsigned file (`fields.shortcut`), or at a signed one (`fields.signedShortcut`) when that is
+/// all there is.
+///
+/// `SHORTCUTS_ICLOUD_URL` (default `https://www.icloud.com`) is where records are looked up, for
+/// tests and mirrors; `SHORTCUTS_ICLOUD_TIMEOUT` bounds each request (seconds, default 30).
+struct ICloudLink {
+    /// The record id: 32 hexadecimal digits, lower case.
+    var identifier: String
+    var link: String
+
+    /// The link's id, when the text is an iCloud shortcut link.
+    init?(_ text: String) {
+        guard let components = URLComponents(string: text), components.scheme == "https" || components.scheme == "http",
+            let host = components.host?.lowercased(), host == "www.icloud.com" || host == "icloud.com"
+        else { return nil }
+        let parts = components.path.split(separator: "/")
+        guard parts.count == 2, parts[0] == "shortcuts", parts[1].count == 32, parts[1].allSatisfy(\.isHexDigit) else { return nil }
+        identifier = parts[1].lowercased()
+        link = text
+    }
+
+    /// Whether the text looks like a link at all (so it is not taken for a file path).
+    static func isLink(_ text: String) -> Bool { text.hasPrefix("https://") || text.hasPrefix("http://") }
+
+    /// A shortcut fetched from iCloud: its name and file bytes.
+    struct Fetched {
+        var name: String
+        var data: Data
+    }
+
+    /// Fetches the record, then the file it points at.
+    ///
+    /// - Throws: ``CommandFailure`` saying what happened (not found, deleted, not a shortcut, no
+    ///   network), naming the shortcut id and the URL tried.
+    func fetch(environment: [String: String]) throws -> Fetched {
+        let base = (environment["SHORTCUTS_ICLOUD_URL"] ?? "https://www.icloud.com").trimmingSuffix("/")
+        let timeout = environment["SHORTCUTS_ICLOUD_TIMEOUT"].flatMap(TimeInterval.init) ?? 30
+        let recordURL = base + "/shortcuts/api/records/" + identifier
+        let what = "iCloud shortcut \(identifier) (\(link), looked up at \(recordURL))"
+        let (status, body) = try get(recordURL, timeout: timeout, what: what)
+        let record = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        if status == 404 || record?["error"] != nil {
+            let reason = (record?["reason"] as? String).map { ": \($0)" } ?? ""
+            throw CommandFailure("Couldn't find \(what): iCloud has no such shortcut\(reason)")
+        }
+        guard status == 200, let record else {
+            throw CommandFailure("Couldn't read \(what): iCloud answered with status \(status) and no shortcut record")
+        }
+        if record["deleted"] as? Bool == true {
+            throw CommandFailure("Couldn't get \(what): the shortcut was deleted from iCloud")
+        }
+        let fields = record["fields"] as? [String: Any] ?? [:]
+        func value(_ key: String) -> Any? { (fields[key] as? [String: Any])?["value"] }
+        let name = value("name") as? String ?? identifier
+        let asset = ["shortcut", "signedShortcut"].lazy.compactMap { (value($0) as? [String: Any])?["downloadURL"] as? String }.first
+        guard let asset else { throw CommandFailure("Couldn't get \(what): its record has no shortcut file") }
+        // The asset URL has a `${f}` placeholder for a file name.
+        let fileURL = asset.replacingOccurrences(of: "${f}", with: "shortcut.shortcut")
+            .replacingOccurrences(of: "$%7Bf%7D", with: "shortcut.shortcut")
+        let (fileStatus, data) = try get(fileURL, timeout: timeout, what: what)
+        guard fileStatus == 200 else {
+            throw CommandFailure("Couldn't download \(what): its file at \(fileURL) answered with status \(fileStatus)")
+        }
+        guard ShortcutFile.kind(of: data) != .text else {
+            throw CommandFailure("Couldn't use \(what): the file at \(fileURL) is not a shortcut")
+        }
+        return Fetched(name: name, data: data)
+    }
+
+    private func get(_ address: String, timeout: TimeInterval, what: String) throws -> (Int, Data) {
+        guard let url = URL(string: address) else { throw CommandFailure("Couldn't fetch \(what): \(address) is not a URL") }
+        do {
+            return try HTTPFetch.get(url, timeout: timeout)
+        } catch {
+            throw CommandFailure("Couldn't fetch \(what): \(error.message) (is the network up?)")
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}
