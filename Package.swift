@@ -98,7 +98,7 @@ let package = Package(
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
-        .testTarget(name: "LZFSETests", dependencies: ["LZFSE"]),
+        .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
         .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),

@@ -1,13 +1,11 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// Apple's reference LZFSE code, through the `pyliblzfse` package from PyPI (installed by
 /// Scripts/test-python-env.sh): it compresses the test inputs and decodes corrupted streams, so
 /// the Swift decoder is checked against the real encoder and decoder, not against itself.
 enum ReferenceCodec {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
-        .standardizedFileURL
-
     /// Compresses each input with the reference encoder.
     static func compress(_ inputs: [[UInt8]]) throws -> [[UInt8]] {
         try run(mode: "compress", inputs).map { try #require($0, "the reference encoder failed") }
@@ -53,18 +51,7 @@ enum ReferenceCodec {
     }
 
     /// The Python that has `liblzfse`, from Scripts/test-python-env.sh.
-    static func python() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.path + "/Scripts/test-python-env.sh"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "Scripts/test-python-env.sh failed (is PyPI reachable?)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    static func python() throws -> String { try BuiltProducts.testPython() }
 }
 
 /// Test inputs that are the same on every run.

@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsRPC
+import ShortcutsTestSupport
 import Testing
 
 /// `shortcuts mcp` driven by the real Python MCP client (`mcp` 2.x, installed into
@@ -49,19 +50,8 @@ struct PythonClientTests {
             secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1))
     }
 
-    /// The Python with the MCP client, from Scripts/test-python-env.sh.
-    static func pythonWithMCP() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [MCPTestHome.packageRoot.path + "/Scripts/test-python-env.sh"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "Scripts/test-python-env.sh failed (is PyPI reachable?)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The Python with the test clients, from Scripts/test-python-env.sh.
+    static func pythonWithMCP() throws -> String { try BuiltProducts.testPython() }
 
     private func call(_ key: String) throws -> JSONValue {
         try #require(try Self.session.get().calls[key], "no result for \(key)")

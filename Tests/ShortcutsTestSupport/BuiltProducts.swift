@@ -27,4 +27,19 @@ public enum BuiltProducts {
     /// The package's root folder.
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Python with the real third-party clients the tests use (`mcp`, `pyliblzfse`), from
+    /// Scripts/test-python-env.sh, which makes its virtual environment the first time.
+    public static func testPython() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [packageRoot.path + "/Scripts/test-python-env.sh"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "Scripts/test-python-env.sh failed (is PyPI reachable?)")
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
