@@ -44,15 +44,10 @@ struct BlockHeader {
             let decoded = Int(input.loadLittleEndianUInt32(at: offset + 4))
             let payload = Int(input.loadLittleEndianUInt32(at: offset + 8))
             header = BlockHeader(kind: .lzvn(payloadSize: payload), headerSize: 12, encodedSize: 12 + payload, decodedSize: decoded)
-        case v1Magic:
-            try need(EntropyBlockHeader.v1Size, of: available, at: offset, "LZFSE v1 block header")
-            let entropy = try EntropyBlockHeader(v1: input, at: offset)
-            header = BlockHeader(
-                kind: .lzfse(entropy), headerSize: entropy.headerSize, encodedSize: entropy.headerSize + entropy.payloadSize,
-                decodedSize: entropy.decodedSize)
-        case v2Magic:
-            try need(EntropyBlockHeader.v2FixedSize, of: available, at: offset, "LZFSE v2 block header")
-            let entropy = try EntropyBlockHeader(v2: input, at: offset)
+        case v1Magic, v2Magic:
+            let isV1 = magic == v1Magic
+            try need(isV1 ? EntropyBlockHeader.v1Size : EntropyBlockHeader.v2FixedSize, of: available, at: offset, "LZFSE block header")
+            let entropy = try isV1 ? EntropyBlockHeader(v1: input, at: offset) : EntropyBlockHeader(v2: input, at: offset)
             header = BlockHeader(
                 kind: .lzfse(entropy), headerSize: entropy.headerSize, encodedSize: entropy.headerSize + entropy.payloadSize,
                 decodedSize: entropy.decodedSize)

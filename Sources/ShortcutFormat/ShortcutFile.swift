@@ -41,12 +41,18 @@ public enum ShortcutFile {
     /// let document = try ShortcutFile.open(data, path: "Downloads/Hello.shortcut")
     /// print(document.signature?.summary() ?? "unsigned")
     /// ```
-    /// - Parameter ignoringSignature: read a signed file whose signature, MACs or checksums do
-    ///   not match (the mismatch is then in ``ShortcutDocument/signature``) instead of refusing it.
+    /// - Parameters:
+    ///   - ignoringSignature: read a signed file whose signature, MACs or checksums do not match
+    ///     (the mismatch is then in ``ShortcutDocument/signature``) instead of refusing it.
+    ///   - checkingSignature: check a signed file at all; false reads it without libcrypto, for
+    ///     files whose signature was checked before (the library's, at import).
     /// - Throws: ``ShortcutFileError`` naming the file and what failed.
-    public static func open(_ data: Data, path: String, ignoringSignature: Bool = false) throws(ShortcutFileError) -> ShortcutDocument {
+    public static func open(
+        _ data: Data, path: String, ignoringSignature: Bool = false, checkingSignature: Bool = true
+    ) throws(ShortcutFileError) -> ShortcutDocument {
         if kind(of: data) == .signed {
-            let signed = try SignedShortcutReader.read([UInt8](data), path: path, ignoringSignature: ignoringSignature)
+            let signed = try SignedShortcutReader.read(
+                [UInt8](data), path: path, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
             let (workflow, format) = try unsigned(Data(signed.propertyList), path: path)
             return ShortcutDocument(workflow: workflow, format: format, signature: signed.signature)
         }

@@ -13,7 +13,9 @@ import PropertyList
 enum SignedShortcutReader {
     static let wflowPath = "Shortcut.wflow"
 
-    static func read(_ bytes: [UInt8], path: String, ignoringSignature: Bool) throws(ShortcutFileError) -> (
+    static func read(
+        _ bytes: [UInt8], path: String, ignoringSignature: Bool, checkingSignature: Bool
+    ) throws(ShortcutFileError) -> (
         propertyList: [UInt8], signature: ShortcutSignature
     ) {
         func fail(_ code: ShortcutFileError.Code, _ message: String) -> ShortcutFileError {
@@ -32,10 +34,13 @@ enum SignedShortcutReader {
             if failure == nil { failure = message }
         }
 
-        let identity = SignerIdentity(authData: archive.authData)
+        let identity = SignerIdentity(authData: archive.authData, readingCertificates: checkingSignature)
         let signer: ShortcutSignature.Signer
         let check: ShortcutSignature.Check
-        if let reason = LibCrypto.unavailableReason {
+        if !checkingSignature {
+            signer = identity.unverifiedSigner
+            check = .notChecked(reason: "it was checked before")
+        } else if let reason = LibCrypto.unavailableReason {
             signer = identity.unverifiedSigner
             check = .notChecked(reason: reason)
         } else {
@@ -54,7 +59,7 @@ enum SignedShortcutReader {
 
         let payload: [UInt8]
         do {
-            payload = try archive.payload(checkingChecksums: true)
+            payload = try archive.payload(checkingChecksums: checkingSignature)
         } catch  where error.code == .badChecksum {
             try mismatch(error.message)
             do {
@@ -88,8 +93,11 @@ struct SignerIdentity {
     var kind: Kind
     /// Why the auth data can't identify a signer, when it can't.
     var problem: String?
+    /// The first certificate of the chain, read once (nil without libcrypto).
+    var leaf: LibCrypto.Certificate?
 
-    init(authData: ArraySlice<UInt8>) {
+    /// - Parameter readingCertificates: parse the leaf certificate (this loads libcrypto).
+    init(authData: ArraySlice<UInt8>, readingCertificates: Bool) {
         guard let value = try? PropertyList.decode(Data(authData)).value, let fields = value.dictionaryValue else {
             kind = .unreadable
             problem = "the auth data (who signed it) is not a property list"
@@ -100,12 +108,14 @@ struct SignerIdentity {
         }
         if let chain = certificates("SigningCertificateChain"), !chain.isEmpty {
             kind = .iCloud(chain: chain)
+            leaf = readingCertificates ? LibCrypto.certificate(chain[0]) : nil
         } else if let chain = certificates("AppleIDCertificateChain"), !chain.isEmpty,
             let key = fields["SigningPublicKey"]?.dataValue, let keySignature = fields["SigningPublicKeySignature"]?.dataValue
         {
             kind = .appleID(
                 chain: chain, signingKey: [UInt8](key), keySignature: [UInt8](keySignature),
                 validationRecord: fields["AppleIDValidationRecord"]?.dataValue.map { [UInt8]($0) })
+            leaf = readingCertificates ? LibCrypto.certificate(chain[0]) : nil
         } else {
             kind = .unreadable
             problem = "the auth data has neither a SigningCertificateChain nor an Apple ID signing key"
@@ -115,9 +125,7 @@ struct SignerIdentity {
     /// The key the archive was signed with: the iCloud leaf's, or the Apple ID signing key.
     var signingKey: [UInt8]? {
         switch kind {
-        case .iCloud(let chain):
-            guard let leaf = LibCrypto.certificate(chain[0]) else { return nil }
-            return leaf.p256PublicKey
+        case .iCloud: return leaf?.p256PublicKey
         case .appleID(_, let key, _, _): return key
         case .unreadable: return nil
         }
@@ -126,8 +134,8 @@ struct SignerIdentity {
     /// For an Apple ID, whether its certificate signed the signing key (RSA-PSS).
     var keyEndorsementProblem: String? {
         switch kind {
-        case .iCloud(let chain):
-            return LibCrypto.certificate(chain[0])?.p256PublicKey == nil ? "the signing certificate has no P-256 key" : nil
+        case .iCloud:
+            return leaf?.p256PublicKey == nil ? "the signing certificate has no P-256 key" : nil
         case .appleID(let chain, let key, let signature, _):
             switch LibCrypto.verifyRSAPSS(certificate: chain[0], signature: signature, message: key) {
             case true?: return nil
@@ -151,13 +159,11 @@ struct SignerIdentity {
     func trustedSigner() -> ShortcutSignature.Signer {
         switch kind {
         case .iCloud(let chain):
-            let leaf = LibCrypto.certificate(chain[0])
             if case .invalid(let reason) = LibCrypto.verifyChain(chain, roots: AppleRootCertificates.all) {
                 return unknown(leaf, reason)
             }
             return .iCloud(shortcutID: leaf?.commonName, certificateExpiry: leaf?.notAfter)
         case .appleID(let chain, _, _, let record):
-            let leaf = LibCrypto.certificate(chain[0])
             if case .invalid(let reason) = LibCrypto.verifyChain(chain, roots: AppleRootCertificates.all) {
                 return unknown(leaf, reason)
             }

@@ -22,7 +22,7 @@ enum ExportCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
         let shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
         let data = ShortcutFile.write(shortcut.workflow, format: arguments.flag("xml") ? .xml : .binary)
         let output = arguments.value("output") ?? shortcut.name + ".shortcut"
         if output == "-" {

@@ -14,19 +14,22 @@ struct ICloudLink {
     var identifier: String
     var link: String
 
-    /// The link's id, when the text is an iCloud shortcut link.
-    init?(_ text: String) {
-        guard let components = URLComponents(string: text), components.scheme == "https" || components.scheme == "http",
-            let host = components.host?.lowercased(), host == "www.icloud.com" || host == "icloud.com"
-        else { return nil }
-        let parts = components.path.split(separator: "/")
-        guard parts.count == 2, parts[0] == "shortcuts", parts[1].count == 32, parts[1].allSatisfy(\.isHexDigit) else { return nil }
+    /// The link in `text`; nil when the text is not a URL at all (so it is a path or a name).
+    ///
+    /// - Throws: ``CommandFailure`` for a URL that is not an iCloud shortcut link.
+    init?(parsing text: String) throws {
+        guard text.hasPrefix("https://") || text.hasPrefix("http://") else { return nil }
+        let components = URLComponents(string: text)
+        let host = components?.host?.lowercased()
+        let parts = components?.path.split(separator: "/") ?? []
+        guard host == "www.icloud.com" || host == "icloud.com", parts.count == 2, parts[0] == "shortcuts", parts[1].count == 32,
+            parts[1].allSatisfy(\.isHexDigit)
+        else {
+            throw CommandFailure("\(text) is not a shortcut link (https://www.icloud.com/shortcuts/<32 hexadecimal digits>)")
+        }
         identifier = parts[1].lowercased()
         link = text
     }
-
-    /// Whether the text looks like a link at all (so it is not taken for a file path).
-    static func isLink(_ text: String) -> Bool { text.hasPrefix("https://") || text.hasPrefix("http://") }
 
     /// A shortcut fetched from iCloud: its name and file bytes.
     struct Fetched {

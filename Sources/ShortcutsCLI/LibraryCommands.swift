@@ -52,54 +52,28 @@ enum ImportCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        var source = arguments.positionals[0]
-        var name = arguments.value("name")
-        if ICloudLink.isLink(source) {
-            guard let link = ICloudLink(source) else {
-                throw CommandFailure("\(source) is not a shortcut link (https://www.icloud.com/shortcuts/<32 hexadecimal digits>)")
-            }
-            let fetched = try link.fetch(environment: environment)
-            name = name ?? fetched.name
-            source = NSTemporaryDirectory() + "/shortcuts-import-\(UUID().uuidString).shortcut"
-            try fetched.data.write(to: URL(fileURLWithPath: source))
-        } else if ShortcutText.isTextFile(source) {
-            // Shortcut text is compiled first; the library keeps .shortcut files.
-            let workflow = try TextShortcuts.workflow(at: source, environment: environment)
-            name = name ?? ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            source = NSTemporaryDirectory() + "/shortcuts-import-\(UUID().uuidString).shortcut"
-            try ShortcutFile.write(workflow).write(to: URL(fileURLWithPath: source))
-        }
-        defer { if source != arguments.positionals[0] { try? FileManager.default.removeItem(atPath: source) } }
-        let ignoringSignature = arguments.flag("ignore-signature")
-        if let data = FileManager.default.contents(atPath: source), ShortcutFile.kind(of: data) == .signed {
-            let signature = try ShortcutFile.open(data, path: source, ignoringSignature: ignoringSignature).signature
-            if let signature {
-                Console.out(signature.summary() + "\n")
-                if case .unknown = signature.signer, !arguments.flag("allow-unverified") {
-                    try confirmUnverified(source)
-                }
-            }
-        }
+        let source = arguments.positionals[0]
+        let loaded = try ShortcutSource.load(source, environment: environment)
+        let allowsUnverified = arguments.flag("allow-unverified")
         let entry = try library.importShortcut(
-            from: source, name: name, folder: arguments.value("folder"),
-            replacing: arguments.flag("replace"), ignoringSignature: ignoringSignature)
+            loaded.fileData, source: source, name: arguments.value("name") ?? loaded.name, folder: arguments.value("folder"),
+            replacing: arguments.flag("replace"), ignoringSignature: arguments.flag("ignore-signature")
+        ) { signature in
+            Console.out(signature.summary() + "\n")
+            guard case .unknown = signature.signer, !allowsUnverified else { return nil }
+            return refusalOfUnverified(source)
+        }
         Console.out("Imported \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path)\n")
         return 0
     }
-}
 
-extension ImportCommand {
     /// Asks on the terminal before importing a file signed by someone Apple doesn't vouch for;
-    /// without a terminal, refuses.
-    static func confirmUnverified(_ path: String) throws {
-        let refusal = "\(path) is signed by an unknown signer; use --allow-unverified to import it anyway"
-        guard Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() else {
-            throw CommandFailure(refusal)
-        }
+    /// without a terminal, or when the answer is no, the message refusing it.
+    static func refusalOfUnverified(_ source: String) -> String? {
+        let refusal = "\(source) is signed by an unknown signer; use --allow-unverified to import it anyway"
+        guard Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() else { return refusal }
         let message = "Its certificates don't lead to Apple, so nobody vouches for who made it. Import it anyway?"
-        guard try terminal.confirm(title: "", message: message, allowsCancel: true) else {
-            throw CommandFailure(refusal)
-        }
+        return (try? terminal.confirm(title: "", message: message, allowsCancel: true)) == true ? nil : refusal
     }
 }
 

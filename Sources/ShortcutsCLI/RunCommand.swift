@@ -35,7 +35,7 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
         let shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
 
         let input = try RunInput.content(
             paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))

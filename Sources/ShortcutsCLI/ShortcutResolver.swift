@@ -28,33 +28,30 @@ enum ShortcutResolver {
         argument.contains("/") || fileExtensions.contains((argument as NSString).pathExtension.lowercased())
     }
 
-    /// Finds and reads the shortcut.
+    /// Finds and reads the shortcut. Files and links are checked when signed; library shortcuts
+    /// only with `checkingLibrarySignature`.
     ///
     /// - Throws: ``CommandFailure`` with `Couldn't find shortcut "<x>"` when nothing matches,
     ///   or the file's problem when it can't be read.
-    static func resolve(_ argument: String, library: ShortcutLibrary, ignoringSignature: Bool = false) throws -> ResolvedShortcut {
-        if ICloudLink.isLink(argument) {
-            guard let link = ICloudLink(argument) else {
-                throw CommandFailure("\(argument) is not a shortcut link (https://www.icloud.com/shortcuts/<32 hexadecimal digits>)")
-            }
-            let fetched = try link.fetch(environment: ProcessInfo.processInfo.environment)
-            let document = try ShortcutFile.open(fetched.data, path: argument, ignoringSignature: ignoringSignature)
-            return ResolvedShortcut(workflow: document.workflow, name: fetched.name, label: argument, signature: document.signature)
-        }
-        if isPath(argument) {
-            guard let data = FileManager.default.contents(atPath: argument) else {
-                throw CommandFailure("Couldn't find shortcut \"\(argument)\" (no such file)")
-            }
-            let name = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
-            if ShortcutFile.kind(of: data) == .text {
-                let workflow = try TextShortcuts.workflow(at: argument, environment: ProcessInfo.processInfo.environment)
+    static func resolve(
+        _ argument: String, library: ShortcutLibrary, environment: [String: String], ignoringSignature: Bool = false,
+        checkingLibrarySignature: Bool = false
+    ) throws -> ResolvedShortcut {
+        if isPath(argument) || argument.hasPrefix("https://") || argument.hasPrefix("http://") {
+            switch try ShortcutSource.load(argument, environment: environment) {
+            case .text(let workflow, let name):
                 return ResolvedShortcut(workflow: workflow, name: name, label: argument)
+            case .file(let data, let name):
+                let document = try ShortcutFile.open(data, path: argument, ignoringSignature: ignoringSignature)
+                return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
             }
-            let document = try ShortcutFile.open(data, path: argument, ignoringSignature: ignoringSignature)
-            return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
         }
         guard let location = try library.find(argument) else {
             throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
+        }
+        // A library shortcut's signature was checked at import; only `view` shows it again.
+        guard checkingLibrarySignature else {
+            return ResolvedShortcut(workflow: try library.workflow(at: location), name: location.name, label: location.name)
         }
         let document = try library.document(at: location)
         return ResolvedShortcut(workflow: document.workflow, name: location.name, label: location.name, signature: document.signature)

@@ -13,7 +13,8 @@ enum ViewCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
         let shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"),
+            checkingLibrarySignature: true)
         let viewer = ShortcutViewer(engine: ActionSources.engine(environment: environment))
         Console.out(viewer.render(shortcut.workflow, name: shortcut.name, signature: shortcut.signature))
         return 0

@@ -18,6 +18,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
         public static let invalidIndex = Code("invalidIndex")
         /// The file to import is not a readable shortcut.
         public static let invalidShortcut = Code("invalidShortcut")
+        /// The file to import is signed by someone the caller did not approve.
+        public static let unapprovedSigner = Code("unapprovedSigner")
         /// The operating system refused (permissions, disk full…).
         public static let system = Code("system")
     }

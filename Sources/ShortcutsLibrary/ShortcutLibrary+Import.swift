@@ -21,22 +21,42 @@ extension ShortcutLibrary {
     ///   - folder: the folder to put it in; `nil` for the top level.
     ///   - replacing: whether a shortcut with the same name (ignoring case) may be replaced.
     ///   - ignoringSignature: import a signed file whose signature does not match.
-    /// - Throws: ``LibraryError`` when the file is not a shortcut, the name is taken, or writing fails.
+    ///   - refusal: called with a signed file's signature once it is checked; a message it
+    ///     returns refuses the import with that message.
+    /// - Throws: ``LibraryError`` when the file is not a shortcut, its signer is not approved,
+    ///   the name is taken, or writing fails.
     @discardableResult
     public func importShortcut(
         from sourcePath: String, name: String? = nil, folder: String? = nil, replacing: Bool = false,
-        ignoringSignature: Bool = false
+        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil }
     ) throws(LibraryError) -> LibraryEntry {
         guard let data = FileManager.default.contents(atPath: sourcePath) else {
             throw LibraryError(.notFound, "can't read \(sourcePath): no such file, or it is not readable")
         }
+        let fileName = (sourcePath as NSString).lastPathComponent
+        return try importShortcut(
+            data, source: sourcePath, name: name ?? (fileName as NSString).deletingPathExtension, folder: folder,
+            replacing: replacing, ignoringSignature: ignoringSignature, refusal: refusal)
+    }
+
+    /// Adds a shortcut's file bytes to the library under `name`.
+    ///
+    /// - Parameter source: where the bytes came from (a path or a link), for messages.
+    /// - Throws: ``LibraryError`` as ``importShortcut(from:name:folder:replacing:ignoringSignature:refusal:)`` does.
+    @discardableResult
+    public func importShortcut(
+        _ data: Data, source: String, name: String, folder: String? = nil, replacing: Bool = false,
+        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil }
+    ) throws(LibraryError) -> LibraryEntry {
+        let document: ShortcutDocument
         do {
-            _ = try ShortcutFile.open(data, path: sourcePath, ignoringSignature: ignoringSignature)
+            document = try ShortcutFile.open(data, path: source, ignoringSignature: ignoringSignature)
         } catch {
             throw LibraryError(.invalidShortcut, error.message)
         }
-        let fileName = (sourcePath as NSString).lastPathComponent
-        let name = name ?? (fileName as NSString).deletingPathExtension
+        if let signature = document.signature, let message = refusal(signature) {
+            throw LibraryError(.unapprovedSigner, message)
+        }
         if let problem = Self.problem(withName: name) {
             throw LibraryError(.invalidName, "can't name a shortcut \"\(name)\": \(problem); choose another with --name")
         }

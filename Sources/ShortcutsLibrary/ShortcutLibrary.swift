@@ -145,21 +145,28 @@ public struct ShortcutLibrary: Sendable {
     /// Reads a shortcut's workflow from its file.
     ///
     /// - Throws: ``LibraryError`` when the file can't be read or is not a shortcut.
+    ///
+    /// A signed file's signature was checked when it was imported, so it is not checked again:
+    /// running a library shortcut never loads libcrypto.
     public func workflow(at location: ShortcutLocation) throws(LibraryError) -> Workflow {
-        try document(at: location).workflow
+        try document(at: location, checkingSignature: false).workflow
     }
 
-    /// Reads a shortcut's file with its signature, when it is signed.
+    /// Reads a shortcut's file with its signature, checked again, when it is signed.
     ///
     /// Whether to trust a signer was decided when the file was imported, so a signature that no
     /// longer matches is reported in the document rather than refused.
     /// - Throws: ``LibraryError`` when the file can't be read or is not a shortcut.
     public func document(at location: ShortcutLocation) throws(LibraryError) -> ShortcutDocument {
+        try document(at: location, checkingSignature: true)
+    }
+
+    private func document(at location: ShortcutLocation, checkingSignature: Bool) throws(LibraryError) -> ShortcutDocument {
         guard let data = FileManager.default.contents(atPath: location.path) else {
             throw LibraryError(.notFound, "can't read \(location.path)")
         }
         do {
-            return try ShortcutFile.open(data, path: location.path, ignoringSignature: true)
+            return try ShortcutFile.open(data, path: location.path, ignoringSignature: true, checkingSignature: checkingSignature)
         } catch {
             throw LibraryError(.invalidShortcut, error.message)
         }

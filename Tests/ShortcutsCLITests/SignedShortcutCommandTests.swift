@@ -81,6 +81,22 @@ import Testing
             viewed.output.contains("The signature does NOT match (the archive's signature does not match its signer's key); read anyway."))
     }
 
+    @Test func libraryRunsDoNotCheckAgainButViewDoes() throws {
+        #expect(try shell.run(["import", iCloud, "--name", "Portfolio"]).status == 0)
+        // Change the library's copy after import: runs trust the import's check, view checks again.
+        let copy = shell.home + "/Shortcuts/Portfolio.shortcut"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy)))
+        let authDataSize = Int(bytes[8]) | Int(bytes[9]) << 8
+        bytes[0xEC + authDataSize + 40] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: copy))
+        let answers = try shell.write(Data("aapl\n10\n2.5\nyes\n".utf8), to: "answers.txt")
+        let run = try shell.run(["run", "Portfolio", "--answers", answers])
+        #expect(run.output == "25.00\n", "\(run.error)")
+        let view = try shell.run(["view", "Portfolio"])
+        #expect(view.status == 0)
+        #expect(view.output.contains("The signature does NOT match (the archive's signature does not match its signer's key)"))
+    }
+
     @Test func withoutLibcryptoFilesOpenUnchecked() throws {
         shell.extraEnvironment["SHORTCUTS_LIBCRYPTO"] = shell.directory.path + "/no-such-libcrypto.so.3"
         let result = try shell.run(["view", iCloud])
