@@ -83,11 +83,6 @@ public struct Workflow: Hashable, Sendable {
         }
     }
 
-    /// The import questions asked when the shortcut is added to a library.
-    public var importQuestions: [PropertyListDictionary] {
-        settings["WFWorkflowImportQuestions"]?.arrayValue?.compactMap(\.dictionaryValue) ?? []
-    }
-
     private func strings(_ key: String) -> [String] {
         settings[key]?.arrayValue?.compactMap(\.stringValue) ?? []
     }

@@ -40,7 +40,7 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: "import", abstract: "Add a shortcut file to your library.",
         discussion:
-            "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given.",
+            "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given. Its set-up questions are asked on the terminal (or answered from --answers); without a terminal they keep their defaults.",
         arguments: [ArgumentSpec("file", help: "The shortcut file (or iCloud link, https://www.icloud.com/shortcuts/…) to import.")],
         options: [
             OptionSpec("name", value: "name", help: "The name to give the shortcut (default: the file name)."),
@@ -48,6 +48,9 @@ enum ImportCommand {
             OptionSpec("replace", help: "Replace a shortcut with the same name, keeping its identifier."),
             OptionSpec("allow-unverified", help: "Import a signed shortcut whose signer is not Apple or an Apple ID."),
             .ignoreSignature,
+            OptionSpec(
+                "answers", value: "answers-file", help: "Answer the shortcut's set-up questions from a file, one per line."),
+            OptionSpec("no-interaction", help: "Never ask: set-up questions keep their default answers."),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -55,14 +58,16 @@ enum ImportCommand {
         let source = arguments.positionals[0]
         let loaded = try ShortcutSource.load(source, environment: environment)
         let allowsUnverified = arguments.flag("allow-unverified")
+        let prompter = try RunCommand.makePrompter(arguments, environment: environment)
         let entry = try library.importShortcut(
             loaded.fileData, source: source, name: arguments.value("name") ?? loaded.name, folder: arguments.value("folder"),
-            replacing: arguments.flag("replace"), ignoringSignature: arguments.flag("ignore-signature")
-        ) { signature in
-            Console.out(signature.summary() + "\n")
-            guard case .unknown = signature.signer, !allowsUnverified else { return nil }
-            return refusalOfUnverified(source)
-        }
+            replacing: arguments.flag("replace"), ignoringSignature: arguments.flag("ignore-signature"),
+            refusal: { signature in
+                Console.out(signature.summary() + "\n")
+                guard case .unknown = signature.signer, !allowsUnverified else { return nil }
+                return refusalOfUnverified(source)
+            },
+            setUp: { workflow in try SetupQuestions.answer(workflow, label: source, prompter: prompter) })
         Console.out("Imported \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path)\n")
         return 0
     }

@@ -34,12 +34,16 @@ enum RunCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        let shortcut = try ShortcutResolver.resolve(
+        var shortcut = try ShortcutResolver.resolve(
             arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
 
         let input = try RunInput.content(
             paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
         let prompter = try makePrompter(arguments, environment: environment)
+        // A file run without importing it is set up first, from the same answers.
+        if !shortcut.isInLibrary, let answered = try SetupQuestions.answer(shortcut.workflow, label: shortcut.label, prompter: prompter) {
+            shortcut.workflow = answered
+        }
         let runEnvironment = LiveSystem.environment(
             prompter: prompter, allowsRunningScripts: allowsRunningScripts(library: library, environment: environment),
             findShortcut: { [shortcut] name in

@@ -12,6 +12,8 @@ struct ResolvedShortcut {
     var label: String
     /// Who signed it, for a signed file.
     var signature: ShortcutSignature?
+    /// Whether it is in the library, so it was set up when it was imported.
+    var isInLibrary = false
 }
 
 /// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
@@ -51,9 +53,11 @@ enum ShortcutResolver {
         }
         // A library shortcut's signature was checked at import; only `view` shows it again.
         guard checkingLibrarySignature else {
-            return ResolvedShortcut(workflow: try library.workflow(at: location), name: location.name, label: location.name)
+            return ResolvedShortcut(
+                workflow: try library.workflow(at: location), name: location.name, label: location.name, isInLibrary: true)
         }
         let document = try library.document(at: location)
-        return ResolvedShortcut(workflow: document.workflow, name: location.name, label: location.name, signature: document.signature)
+        return ResolvedShortcut(
+            workflow: document.workflow, name: location.name, label: location.name, signature: document.signature, isInLibrary: true)
     }
 }

@@ -39,6 +39,15 @@ public struct ShortcutViewer: Sendable {
         var text = "\(name): \(actions.count) action\(actions.count == 1 ? "" : "s")"
         text += workflow.acceptsInput ? ", accepts input\n" : "\n"
         if let signature { text += signature.summary() + "\n" }
+        let questions = workflow.importQuestions
+        if !questions.isEmpty {
+            text += "Set-up questions, asked when it is added:\n"
+            for question in questions {
+                let shown = question.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+                text += "  action \(question.actionIndex + 1), \(question.parameterKey): \"\(shown)\""
+                text += question.defaultAnswer.map { " (default \"\($0)\")\n" } ?? "\n"
+            }
+        }
         text += "\n"
         var depth = 0
         for (offset, action) in actions.enumerated() {

@@ -23,12 +23,15 @@ extension ShortcutLibrary {
     ///   - ignoringSignature: import a signed file whose signature does not match.
     ///   - refusal: called with a signed file's signature once it is checked; a message it
     ///     returns refuses the import with that message.
+    ///   - setUp: called with the workflow; a workflow it returns (its set-up questions answered)
+    ///     is written instead of the file's bytes. What it throws refuses the import.
     /// - Throws: ``LibraryError`` when the file is not a shortcut, its signer is not approved,
     ///   the name is taken, or writing fails.
     @discardableResult
     public func importShortcut(
         from sourcePath: String, name: String? = nil, folder: String? = nil, replacing: Bool = false,
-        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil }
+        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil },
+        setUp: (Workflow) throws -> Workflow? = { _ in nil }
     ) throws(LibraryError) -> LibraryEntry {
         guard let data = FileManager.default.contents(atPath: sourcePath) else {
             throw LibraryError(.notFound, "can't read \(sourcePath): no such file, or it is not readable")
@@ -36,18 +39,20 @@ extension ShortcutLibrary {
         let fileName = (sourcePath as NSString).lastPathComponent
         return try importShortcut(
             data, source: sourcePath, name: name ?? (fileName as NSString).deletingPathExtension, folder: folder,
-            replacing: replacing, ignoringSignature: ignoringSignature, refusal: refusal)
+            replacing: replacing, ignoringSignature: ignoringSignature, refusal: refusal, setUp: setUp)
     }
 
     /// Adds a shortcut's file bytes to the library under `name`.
     ///
     /// - Parameter source: where the bytes came from (a path or a link), for messages.
-    /// - Throws: ``LibraryError`` as ``importShortcut(from:name:folder:replacing:ignoringSignature:refusal:)`` does.
+    /// - Throws: ``LibraryError`` as ``importShortcut(from:name:folder:replacing:ignoringSignature:refusal:setUp:)`` does.
     @discardableResult
     public func importShortcut(
         _ data: Data, source: String, name: String, folder: String? = nil, replacing: Bool = false,
-        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil }
+        ignoringSignature: Bool = false, refusal: (ShortcutSignature) -> String? = { _ in nil },
+        setUp: (Workflow) throws -> Workflow? = { _ in nil }
     ) throws(LibraryError) -> LibraryEntry {
+        var data = data
         let document: ShortcutDocument
         do {
             document = try ShortcutFile.open(data, path: source, ignoringSignature: ignoringSignature)
@@ -56,6 +61,13 @@ extension ShortcutLibrary {
         }
         if let signature = document.signature, let message = refusal(signature) {
             throw LibraryError(.unapprovedSigner, message)
+        }
+        do {
+            // An answered shortcut is written as a property list (a signed file's signature
+            // would no longer match its contents).
+            if let answered = try setUp(document.workflow) { data = ShortcutFile.write(answered, format: document.format) }
+        } catch {
+            throw LibraryError(.invalidShortcut, String(describing: error))
         }
         if let problem = Self.problem(withName: name) {
             throw LibraryError(.invalidName, "can't name a shortcut \"\(name)\": \(problem); choose another with --name")
