@@ -8,5 +8,6 @@ public enum Builtins {
     /// Every built-in action, as one action source for the engine.
     public static let catalog = ActionCatalog(
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
-            + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all)
+            + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
+            + AutomatorActions.all)
 }

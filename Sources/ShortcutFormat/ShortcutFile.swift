@@ -5,7 +5,8 @@ import PropertyList
 public enum ShortcutFile {
     /// What a file holds, told from its first bytes rather than its name.
     public enum Kind: Sendable, Equatable {
-        /// A binary or XML property list: an unsigned shortcut (or an Automator document).
+        /// A binary or XML property list: an unsigned shortcut, or an Automator document
+        /// (converted as it is read).
         case propertyList
         /// An Apple Encrypted Archive (`AEA1`): a signed shortcut.
         case signed
@@ -53,14 +54,14 @@ public enum ShortcutFile {
         if kind(of: data) == .signed {
             let signed = try SignedShortcutReader.read(
                 [UInt8](data), path: path, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
-            let (workflow, format) = try unsigned(Data(signed.propertyList), path: path)
-            return ShortcutDocument(workflow: workflow, format: format, signature: signed.signature)
+            var document = try unsigned(Data(signed.propertyList), path: path)
+            document.signature = signed.signature
+            return document
         }
-        let (workflow, format) = try unsigned(data, path: path)
-        return ShortcutDocument(workflow: workflow, format: format, signature: nil)
+        return try unsigned(data, path: path)
     }
 
-    private static func unsigned(_ data: Data, path: String) throws(ShortcutFileError) -> (workflow: Workflow, format: PropertyListFormat) {
+    private static func unsigned(_ data: Data, path: String) throws(ShortcutFileError) -> ShortcutDocument {
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
         do {
             decoded = try PropertyList.decode(data)
@@ -70,6 +71,9 @@ public enum ShortcutFile {
         }
         guard let root = decoded.value.dictionaryValue else {
             throw ShortcutFileError(.notAShortcut, path: path, message: "\(path) is not a shortcut: its property list is not a dictionary.")
+        }
+        if AutomatorWorkflow.isDocument(root) {
+            return ShortcutDocument(workflow: AutomatorWorkflow.workflow(from: root), format: decoded.format, isAutomatorWorkflow: true)
         }
         guard let list = root["WFWorkflowActions"]?.arrayValue else {
             throw ShortcutFileError(.notAShortcut, path: path, message: "\(path) is not a shortcut: it has no WFWorkflowActions list.")
@@ -85,7 +89,7 @@ public enum ShortcutFile {
         }
         var settings = root
         settings["WFWorkflowActions"] = nil
-        return (Workflow(actions: actions, settings: settings), decoded.format)
+        return ShortcutDocument(workflow: Workflow(actions: actions, settings: settings), format: decoded.format)
     }
 
     /// The property list of a workflow, with `WFWorkflowActions` where the file had it.
@@ -109,6 +113,8 @@ public struct ShortcutDocument: Sendable {
     public var format: PropertyListFormat
     /// Who signed the file and what was checked; nil for an unsigned file.
     public var signature: ShortcutSignature?
+    /// Whether the file is an Automator workflow, converted as it was read.
+    public var isAutomatorWorkflow = false
 }
 
 /// Why a file could not be read as a shortcut.

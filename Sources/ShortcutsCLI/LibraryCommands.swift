@@ -56,12 +56,15 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
         let source = arguments.positionals[0]
-        let loaded = try ShortcutSource.load(source, environment: environment)
+        // The library checks a signed file's signature as it imports it.
+        let ignoringSignature = arguments.flag("ignore-signature")
+        let loaded = try ShortcutSource.load(
+            source, environment: environment, ignoringSignature: ignoringSignature, checkingSignature: false)
         let allowsUnverified = arguments.flag("allow-unverified")
         let prompter = try RunCommand.makePrompter(arguments, environment: environment)
         let entry = try library.importShortcut(
             loaded.fileData, source: source, name: arguments.value("name") ?? loaded.name, folder: arguments.value("folder"),
-            replacing: arguments.flag("replace"), ignoringSignature: arguments.flag("ignore-signature"),
+            replacing: arguments.flag("replace"), ignoringSignature: ignoringSignature,
             refusal: { signature in
                 Console.out(signature.summary() + "\n")
                 guard case .unknown = signature.signer, !allowsUnverified else { return nil }

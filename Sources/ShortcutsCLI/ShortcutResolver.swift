@@ -18,12 +18,12 @@ struct ResolvedShortcut {
 
 /// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
 ///
-/// An argument with a `/` or a `.shortcut`, `.plist` or `.wflow` extension is a path and is read
+/// An argument with a `/` or a `.shortcut`, `.plist`, `.wflow` or `.workflow` extension is a path and is read
 /// directly, without touching the library; an iCloud link is fetched. Anything else is looked up
 /// in the library. A file is
 /// read by what it holds, not by its name: a property list, a signed file, else shortcut text.
 enum ShortcutResolver {
-    static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow", ShortcutText.fileExtension]
+    static let fileExtensions: Set<String> = ["shortcut", "plist", "wflow", "workflow", ShortcutText.fileExtension]
 
     /// Whether the argument names a file rather than a library shortcut.
     static func isPath(_ argument: String) -> Bool {
@@ -40,11 +40,10 @@ enum ShortcutResolver {
         checkingLibrarySignature: Bool = false
     ) throws -> ResolvedShortcut {
         if isPath(argument) || argument.hasPrefix("https://") || argument.hasPrefix("http://") {
-            switch try ShortcutSource.load(argument, environment: environment) {
+            switch try ShortcutSource.load(argument, environment: environment, ignoringSignature: ignoringSignature) {
             case .text(let workflow, let name):
                 return ResolvedShortcut(workflow: workflow, name: name, label: argument)
-            case .file(let data, let name):
-                let document = try ShortcutFile.open(data, path: argument, ignoringSignature: ignoringSignature)
+            case .document(let document, _, let name):
                 return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
             }
         }

@@ -30,6 +30,8 @@ public struct ShortcutViewer: Sendable {
 
     /// Keys that only wire actions together; the listing shows their effect instead.
     static let hiddenKeys: Set<String> = ["UUID", "GroupingIdentifier", "WFControlFlowMode"]
+    /// Where an action imported from Automator came from, shown as one line.
+    static let automatorKeys: Set<String> = ["AutomatorActionName", "AutomatorBundleIdentifier"]
 
     /// The listing of a workflow, ending in a newline.
     public func render(_ workflow: Workflow, name: String, signature: ShortcutSignature? = nil) -> String {
@@ -61,7 +63,11 @@ public struct ShortcutViewer: Sendable {
             if block == nil, let problem = Self.availabilityProblem(action, metadata) { line += "  [unavailable: \(problem)]" }
             text += line + "\n"
             let parameterIndent = String(repeating: " ", count: width + 4 + depth * 2)
-            for (key, value) in action.parameters where !Self.hiddenKeys.contains(key) {
+            if let origin = action.parameters["AutomatorActionName"]?.stringValue {
+                let bundle = action.parameters["AutomatorBundleIdentifier"]?.stringValue ?? "?"
+                text += parameterIndent + "From Automator: \"\(origin)\" (\(bundle))\n"
+            }
+            for (key, value) in action.parameters where !Self.hiddenKeys.contains(key) && !Self.automatorKeys.contains(key) {
                 if key == "WFMenuItemAttributedTitle", action.parameters["WFMenuItemTitle"] != nil { continue }
                 let title = metadata?.parameter(key)?.title ?? ControlFlowTitle.parameterTitles[key] ?? Self.commonTitles[key]
                 let label = title.map { $0 == key ? key : "\($0) (\(key))" } ?? key
