@@ -3,8 +3,8 @@
 #
 #   Scripts/fuzz.sh [seconds] [target] [extra libFuzzer flags…]
 #
-# Targets: FuzzShortcutReader (ShortcutFile.read and the property-list codec under it, the
-# default) and FuzzArchiveReader (LZFSE, Apple Encrypted Archives, Apple Archives and signed
+# Targets: FuzzShortcutReader (ShortcutFile.read and the property-list codec under it, and
+# Automator documents, the default) and FuzzArchiveReader (LZFSE, Apple Encrypted Archives, Apple Archives and signed
 # shortcuts). Seeds are the corpus shortcuts in ../shared/corpus/shortcuts and, for the archive
 # target, the signed ones in ../shared/corpus/signed with their LZFSE segments, copied into a
 # temporary directory at run time (they are never committed here). Crashing inputs are written
@@ -42,6 +42,9 @@ PY
 else
     if [ -d ../shared/corpus/shortcuts ]; then
         cp ../shared/corpus/shortcuts/*.shortcut "$work/corpus/"
+    fi
+    if [ -d ../shared/corpus/automator ]; then
+        cp ../shared/corpus/automator/*.wflow "$work/corpus/"
     fi
     # A tiny seed so the fuzzer has something to start from even without the corpus.
     printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>WFWorkflowActions</key><array><dict><key>WFWorkflowActionIdentifier</key><string>is.workflow.actions.gettext</string></dict></array></dict></plist>\n' >"$work/corpus/seed-xml"
