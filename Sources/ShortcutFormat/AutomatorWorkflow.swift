@@ -147,29 +147,30 @@ public enum AutomatorWorkflow {
         case setVariable, getVariable, copyToClipboard, getClipboard, specifiedText, specifiedURLs
         case specifiedFinderItems, askForFinderItems, folderContents, newFolder
 
+        /// Each counterpart with the Automator action's English name and bundle identifier.
+        static let known: [(counterpart: Counterpart, name: String, bundle: String)] = [
+            (.runShellScript, "Run Shell Script", "com.apple.RunShellScript"),
+            (.runAppleScript, "Run AppleScript", "com.apple.Automator.RunScript"),
+            (.askForConfirmation, "Ask for Confirmation", "com.apple.Automator.Ask for Confirmation"),
+            (.askForText, "Ask for Text", "com.apple.Automator.AskForText"),
+            (.displayNotification, "Display Notification", "com.apple.Automator.DisplayNotification"),
+            (.pause, "Pause", "com.apple.Automator.Pause"),
+            (.setVariable, "Set Value of Variable", "com.apple.Automator.SetValueOfVariable"),
+            (.getVariable, "Get Value of Variable", "com.apple.Automator.GetValueOfVariable"),
+            (.copyToClipboard, "Copy to Clipboard", "com.apple.Automator.CopyToClipboard"),
+            (.getClipboard, "Get Contents of Clipboard", "com.apple.Automator.GetContentsOfClipboard"),
+            (.specifiedText, "Get Specified Text", "com.apple.Automator.GetSpecifiedText"),
+            (.specifiedURLs, "Get Specified URLs", "com.apple.Automator.SpecifiedURLs"),
+            (.specifiedFinderItems, "Get Specified Finder Items", "com.apple.Automator.SpecifiedFiles"),
+            (.askForFinderItems, "Ask for Finder Items", "com.apple.Automator.AskForFinderItems"),
+            (.folderContents, "Get Folder Contents", "com.apple.Automator.GetFolderContents"),
+            (.newFolder, "New Folder", "com.apple.Automator.NewFolder"),
+        ]
+
         init?(name: String, bundle: String) {
-            let byName: [String: Counterpart] = [
-                "Run Shell Script": .runShellScript, "Run AppleScript": .runAppleScript,
-                "Ask for Confirmation": .askForConfirmation, "Ask for Text": .askForText,
-                "Display Notification": .displayNotification, "Pause": .pause,
-                "Set Value of Variable": .setVariable, "Get Value of Variable": .getVariable,
-                "Copy to Clipboard": .copyToClipboard, "Get Contents of Clipboard": .getClipboard,
-                "Get Specified Text": .specifiedText, "Get Specified URLs": .specifiedURLs,
-                "Get Specified Finder Items": .specifiedFinderItems, "Ask for Finder Items": .askForFinderItems,
-                "Get Folder Contents": .folderContents, "New Folder": .newFolder,
-            ]
-            let byBundle: [String: Counterpart] = [
-                "com.apple.RunShellScript": .runShellScript, "com.apple.Automator.RunScript": .runAppleScript,
-                "com.apple.Automator.Ask for Confirmation": .askForConfirmation, "com.apple.Automator.AskForText": .askForText,
-                "com.apple.Automator.DisplayNotification": .displayNotification, "com.apple.Automator.Pause": .pause,
-                "com.apple.Automator.SetValueOfVariable": .setVariable, "com.apple.Automator.GetValueOfVariable": .getVariable,
-                "com.apple.Automator.CopyToClipboard": .copyToClipboard, "com.apple.Automator.GetContentsOfClipboard": .getClipboard,
-                "com.apple.Automator.GetSpecifiedText": .specifiedText, "com.apple.Automator.SpecifiedURLs": .specifiedURLs,
-                "com.apple.Automator.SpecifiedFiles": .specifiedFinderItems, "com.apple.Automator.AskForFinderItems": .askForFinderItems,
-                "com.apple.Automator.GetFolderContents": .folderContents, "com.apple.Automator.NewFolder": .newFolder,
-            ]
-            guard let counterpart = byName[name] ?? byBundle[bundle] else { return nil }
-            self = counterpart
+            guard let match = Self.known.first(where: { $0.name == name }) ?? Self.known.first(where: { $0.bundle == bundle })
+            else { return nil }
+            self = match.counterpart
         }
     }
 }

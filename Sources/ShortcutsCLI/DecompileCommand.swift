@@ -14,7 +14,8 @@ enum DecompileCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let input = arguments.positionals[0]
-        let workflow = try ShortcutSource.load(input, environment: environment, ignoringSignature: arguments.flag("ignore-signature")).workflow
+        let workflow = try ShortcutSource.load(input, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
+            .workflow
         let text = TextShortcuts.language(environment: environment).decompile(workflow)
         if let output = arguments.value("output"), output != "-" {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
