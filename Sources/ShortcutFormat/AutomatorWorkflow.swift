@@ -44,8 +44,11 @@ public enum AutomatorWorkflow {
     /// One Automator action, by its `ActionName` or its bundle identifier (files differ).
     static func convert(_ action: PropertyListDictionary, variables: [String: String]) -> WorkflowAction {
         let name = action["ActionName"]?.stringValue ?? ""
-        let bundle = action["BundleIdentifier"]?.stringValue ?? ""
         let settings = action["ActionParameters"]?.dictionaryValue ?? PropertyListDictionary()
+        let bundle = action["BundleIdentifier"]?.stringValue ?? ""
+        // One Automator action extracts several kinds of data; it has a counterpart for URLs.
+        let kind = bundle == "com.apple.Automator.Extract_Data_from_Text" ? settings["type"]?.stringValue : nil
+        let lookup = kind == "com.apple.Automator.text.url" ? bundle + ".url" : bundle
         func text(_ keys: String...) -> String? { keys.lazy.compactMap { settings[$0]?.stringValue }.first }
         func number(_ keys: String...) -> Double? {
             keys.lazy.compactMap { key -> Double? in
@@ -71,7 +74,7 @@ public enum AutomatorWorkflow {
 
         var parameters: ParameterDictionary = [:]
         let identifier: String
-        switch Counterpart(name: name, bundle: bundle) {
+        switch Counterpart(name: name, bundle: lookup) {
         case .runShellScript?:
             identifier = "runshellscript"
             parameters["Script"] = .plain(.string(text("COMMAND_STRING", "source") ?? ""))
@@ -80,6 +83,11 @@ public enum AutomatorWorkflow {
         case .runAppleScript?:
             identifier = "runapplescript"
             parameters["Script"] = .plain(.string(text("source") ?? ""))
+        case .runJavaScript?:
+            identifier = "runjavascriptforautomation"
+            parameters["Script"] = .plain(.string(text("source") ?? ""))
+        case .extractURLs?:
+            identifier = "detect.link"
         case .askForConfirmation?:
             identifier = "alert"
             parameters["WFAlertActionTitle"] = .plain(.string(text("questionText") ?? ""))
@@ -87,7 +95,8 @@ public enum AutomatorWorkflow {
             parameters["WFAlertActionCancelButtonShown"] = .plain(.boolean(true))
         case .askForText?:
             identifier = "ask"
-            parameters["WFAskActionPrompt"] = .plain(.string(text("question", "questionText", "prompt") ?? ""))
+            // Automator keeps the question in `defaultMessage`.
+            parameters["WFAskActionPrompt"] = .plain(.string(text("defaultMessage", "question") ?? ""))
             if let answer = text("defaultAnswer", "answer") { parameters["WFAskActionDefaultAnswer"] = .plain(.string(answer)) }
         case .displayNotification?:
             identifier = "notification"
@@ -119,7 +128,7 @@ public enum AutomatorWorkflow {
             parameters["WFURLActionURL"] = .plain(.array(urls.map(PropertyListValue.string)))
         case .specifiedFinderItems?, .askForFinderItems?:
             identifier = "documentpicker.open"
-            let asks = Counterpart(name: name, bundle: bundle) == .askForFinderItems
+            let asks = Counterpart(name: name, bundle: lookup) == .askForFinderItems
             parameters["WFShowFilePicker"] = .plain(.boolean(asks))
             let paths = (settings["fileNames"]?.arrayValue ?? settings["files"]?.arrayValue ?? []).compactMap(\.stringValue)
             if let path = paths.first ?? text("startLocation", "path") { parameters["WFGetFilePath"] = .plain(.string(path)) }
@@ -143,22 +152,29 @@ public enum AutomatorWorkflow {
 
     /// The Automator actions that have a Shortcuts counterpart.
     enum Counterpart: Equatable {
-        case runShellScript, runAppleScript, askForConfirmation, askForText, displayNotification, pause
+        case runShellScript, runAppleScript, runJavaScript, extractURLs, askForConfirmation, askForText, displayNotification, pause
         case setVariable, getVariable, copyToClipboard, getClipboard, specifiedText, specifiedURLs
         case specifiedFinderItems, askForFinderItems, folderContents, newFolder
 
-        /// Each counterpart with the Automator action's English name and bundle identifier.
+        /// Each counterpart with the Automator action's English name and bundle identifier. The
+        /// identifiers of Run Shell Script, Run AppleScript, Run JavaScript, Ask for Text, Ask for
+        /// Confirmation, Pause, Set and Get Value of Variable, Copy to and Get Contents of
+        /// Clipboard and Get Specified Finder Items, and their settings' keys, are as real
+        /// workflows have them; the others' are Automator's names for them as best known (the
+        /// English name still finds them). Extract Data from Text counts only for URLs.
         static let known: [(counterpart: Counterpart, name: String, bundle: String)] = [
             (.runShellScript, "Run Shell Script", "com.apple.RunShellScript"),
             (.runAppleScript, "Run AppleScript", "com.apple.Automator.RunScript"),
+            (.runJavaScript, "Run JavaScript", "com.apple.Automator.RunJavaScript"),
+            (.extractURLs, "Extract URLs from Text", "com.apple.Automator.Extract_Data_from_Text.url"),
             (.askForConfirmation, "Ask for Confirmation", "com.apple.Automator.Ask for Confirmation"),
-            (.askForText, "Ask for Text", "com.apple.Automator.AskForText"),
+            (.askForText, "Ask for Text", "com.apple.Automator.TextInputDialog"),
             (.displayNotification, "Display Notification", "com.apple.Automator.DisplayNotification"),
             (.pause, "Pause", "com.apple.Automator.Pause"),
-            (.setVariable, "Set Value of Variable", "com.apple.Automator.SetValueOfVariable"),
-            (.getVariable, "Get Value of Variable", "com.apple.Automator.GetValueOfVariable"),
+            (.setVariable, "Set Value of Variable", "com.apple.Automator.SetValueofVariable"),
+            (.getVariable, "Get Value of Variable", "com.apple.Automator.GetValueofVariable"),
             (.copyToClipboard, "Copy to Clipboard", "com.apple.Automator.CopyToClipboard"),
-            (.getClipboard, "Get Contents of Clipboard", "com.apple.Automator.GetContentsOfClipboard"),
+            (.getClipboard, "Get Contents of Clipboard", "com.apple.Automator.Get_Contents_of_Clipboard"),
             (.specifiedText, "Get Specified Text", "com.apple.Automator.GetSpecifiedText"),
             (.specifiedURLs, "Get Specified URLs", "com.apple.Automator.SpecifiedURLs"),
             (.specifiedFinderItems, "Get Specified Finder Items", "com.apple.Automator.SpecifiedFiles"),

@@ -24,6 +24,17 @@ struct AutomatorWorkflowTests {
         #expect(action.parameters["AutomatorActionName"] == .plain("Shell-Skript ausführen"))
     }
 
+    @Test func aLocalizedJavaScriptActionAndURLExtractionAreRecognised() {
+        #expect(
+            convert("Exécuter JavaScript", "com.apple.Automator.RunJavaScript", ["source": "1"]).identifier
+                == "is.workflow.actions.runjavascriptforautomation")
+        let urls = convert("Extract URLs from Text", "com.apple.Automator.Extract_Data_from_Text", ["type": "com.apple.Automator.text.url"])
+        #expect(urls.identifier == "is.workflow.actions.detect.link")
+        let phones = convert(
+            "Extraire des numéros", "com.apple.Automator.Extract_Data_from_Text", ["type": "com.apple.Automator.text.phone"])
+        #expect(phones.identifier == AutomatorWorkflow.unconvertedIdentifier)
+    }
+
     @Test func settingsCarryOver() {
         #expect(
             convert("Pause", "com.apple.Automator.Pause", ["pauseDuration": .integer(900), "pauseUnit": .integer(1)]).parameters[

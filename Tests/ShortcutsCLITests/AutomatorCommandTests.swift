@@ -46,7 +46,7 @@ import Testing
                 Self.action(
                     "Run Shell Script", "com.apple.RunShellScript",
                     ["COMMAND_STRING": "tr a-z A-Z", "shell": "/bin/sh", "inputMethod": .integer(0)]),
-                Self.action("Set Value of Variable", "com.apple.Automator.SetValueOfVariable", ["variableUUID": "V-1"]),
+                Self.action("Set Value of Variable", "com.apple.Automator.SetValueofVariable", ["variableUUID": "V-1"]),
             ],
             variables: [.dictionary(["UUID": "V-1", "name": "Shout", "identifier": "com.apple.Automator.Variable.Storage"])])
         return try shell.write(data, to: "Shout.workflow/Contents/document.wflow").replacingOccurrences(
@@ -91,9 +91,10 @@ import Testing
         #expect(imported.output.hasPrefix("Imported \"Shout\" ("), "\(imported.error)")
         #expect(try shell.run(["run", "Shout", "--answers", answers]).output == "GET LOUD\n")
         let view = try shell.run(["view", "Shout"])
+        #expect(view.output.contains("Prompt (WFAskActionPrompt): \"What should I shout?\""))
         #expect(
             view.output.contains(
-                "3  Set Variable (is.workflow.actions.setvariable)\n     From Automator: \"Set Value of Variable\" (com.apple.Automator.SetValueOfVariable)\n     Variable (WFVariableName): \"Shout\"\n"
+                "3  Set Variable (is.workflow.actions.setvariable)\n     From Automator: \"Set Value of Variable\" (com.apple.Automator.SetValueofVariable)\n     Variable (WFVariableName): \"Shout\"\n"
             ))
     }
 
