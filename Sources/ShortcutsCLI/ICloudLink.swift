@@ -31,10 +31,25 @@ struct ICloudLink {
         link = text
     }
 
-    /// A shortcut fetched from iCloud: its name and file bytes.
+    /// A shortcut fetched from iCloud: its name, file bytes, and the icon the record gives.
     struct Fetched {
         var name: String
         var data: Data
+        var iconColor: Int64?
+        var iconGlyph: Int64?
+
+        /// The file with the record's icon where the file itself has none (an unsigned file only:
+        /// a signed one carries its icon, and changing it would break its signature).
+        func withIcon() -> Data {
+            guard ShortcutFile.kind(of: data) == .propertyList, iconColor != nil || iconGlyph != nil,
+                let document = try? ShortcutFile.open(data, path: "record"), !document.isAutomatorWorkflow,
+                document.workflow.iconColor == nil || document.workflow.iconGlyph == nil
+            else { return data }
+            var workflow = document.workflow
+            if workflow.iconColor == nil, let color = iconColor { workflow.iconColor = UInt32(truncatingIfNeeded: color) }
+            if workflow.iconGlyph == nil, let glyph = iconGlyph { workflow.iconGlyph = glyph }
+            return ShortcutFile.write(workflow, format: document.format)
+        }
     }
 
     /// Fetches the record, then the file it points at.
@@ -73,7 +88,8 @@ struct ICloudLink {
         guard ShortcutFile.kind(of: data) != .text else {
             throw CommandFailure("Couldn't use \(what): the file at \(fileURL) is not a shortcut")
         }
-        return Fetched(name: name, data: data)
+        func integer(_ key: String) -> Int64? { (value(key) as? NSNumber)?.int64Value }
+        return Fetched(name: name, data: data, iconColor: integer("icon_color"), iconGlyph: integer("icon_glyph"))
     }
 
     private func get(_ address: String, timeout: TimeInterval, what: String) throws -> (Int, Data) {

@@ -48,9 +48,10 @@ enum ShortcutSource {
     ) throws -> Loaded {
         if let link = try ICloudLink(parsing: argument) {
             let fetched = try link.fetch(environment: environment)
+            let data = fetched.withIcon()
             let document = try ShortcutFile.open(
-                fetched.data, path: argument, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
-            return .document(document, data: fetched.data, name: fetched.name)
+                data, path: argument, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
+            return .document(document, data: data, name: fetched.name)
         }
         var isFolder: ObjCBool = false
         let isBundle = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && isFolder.boolValue

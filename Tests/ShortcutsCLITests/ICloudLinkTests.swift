@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutFormat
 import ShortcutsTestSupport
 import Testing
 
@@ -14,7 +15,8 @@ import Testing
     static let ids = (
         unsigned: "0123456789abcdef0123456789abcdef", signedOnly: "fedcba9876543210fedcba9876543210",
         deleted: "deadbeefdeadbeefdeadbeefdeadbeef", missing: "00000000000000000000000000000000",
-        notAShortcut: "11111111111111111111111111111111", slow: "22222222222222222222222222222222"
+        notAShortcut: "11111111111111111111111111111111", slow: "22222222222222222222222222222222",
+        iconless: "33333333333333333333333333333333"
     )
 
     static let script = #"""
@@ -55,6 +57,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let hello = ExampleShortcuts.examplesDirectory.appendingPathComponent("Hello.shortcut")
         try FileManager.default.copyItem(at: hello, to: folder.appendingPathComponent("hello"))
+        // A file without an icon: the record's icon is kept.
+        var plain = try ShortcutFile.read(try Data(contentsOf: hello), path: "Hello").workflow
+        plain.settings["WFWorkflowIcon"] = nil
+        try ShortcutFile.write(plain).write(to: folder.appendingPathComponent("plain"))
         let signed = SignedShortcutCommandTests.file("08-portfolio-add-holding")
         try FileManager.default.copyItem(atPath: signed, toPath: folder.appendingPathComponent("signed").path)
         try Data("<html>Not here</html>".utf8).write(to: folder.appendingPathComponent("page"))
@@ -72,6 +78,12 @@ import Testing
             Self.ids.deleted: ["recordName": Self.ids.deleted.uppercased(), "deleted": true],
             Self.ids.notAShortcut: record(Self.ids.notAShortcut, "Page", ["shortcut": asset("page")]),
             Self.ids.slow: record(Self.ids.slow, "Slow", ["shortcut": asset("hello")], delay: 5),
+            Self.ids.iconless: record(
+                Self.ids.iconless, "Plain",
+                [
+                    "shortcut": asset("plain"), "icon_color": ["type": "NUMBER_INT64", "value": 4_282_601_983],
+                    "icon_glyph": ["type": "NUMBER_INT64", "value": 59511],
+                ]),
         ]
         try JSONSerialization.data(withJSONObject: records).write(to: folder.appendingPathComponent("records.json"))
 
@@ -111,6 +123,15 @@ import Testing
         #expect(try shell.run(["run", "Hello Cloud"]).output == "Hello, World!\n")
         let renamed = try shell.run(["import", link(Self.ids.unsigned), "--name", "Greeter"])
         #expect(renamed.output.hasPrefix("Imported \"Greeter\" ("))
+    }
+
+    @Test func theRecordsIconIsKeptWhereTheFileHasNone() throws {
+        defer { stop() }
+        #expect(try shell.run(["import", link(Self.ids.iconless)]).status == 0)
+        let copy = try Data(contentsOf: URL(fileURLWithPath: shell.home + "/Shortcuts/Plain.shortcut"))
+        let workflow = try ShortcutFile.read(copy, path: "Plain").workflow
+        #expect(workflow.iconColor == 4_282_601_983)
+        #expect(workflow.iconGlyph == 59511)
     }
 
     @Test func viewAndRunFetchTheLink() throws {
