@@ -7,13 +7,13 @@ import Testing
 /// the Swift decoder is checked against the real encoder and decoder, not against itself.
 enum ReferenceCodec {
     /// Compresses each input with the reference encoder.
-    static func compress(_ inputs: [[UInt8]]) throws -> [[UInt8]] {
-        try run(mode: "compress", inputs).map { try #require($0, "the reference encoder failed") }
+    static func compress(_ inputs: [[UInt8]]) async throws -> [[UInt8]] {
+        try await run(mode: "compress", inputs).map { try #require($0, "the reference encoder failed") }
     }
 
     /// Decodes each stream with the reference decoder; nil where it reports an error.
-    static func decompress(_ streams: [[UInt8]]) throws -> [[UInt8]?] {
-        try run(mode: "decompress", streams)
+    static func decompress(_ streams: [[UInt8]]) async throws -> [[UInt8]?] {
+        try await run(mode: "decompress", streams)
     }
 
     private static let script = """
@@ -31,7 +31,13 @@ enum ReferenceCodec {
                 f.write(out)
         """
 
-    private static func run(mode: String, _ inputs: [[UInt8]]) throws -> [[UInt8]?] {
+    /// Runs the script over the inputs, waiting for Python off the task threads.
+    private static func run(mode: String, _ inputs: [[UInt8]]) async throws -> [[UInt8]?] {
+        let python = try await BuiltProducts.testPython()
+        return try await offThePool { try run(python: python, mode: mode, inputs) }
+    }
+
+    private static func run(python: String, mode: String, _ inputs: [[UInt8]]) throws -> [[UInt8]?] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lzfse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,18 +46,19 @@ enum ReferenceCodec {
             try Data(input).write(to: folder.appendingPathComponent(name(index) + ".in"))
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script, mode, folder.path]
         try process.run()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the reference codec script failed")
+        guard process.terminationStatus == 0 else { throw ReferenceCodecFailed() }
         return inputs.indices.map { index in
             (try? Data(contentsOf: folder.appendingPathComponent(name(index) + ".out"))).map { [UInt8]($0) }
         }
     }
 
-    /// The Python that has `liblzfse`, from Scripts/test-python-env.sh.
-    static func python() throws -> String { try BuiltProducts.testPython() }
+    struct ReferenceCodecFailed: Error, CustomStringConvertible {
+        var description: String { "the reference codec script failed" }
+    }
 }
 
 /// Test inputs that are the same on every run.

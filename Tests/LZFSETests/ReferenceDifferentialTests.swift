@@ -10,17 +10,20 @@ import Testing
 struct ReferenceDifferentialTests {
     static let sizes = [0, 1, 3, 4, 5, 17, 100, 4_095, 4_096, 4_097, 39_999, 40_000, 40_001, 65_536, 250_000]
 
-    static let cases: Result<[(input: [UInt8], stream: [UInt8])], any Error> = Result {
+    typealias Case = (input: [UInt8], stream: [UInt8])
+
+    /// The inputs and the reference encoder's streams, made once for the suite.
+    static let cases = Task<[Case], any Error> {
         var inputs: [[UInt8]] = []
         for size in sizes {
             for kind in 0...3 { inputs.append(Samples.make(kind, count: size, seed: UInt64(size * 4 + kind))) }
         }
         inputs.append(Samples.make(3, count: 2_000_000, seed: 7))
-        return Array(zip(inputs, try ReferenceCodec.compress(inputs)))
+        return Array(zip(inputs, try await ReferenceCodec.compress(inputs)))
     }
 
-    @Test func decodesEverythingTheReferenceEncodes() throws {
-        let cases = try Self.cases.get()
+    @Test func decodesEverythingTheReferenceEncodes() async throws {
+        let cases = try await Self.cases.value
         for (index, (input, stream)) in cases.enumerated() {
             let decoded = try LZFSE.decompress(stream, decodedSize: input.count)
             #expect(decoded == input, "case \(index): \(input.count) bytes")
@@ -28,9 +31,9 @@ struct ReferenceDifferentialTests {
         }
     }
 
-    @Test func theInputsCoverEveryBlockKindTheEncoderWrites() throws {
+    @Test func theInputsCoverEveryBlockKindTheEncoderWrites() async throws {
         var magics: Set<String> = []
-        for (_, stream) in try Self.cases.get() {
+        for (_, stream) in try await Self.cases.value {
             var offset = 0
             try stream.withUnsafeBytes { bytes in
                 while true {
@@ -44,10 +47,10 @@ struct ReferenceDifferentialTests {
         #expect(magics == ["bvx-", "bvxn", "bvx2", "bvx$"])
     }
 
-    @Test func decodesV1BlocksMadeFromTheEncodersV2Blocks() throws {
+    @Test func decodesV1BlocksMadeFromTheEncodersV2Blocks() async throws {
         // The reference encoder writes only v2 headers; v1 stores the same fields unpacked.
         var converted = 0
-        for (input, stream) in try Self.cases.get() where input.count >= 40_000 {
+        for (input, stream) in try await Self.cases.value where input.count >= 40_000 {
             let v1 = try Self.convertingToV1(stream)
             #expect(try LZFSE.decompress(v1.stream, decodedSize: input.count) == input)
             converted += v1.blocks
@@ -55,9 +58,9 @@ struct ReferenceDifferentialTests {
         #expect(converted > 10)
     }
 
-    @Test func agreesWithTheReferenceOnCorruptedStreams() throws {
+    @Test func agreesWithTheReferenceOnCorruptedStreams() async throws {
         var random = SeededGenerator(state: 2026)
-        let sources = try Self.cases.get().filter { $0.input.count > 0 && $0.input.count < 70_000 }.map(\.stream)
+        let sources = try await Self.cases.value.filter { $0.input.count > 0 && $0.input.count < 70_000 }.map(\.stream)
         var corrupted: [[UInt8]] = []
         for _ in 0..<400 {
             var stream = sources.randomElement(using: &random)!
@@ -66,7 +69,7 @@ struct ReferenceDifferentialTests {
             }
             corrupted.append(stream)
         }
-        let reference = try ReferenceCodec.decompress(corrupted)
+        let reference = try await ReferenceCodec.decompress(corrupted)
         var bothDecoded = 0
         for (stream, expected) in zip(corrupted, reference) {
             let size = try? stream.withUnsafeBytes { try LZFSE.decodedSize(of: $0) }
@@ -78,8 +81,8 @@ struct ReferenceDifferentialTests {
         #expect(bothDecoded > 0)
     }
 
-    @Test func everyTruncationIsRefused() throws {
-        let (input, stream) = try #require(try Self.cases.get().first { $0.input.count == 4_097 })
+    @Test func everyTruncationIsRefused() async throws {
+        let (input, stream) = try #require(try await Self.cases.value.first { $0.input.count == 4_097 })
         for length in 0..<stream.count {
             #expect(throws: LZFSEError.self) { try LZFSE.decompress(Array(stream.prefix(length)), decodedSize: input.count) }
         }

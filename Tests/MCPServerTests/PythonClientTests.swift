@@ -9,7 +9,7 @@ import Testing
 @Suite("MCP with the Python client", .serialized)
 struct PythonClientTests {
     /// What the session saw, read once and shared by the tests below.
-    struct Session {
+    struct Session: Sendable {
         var connectSeconds: Double
         var tools: [JSONValue]
         var calls: JSONObject
@@ -31,9 +31,14 @@ struct PythonClientTests {
         ["unknownArgument", "shortcut.Hello", ["greeting": "hi"]],
     ]
 
-    static let session: Result<Session, any Error> = Result {
+    static let session = Task<Session, any Error> {
+        let python = try await BuiltProducts.testPython()
+        return try await offThePool { try runSession(python: python) }
+    }
+
+    /// Runs the Python client's session against `shortcuts mcp` in a home of its own.
+    static func runSession(python: String) throws -> Session {
         let home = try MCPTestHome()
-        let python = try pythonWithMCP()
         let script = home.directory.appendingPathComponent("client_session.py")
         try Data(driver.utf8).write(to: script)
         let configuration: JSONValue = [
@@ -50,21 +55,18 @@ struct PythonClientTests {
             secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1))
     }
 
-    /// The Python with the test clients, from Scripts/test-python-env.sh.
-    static func pythonWithMCP() throws -> String { try BuiltProducts.testPython() }
-
-    private func call(_ key: String) throws -> JSONValue {
-        try #require(try Self.session.get().calls[key], "no result for \(key)")
+    private func call(_ key: String) async throws -> JSONValue {
+        try #require(try await Self.session.value.calls[key], "no result for \(key)")
     }
 
-    @Test func theDefaultClientConnectsQuickly() throws {
+    @Test func theDefaultClientConnectsQuickly() async throws {
         // Client's default mode sends server/discover first; without a fast error reply it waits 10 s.
-        let session = try Self.session.get()
+        let session = try await Self.session.value
         #expect(session.connectSeconds < 3, "connecting took \(session.connectSeconds) s")
     }
 
-    @Test func listsShortcutsBuiltinAndAppActions() throws {
-        let tools = try Self.session.get().tools
+    @Test func listsShortcutsBuiltinAndAppActions() async throws {
+        let tools = try await Self.session.value.tools
         let names = tools.compactMap { $0["name"]?.stringValue }
         for name in [
             "shortcut.Hello", "shortcut.WordLengths", "is.workflow.actions.text.changecase", "com.example.SouperTask.CreateTaskIntent",
@@ -89,31 +91,31 @@ struct PythonClientTests {
         #expect(changeCase["annotations"]?["readOnlyHint"] == true)
     }
 
-    @Test func callsAShortcutWithInput() throws {
-        let hello = try call("hello")
+    @Test func callsAShortcutWithInput() async throws {
+        let hello = try await call("hello")
         #expect(hello["isError"] == false)
         #expect(hello["text"] == "Hello, Agent!")
 
-        let lengths = try call("wordLengths")
+        let lengths = try await call("wordLengths")
         #expect(lengths["isError"] == false)
         #expect(lengths["structured"]?["items"] == [["word": "a", "letters": 1], ["word": "bb", "letters": 2]])
     }
 
-    @Test func callsABuiltinAction() throws {
-        let result = try call("changeCase")
+    @Test func callsABuiltinAction() async throws {
+        let result = try await call("changeCase")
         #expect(result["isError"] == false)
         #expect(result["text"] == "HELLO")
     }
 
-    @Test func createsATaskWithEveryArgument() throws {
-        let result = try call("create")
+    @Test func createsATaskWithEveryArgument() async throws {
+        let result = try await call("create")
         #expect(result["isError"] == false, "\(result)")
         #expect(result["structured"]?["title"] == "Buy milk")
         #expect(result["text"]?.stringValue?.contains("Created “Buy milk”.") == true)
     }
 
-    @Test func aMissingRequiredArgumentNamesTheParameter() throws {
-        let result = try call("createWithoutDueDate")
+    @Test func aMissingRequiredArgumentNamesTheParameter() async throws {
+        let result = try await call("createWithoutDueDate")
         #expect(result["isError"] == true)
         let text = try #require(result["text"]?.stringValue)
         #expect(text.contains("`dueDate`"), "\(text)")
@@ -122,40 +124,40 @@ struct PythonClientTests {
                 || text.contains("Call com.example.SouperTask.CreateTaskIntent again"))
     }
 
-    @Test func aPastDueDateIsTheAppsError() throws {
-        let result = try call("createPastDue")
+    @Test func aPastDueDateIsTheAppsError() async throws {
+        let result = try await call("createPastDue")
         #expect(result["isError"] == true)
         #expect(result["text"]?.stringValue?.contains("Due date must be in the future.") == true, "\(result)")
     }
 
-    @Test func listsOfEntitiesAreStructured() throws {
-        let result = try call("find")
+    @Test func listsOfEntitiesAreStructured() async throws {
+        let result = try await call("find")
         #expect(result["isError"] == false)
         let items = try #require(result["structured"]?["items"]?.arrayValue)
         #expect(items.count == 1)
         #expect(items.first?["title"] == "Buy milk")
     }
 
-    @Test func confirmationAndEntityChoicesComeBackAsErrorsToActOn() throws {
-        let unconfirmed = try call("deleteUnconfirmed")
+    @Test func confirmationAndEntityChoicesComeBackAsErrorsToActOn() async throws {
+        let unconfirmed = try await call("deleteUnconfirmed")
         #expect(unconfirmed["isError"] == true)
         #expect(unconfirmed["text"]?.stringValue?.contains("`confirm: true`") == true, "\(unconfirmed)")
 
-        let withoutTask = try call("deleteWithoutTask")
+        let withoutTask = try await call("deleteWithoutTask")
         #expect(withoutTask["isError"] == true)
         let text = try #require(withoutTask["text"]?.stringValue)
         #expect(text.contains("`task`") && text.contains("Buy milk") && text.contains("identifier"), "\(text)")
 
-        let confirmed = try call("deleteConfirmed")
+        let confirmed = try await call("deleteConfirmed")
         #expect(confirmed["isError"] == false, "\(confirmed)")
-        #expect(try Self.session.get().secondTaskCount == 0)
+        #expect(try await Self.session.value.secondTaskCount == 0)
     }
 
-    @Test func unknownArgumentsAndToolsAreReported() throws {
-        let result = try call("unknownArgument")
+    @Test func unknownArgumentsAndToolsAreReported() async throws {
+        let result = try await call("unknownArgument")
         #expect(result["isError"] == true)
         #expect(result["text"]?.stringValue?.contains("`greeting`") == true)
-        #expect(try Self.session.get().unknownTool.contains("Unknown tool"))
+        #expect(try await Self.session.value.unknownTool.contains("Unknown tool"))
     }
 
     /// The client session, in Python: connect with the default Client, list, call, report JSON.

@@ -29,17 +29,26 @@ public enum BuiltProducts {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The Python with the real third-party clients the tests use (`mcp`, `pyliblzfse`), from
-    /// Scripts/test-python-env.sh, which makes its virtual environment the first time.
-    public static func testPython() throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.path + "/Scripts/test-python-env.sh"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "Scripts/test-python-env.sh failed (is PyPI reachable?)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Scripts/test-python-env.sh, which makes its virtual environment the first time (a minute:
+    /// pyliblzfse compiles C), waited for off the task threads and only once per test process.
+    public static func testPython() async throws -> String { try await preparedPython.value }
+
+    private static let preparedPython = Task<String, any Error> {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = [packageRoot.path + "/Scripts/test-python-env.sh"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw TestPythonUnavailable() }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    struct TestPythonUnavailable: Error, CustomStringConvertible {
+        var description: String { "Scripts/test-python-env.sh failed (is PyPI reachable?)" }
     }
 }
