@@ -11,6 +11,7 @@ import PackageDescription
 //   Intents, IntentDefinitionCompiler     SiriKit custom intents: the SDK, and .intentdefinition → Swift
 //   ShortcutsLanguage                     the text language ⇄ Workflow
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
+//   ShortcutsRun                          one run setup: engine, action sources, live environment
 //   ShortcutsService, MCPServer           front ends over the engine: Shortcuts Events, MCP
 //   ShortcutsEvents                       the client library for the service
 //   ShortcutsCLI, shortcutsd, intentgen   the executables, thin over the rest
@@ -45,26 +46,39 @@ let package = Package(
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
-        .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC"]),
+        .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "IntentDefinitionCompiler", dependencies: ["PropertyList"]),
-        .target(name: "ShortcutsLanguage", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
+        .target(name: "ShortcutsLanguage", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
+        // One way to set up a run (engine, action sources, live environment), for every front end.
+        .target(
+            name: "ShortcutsRun",
+            dependencies: [
+                "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage", "ShortcutFormat",
+                "ShortcutsContent",
+            ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
         .target(name: "CSDBusLoader"),
         .target(
             name: "ShortcutsService",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader"]
+            dependencies: [
+                "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
+                "ShortcutsContent",
+            ]
         ),
         .target(name: "ShortcutsEvents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(
             name: "MCPServer",
-            dependencies: ["ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsRPC"]
+            dependencies: [
+                "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun", "ShortcutFormat", "ShortcutsContent",
+                "PropertyList",
+            ]
         ),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
-                "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage",
-                "MCPServer", "ShortcutsEvents",
+                "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -80,8 +94,8 @@ let package = Package(
         .executableTarget(
             name: "shortcuts-benchmarks",
             dependencies: [
-                "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage", "ShortcutsEvents", "CSDBusLoader",
-                "LZFSE",
+                "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage", "ShortcutsEvents", "CSDBusLoader", "LZFSE",
+                "ShortcutsRun", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC",
             ],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
@@ -100,16 +114,31 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList"]),
-        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine"]),
-        .testTarget(name: "BuiltinActionsTests", dependencies: ["BuiltinActions"]),
-        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents"]),
-        .testTarget(name: "AppActionsTests", dependencies: ["AppActions", "ShortcutsCLI", "ShortcutsTestSupport"]),
-        .testTarget(name: "ShortcutsCLITests", dependencies: ["ShortcutsCLI", "ShortcutsTestSupport"]),
-        .testTarget(name: "IntentDefinitionCompilerTests", dependencies: ["IntentDefinitionCompiler", "Intents"]),
-        .testTarget(name: "ShortcutsLanguageTests", dependencies: ["ShortcutsLanguage", "ShortcutsCLI"]),
+        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
+        .testTarget(
+            name: "BuiltinActionsTests",
+            dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"]),
+        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
+        .testTarget(
+            name: "AppActionsTests",
+            dependencies: [
+                "AppActions", "ShortcutsCLI", "ShortcutsTestSupport", "BuiltinActions", "PropertyList", "ShortcutFormat",
+                "ShortcutsContent", "ShortcutsEngine", "ShortcutsRPC",
+            ]),
+        .testTarget(
+            name: "ShortcutsCLITests",
+            dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary"]),
+        .testTarget(
+            name: "IntentDefinitionCompilerTests",
+            dependencies: ["IntentDefinitionCompiler", "Intents", "PropertyList", "ShortcutsContent", "ShortcutsRPC"]),
+        .testTarget(
+            name: "ShortcutsLanguageTests",
+            dependencies: ["ShortcutsLanguage", "ShortcutsCLI", "BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsEngine"]),
         .testTarget(
             name: "ShortcutsServiceTests",
-            dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport"]),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "ShortcutsCLI", "ShortcutsTestSupport"]),
+            dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport", "ShortcutFormat", "ShortcutsRPC"]),
+        .testTarget(
+            name: "MCPServerTests",
+            dependencies: ["MCPServer", "ShortcutsCLI", "ShortcutsTestSupport", "ShortcutsContent", "ShortcutsEngine", "ShortcutsRPC"]),
     ]
 )

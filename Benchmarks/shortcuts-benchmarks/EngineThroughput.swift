@@ -2,6 +2,7 @@ import BuiltinActions
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsRun
 
 /// Engine throughput: a counting loop of ordinary actions and control flow, compiled once and run
 /// several times.
@@ -59,11 +60,12 @@ enum EngineThroughput {
 
     /// Compiles once, runs `runs` times, and checks each run counted to the end.
     static func measure(runs: Int) throws -> Timings {
-        let engine = Engine(sources: [Builtins.catalog])
-        let program = try engine.compile(workflow(), name: "Throughput")
+        let setup = RunSetup(environment: ["SHORTCUTS_HOME": "/nonexistent"], caller: .benchmark)
+        let program = try setup.compile(workflow(), name: "Throughput")
+        let environment = setup.environment(prompter: NoInteraction())
         var lastOutput = Content.nothing
         let timings = try Timings.measure(runs: runs) {
-            lastOutput = try engine.run(program)
+            lastOutput = try setup.engine.run(program, environment: environment)
         }
         guard lastOutput.text == String(iterations) else {
             throw BenchmarkError("the throughput shortcut ended with \(lastOutput.text), expected \(iterations)")

@@ -3,6 +3,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsEngine
 import ShortcutsLanguage
+import ShortcutsRun
 
 /// Shortcut text speed: decompiling the largest corpus shortcut to text and compiling that text
 /// back, in process (no file reading or start-up). Target: each under 20 ms.
@@ -21,7 +22,7 @@ enum LanguageSpeed {
             throw BenchmarkError("can't read \(url.path); pass the corpus folder with --corpus <dir>")
         }
         let workflow = try ShortcutFile.read(data, path: url.path).workflow
-        let language = ShortcutText(metadata: Engine(sources: [Builtins.catalog]).sources.flatMap(\.allMetadata))
+        let language = RunSetup.builtinLanguage
         var text = ""
         let decompile = Timings.measure(runs: runs) { text = language.decompile(workflow) }
         var compiled: Workflow?

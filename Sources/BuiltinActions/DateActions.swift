@@ -9,11 +9,10 @@ import ShortcutsEngine
 enum DateActions {
     static let all: [ActionDefinition] = [date, formatDate, adjustDate, timeBetweenDates, detectDate]
 
-    /// The run's time zone: the `TZ` variable of the run's environment when it names a zone,
-    /// otherwise the system's. Tests set `TZ` in `RunEnvironment.variables` instead of touching
-    /// the process-wide zone.
+    /// The run's time zone (`RunEnvironment.timeZone`, from `TZ` in the run's variables), so
+    /// tests set it per run instead of touching the process-wide zone.
     static func timeZone(of run: RunContext) -> TimeZone {
-        run.environment.variables["TZ"].flatMap { TimeZone(identifier: $0) } ?? .current
+        run.environment.timeZone
     }
 
     /// A Gregorian calendar in the run's time zone.

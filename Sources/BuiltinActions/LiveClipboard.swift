@@ -16,7 +16,7 @@ public struct LiveClipboard: Clipboard {
 
     let environment: [String: String]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String]) {
         self.environment = environment
     }
 

@@ -14,12 +14,15 @@ public enum LiveSystem {
     /// - Show Result and Quick Look write their text to **standard error**, so standard output
     ///   carries only the shortcut's output, as `shortcuts run` on macOS prints only that.
     /// - Get Device Details reads the host name, `uname` and `/etc/os-release`.
+    /// - Parameter variables: the run's environment variables, which scripts see and the
+    ///   clipboard tools start with.
     public static func environment(
-        prompter: any Prompter, allowsRunningScripts: Bool, findShortcut: @escaping @Sendable (String) -> Workflow?
+        prompter: any Prompter, allowsRunningScripts: Bool, variables: [String: String],
+        findShortcut: @escaping @Sendable (String) -> Workflow?
     ) -> RunEnvironment {
         RunEnvironment(
-            prompter: prompter, clipboard: LiveClipboard(), notify: notify, show: show, openURL: open,
-            findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts,
+            prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: notify, show: show, openURL: open,
+            findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
             deviceDetails: { name in
                 guard let detail = DeviceActions.Detail(named: name) else { return .nothing }
                 return (try? DeviceActions.value(of: detail)) ?? .nothing

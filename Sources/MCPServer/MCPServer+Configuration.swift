@@ -2,21 +2,17 @@ import AppActions
 import Foundation
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsRun
 
 extension MCPServer {
-    /// What the server offers and how it runs things. The `shortcuts mcp` command fills it with
-    /// the same action sources and live environment as `shortcuts run`.
+    /// What the server offers and how it runs things: the same run setup as `shortcuts run`.
     public struct Configuration: Sendable {
         /// The user's shortcuts.
         public var library: ShortcutLibrary
         /// Which tools to offer.
         public var selection: ToolSelection
-        /// The built-in action sources (the engine adds its own actions in front).
-        public var builtinSources: [any ActionSource]
-        /// Makes the installed apps' action source; called again when the apps' manifests change.
-        public var makeApps: @Sendable () -> AppActionSource
-        /// The run environment for a tool call, given the prompter that answers for the agent.
-        public var runEnvironment: @Sendable (any Prompter) -> RunEnvironment
+        /// Makes the run setup; called again when the apps' manifests change, so they are read anew.
+        public var makeSetup: @Sendable () -> RunSetup
         /// Folders whose changes change the tools: the library's shortcuts and the apps' manifests.
         public var watchedDirectories: [String]
         /// How often to look at ``watchedDirectories``, in seconds; 0 doesn't watch.
@@ -25,17 +21,13 @@ extension MCPServer {
         public var log: @Sendable (String) -> Void
 
         public init(
-            library: ShortcutLibrary, selection: ToolSelection = ToolSelection(), builtinSources: [any ActionSource],
-            makeApps: @escaping @Sendable () -> AppActionSource,
-            runEnvironment: @escaping @Sendable (any Prompter) -> RunEnvironment,
+            library: ShortcutLibrary, selection: ToolSelection = ToolSelection(), makeSetup: @escaping @Sendable () -> RunSetup,
             environment: [String: String], pollInterval: Double = 1,
             log: @escaping @Sendable (String) -> Void = { _ in }
         ) {
             self.library = library
             self.selection = selection
-            self.builtinSources = builtinSources
-            self.makeApps = makeApps
-            self.runEnvironment = runEnvironment
+            self.makeSetup = makeSetup
             self.watchedDirectories =
                 [library.shortcutsDirectory] + AppManifestStore(home: library.home, environment: environment).directories
             self.pollInterval = pollInterval
@@ -49,13 +41,11 @@ extension MCPServer {
         let runner: ToolRunner
 
         init(configuration: Configuration) {
-            let apps = configuration.makeApps()
-            let builtins = Engine(sources: configuration.builtinSources).sources.flatMap(\.allMetadata)
-                .sorted { $0.identifier < $1.identifier }
-            let engine = Engine(sources: configuration.builtinSources + [apps])
+            let setup = configuration.makeSetup()
             catalog = ToolCatalog.build(
-                library: configuration.library, builtins: builtins, apps: apps, engine: engine, selection: configuration.selection)
-            runner = ToolRunner(library: configuration.library, engine: engine, apps: apps, environment: configuration.runEnvironment)
+                library: setup.library, builtins: RunSetup.builtinMetadata, apps: setup.apps, engine: setup.engine,
+                selection: configuration.selection)
+            runner = ToolRunner(setup: setup)
         }
     }
 }

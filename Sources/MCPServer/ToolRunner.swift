@@ -5,16 +5,17 @@ import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRPC
+import ShortcutsRun
 
 /// Runs a tool through the engine, as `shortcuts run` and `shortcuts perform` would: a shortcut
 /// from its file, an action as a one-action shortcut with the arguments as its parameters (so an
 /// app action goes through the full resolve → confirm → perform lifecycle).
 struct ToolRunner {
-    let library: ShortcutLibrary
-    let engine: Engine
-    let apps: AppActionSource
-    /// The run environment for a prompter (the CLI's live system, scripts allowed or not).
-    let environment: @Sendable (any Prompter) -> RunEnvironment
+    /// The engine, the apps and the live environment, as `shortcuts run` has them.
+    let setup: RunSetup
+    var library: ShortcutLibrary { setup.library }
+    var engine: Engine { setup.engine }
+    var apps: AppActionSource { setup.apps }
 
     /// Calls a tool and returns the `tools/call` result; never throws: every failure is a result
     /// with `isError: true` that says what to do.
@@ -109,7 +110,7 @@ struct ToolRunner {
         guidance: (AgentPrompter.Question, RunError) -> String
     ) -> JSONValue {
         let shown = ShownMessages()
-        var environment = self.environment(prompter)
+        var environment = setup.environment(prompter: prompter)
         let show = environment.show
         environment.show = { text in
             shown.append(text)

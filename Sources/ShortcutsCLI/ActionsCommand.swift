@@ -1,8 +1,8 @@
 import AppActions
-import BuiltinActions
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsRun
 
 /// `shortcuts actions`: lists the actions shortcuts can run, built-in and from installed apps,
 /// with their parameters; `--json` prints their ``ActionMetadata`` for tools.
@@ -27,7 +27,7 @@ enum ActionsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let apps = ActionSources.apps(environment: environment)
+        let apps = RunSetup.commandLine(environment).apps
         let actions: [ActionMetadata]
         if let bundle = arguments.value("app") {
             guard let manifest = apps.manifest(bundleIdentifier: bundle) else {
@@ -38,8 +38,7 @@ enum ActionsCommand {
             }
             actions = manifest.actions.sorted { $0.identifier < $1.identifier }
         } else {
-            let builtins = Engine(sources: [Builtins.catalog]).sources.flatMap(\.allMetadata)
-            actions = builtins.sorted { $0.identifier < $1.identifier } + apps.allMetadata
+            actions = RunSetup.builtinMetadata + apps.allMetadata
         }
         if arguments.flag("json") {
             let encoder = JSONEncoder()

@@ -1,4 +1,5 @@
 import ShortcutsLanguage
+import ShortcutsRun
 
 /// `shortcuts check`: reports a shortcut text file's problems without writing anything.
 enum CheckCommand {
@@ -9,7 +10,7 @@ enum CheckCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let path = arguments.positionals[0]
-        let diagnostics = TextShortcuts.language(environment: environment).check(try TextShortcuts.source(at: path), path: path)
+        let diagnostics = RunSetup.commandLine(environment).compileText(try TextShortcuts.source(at: path), path: path).diagnostics
         TextShortcuts.report(diagnostics)
         return diagnostics.contains(where: \.isError) ? 1 : 0
     }

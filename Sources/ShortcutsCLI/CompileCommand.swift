@@ -2,13 +2,10 @@ import Foundation
 import PropertyList
 import ShortcutFormat
 import ShortcutsLanguage
+import ShortcutsRun
 
 /// Shortcut text files (`.sct`) for the commands: the language with every action the CLI knows.
 enum TextShortcuts {
-    /// The language, knowing the engine's, built-in and installed apps' actions.
-    static func language(environment: [String: String]) -> ShortcutText {
-        ShortcutText(metadata: ActionSources.engine(environment: environment).sources.flatMap(\.allMetadata))
-    }
 
     /// Reads a text file, or fails with `Couldn't read …`.
     static func source(at path: String) throws -> String {
@@ -19,8 +16,8 @@ enum TextShortcuts {
     }
 
     /// Compiles a text file, printing its warnings; errors are printed and fail the command.
-    static func workflow(at path: String, environment: [String: String]) throws -> Workflow {
-        let result = language(environment: environment).compile(try source(at: path), path: path)
+    static func workflow(at path: String, setup: RunSetup) throws -> Workflow {
+        let result = setup.compileText(try source(at: path), path: path)
         report(result.diagnostics)
         guard let workflow = result.workflow else {
             let count = result.diagnostics.filter(\.isError).count
@@ -54,7 +51,7 @@ enum CompileCommand {
             throw UsageError("Give either --xml or --binary, not both", command: spec.name)
         }
         let input = arguments.positionals[0]
-        let workflow = try TextShortcuts.workflow(at: input, environment: environment)
+        let workflow = try TextShortcuts.workflow(at: input, setup: .commandLine(environment))
         let data = ShortcutFile.write(workflow, format: arguments.flag("xml") ? .xml : .binary)
         let output = arguments.value("output") ?? ((input as NSString).deletingPathExtension + ".shortcut")
         if output == "-" {

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutFormat
 import ShortcutsLanguage
+import ShortcutsRun
 
 /// `shortcuts decompile`: a `.shortcut` file → shortcut text that compiles back to it.
 enum DecompileCommand {
@@ -14,9 +15,10 @@ enum DecompileCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let input = arguments.positionals[0]
-        let workflow = try ShortcutSource.load(input, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
+        let setup = RunSetup.commandLine(environment)
+        let workflow = try ShortcutSource.load(input, setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
             .workflow
-        let text = TextShortcuts.language(environment: environment).decompile(workflow)
+        let text = setup.language(for: workflow).decompile(workflow)
         if let output = arguments.value("output"), output != "-" {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                 throw CommandFailure("Couldn't write \(output)")

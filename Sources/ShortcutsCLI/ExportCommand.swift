@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutFormat
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts export`: writes a library shortcut as an unsigned file, for other tools.
 enum ExportCommand {
@@ -20,9 +21,9 @@ enum ExportCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let library = ShortcutLibrary(environment: environment)
+        let setup = RunSetup.commandLine(environment)
         let shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
         let data = ShortcutFile.write(shortcut.workflow, format: arguments.flag("xml") ? .xml : .binary)
         let output = arguments.value("output") ?? shortcut.name + ".shortcut"
         if output == "-" {

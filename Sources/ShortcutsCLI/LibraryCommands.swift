@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsLanguage
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts list`: the shortcuts or folders in the library.
 enum ListCommand {
@@ -54,12 +55,13 @@ enum ImportCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let library = ShortcutLibrary(environment: environment)
+        let setup = RunSetup.commandLine(environment)
+        let library = setup.library
         let source = arguments.positionals[0]
         // The library checks a signed file's signature as it imports it.
         let ignoringSignature = arguments.flag("ignore-signature")
         let loaded = try ShortcutSource.load(
-            source, environment: environment, ignoringSignature: ignoringSignature, checkingSignature: false)
+            source, setup: setup, ignoringSignature: ignoringSignature, checkingSignature: false)
         let allowsUnverified = arguments.flag("allow-unverified")
         let prompter = try RunCommand.makePrompter(arguments, environment: environment)
         let entry = try library.importShortcut(
@@ -108,7 +110,7 @@ enum SettingsCommand {
         }
         var text = "Library: \(library.home)\n"
         text += "Allow Running Scripts: \(settings.allowRunningScripts ? "on" : "off")"
-        if let override = RunCommand.environmentOverride(environment) {
+        if let override = RunSetup.scriptsOverride(in: environment) {
             text += " (SHORTCUTS_ALLOW_RUNNING_SCRIPTS turns it \(override ? "on" : "off") for now)"
         }
         Console.out(text + "\n")

@@ -1,7 +1,7 @@
-import BuiltinActions
 import MCPServer
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts mcp`: a Model Context Protocol server on standard input and output, offering the
 /// library's shortcuts and the actions as tools to an agent.
@@ -43,17 +43,7 @@ enum McpCommand {
             library: library,
             selection: ToolSelection(
                 isShortcutsOnly: arguments.flag("shortcuts-only"), apps: arguments.values["app"] ?? [], allowList: allowList),
-            builtinSources: [Builtins.catalog],
-            makeApps: { ActionSources.apps(environment: environment) },
-            runEnvironment: { prompter in
-                LiveSystem.environment(
-                    prompter: prompter,
-                    allowsRunningScripts: RunCommand.allowsRunningScripts(library: library, environment: environment),
-                    findShortcut: { name in
-                        guard let location = try? library.find(name) else { return nil }
-                        return try? library.workflow(at: location)
-                    })
-            },
+            makeSetup: { RunSetup(environment: environment, caller: .mcp, library: library, warn: { Console.err($0 + "\n") }) },
             environment: environment,
             log: { Console.err($0 + "\n") })
         MCPServer(configuration: configuration).serve()

@@ -1,10 +1,10 @@
 import AppActions
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts perform`: runs one action, built-in or from an app, and prints its output as
 /// `shortcuts run` does.
@@ -41,8 +41,9 @@ enum PerformCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         var identifier = arguments.positionals[0]
         if !identifier.contains(".") { identifier = WorkflowAction.builtinPrefix + identifier }
-        let apps = ActionSources.apps(environment: environment)
-        let engine = Engine(sources: [Builtins.catalog, apps])
+        let setup = RunSetup.commandLine(environment)
+        let apps = setup.apps
+        let engine = setup.engine
         let isAppAction = !identifier.hasPrefix(WorkflowAction.builtinPrefix)
         guard let metadata = engine.metadata(for: identifier), !isAppAction || apps.action(identifier) != nil else {
             throw CommandFailure(
@@ -54,19 +55,11 @@ enum PerformCommand {
         for (name, values) in try settings(arguments.values["set"] ?? [], for: metadata) {
             parameters[name] = values.count == 1 ? .plain(.string(values[0])) : .array(values.map { .plain(.string($0)) })
         }
-        let library = ShortcutLibrary(environment: environment)
         let input = try RunInput.content(
             paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
-        let runEnvironment = LiveSystem.environment(
-            prompter: try RunCommand.makePrompter(arguments, environment: environment),
-            allowsRunningScripts: RunCommand.allowsRunningScripts(library: library, environment: environment),
-            findShortcut: { name in
-                guard let location = try? library.find(name) else { return nil }
-                return try? library.workflow(at: location)
-            })
-
+        let prompter = try RunCommand.makePrompter(arguments, environment: environment)
         let workflow = Workflow(actions: [WorkflowAction(identifier: identifier, parameters: parameters)])
-        let output = try engine.run(engine.compile(workflow), input: input, environment: runEnvironment)
+        let output = try setup.run(setup.compile(workflow), input: input, prompter: prompter)
         var data = try RunOutput.data(for: output, type: nil)
         if !data.isEmpty {
             if !output.isFile, data.last != 0x0A { data.append(0x0A) }

@@ -1,9 +1,9 @@
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts run`: runs a shortcut from the library or a file, with input and output.
 enum RunCommand {
@@ -33,9 +33,9 @@ enum RunCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let library = ShortcutLibrary(environment: environment)
+        let setup = RunSetup.commandLine(environment)
         var shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
 
         let input = try RunInput.content(
             paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
@@ -44,17 +44,8 @@ enum RunCommand {
         if !shortcut.isInLibrary, let answered = try SetupQuestions.answer(shortcut.workflow, label: shortcut.label, prompter: prompter) {
             shortcut.workflow = answered
         }
-        let runEnvironment = LiveSystem.environment(
-            prompter: prompter, allowsRunningScripts: allowsRunningScripts(library: library, environment: environment),
-            findShortcut: { [shortcut] name in
-                if name == shortcut.name { return shortcut.workflow }
-                guard let location = try? library.find(name) else { return nil }
-                return try? library.workflow(at: location)
-            })
-
-        let engine = ActionSources.engine(environment: environment)
-        let program = try engine.compile(shortcut.workflow, name: shortcut.label)
-        let output = try engine.run(program, input: input, environment: runEnvironment)
+        let program = try setup.compile(shortcut.workflow, name: shortcut.label)
+        let output = try setup.run(program, input: input, prompter: prompter, running: (shortcut.name, shortcut.workflow))
 
         let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }
         let type = arguments.value("output-type") ?? destination.flatMap(RunOutput.type(forDestination:))
@@ -82,22 +73,5 @@ enum RunCommand {
             return terminal
         }
         return NoInteraction()
-    }
-
-    /// `SHORTCUTS_ALLOW_RUNNING_SCRIPTS` when set, else `allowRunningScripts` in settings.json.
-    static func allowsRunningScripts(library: ShortcutLibrary, environment: [String: String]) -> Bool {
-        if let override = environmentOverride(environment) { return override }
-        do {
-            return try library.settings().allowRunningScripts
-        } catch {
-            Console.err("Warning: \(error.message); running scripts stays off\n")
-            return false
-        }
-    }
-
-    /// The value of `SHORTCUTS_ALLOW_RUNNING_SCRIPTS`, or `nil` when it is not set.
-    static func environmentOverride(_ environment: [String: String]) -> Bool? {
-        guard let value = environment["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"], !value.isEmpty else { return nil }
-        return ["1", "true", "yes", "on"].contains(value.lowercased())
     }
 }

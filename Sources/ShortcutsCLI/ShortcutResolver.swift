@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsLanguage
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// A shortcut to run or view: its workflow and the name it goes by.
 struct ResolvedShortcut {
@@ -36,17 +37,18 @@ enum ShortcutResolver {
     /// - Throws: ``CommandFailure`` with `Couldn't find shortcut "<x>"` when nothing matches,
     ///   or the file's problem when it can't be read.
     static func resolve(
-        _ argument: String, library: ShortcutLibrary, environment: [String: String], ignoringSignature: Bool = false,
+        _ argument: String, setup: RunSetup, ignoringSignature: Bool = false,
         checkingLibrarySignature: Bool = false
     ) throws -> ResolvedShortcut {
         if isPath(argument) || argument.hasPrefix("https://") || argument.hasPrefix("http://") {
-            switch try ShortcutSource.load(argument, environment: environment, ignoringSignature: ignoringSignature) {
+            switch try ShortcutSource.load(argument, setup: setup, ignoringSignature: ignoringSignature) {
             case .text(let workflow, let name):
                 return ResolvedShortcut(workflow: workflow, name: name, label: argument)
             case .document(let document, _, let name):
                 return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
             }
         }
+        let library = setup.library
         guard let location = try library.find(argument) else {
             throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
         }

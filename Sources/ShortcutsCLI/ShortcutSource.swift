@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsRun
 
 /// A shortcut given as a file path or an iCloud link, read by what it holds rather than its name:
 /// a property list (a shortcut, or an Automator workflow, converted), a signed file, or shortcut
@@ -44,10 +45,10 @@ enum ShortcutSource {
     /// - Throws: ``CommandFailure`` when the file is missing or the link can't be fetched, the
     ///   file's problem when it is not a shortcut, or shortcut text's errors.
     static func load(
-        _ argument: String, environment: [String: String], ignoringSignature: Bool, checkingSignature: Bool = true
+        _ argument: String, setup: RunSetup, ignoringSignature: Bool, checkingSignature: Bool = true
     ) throws -> Loaded {
         if let link = try ICloudLink(parsing: argument) {
-            let fetched = try link.fetch(environment: environment)
+            let fetched = try link.fetch(environment: setup.variables)
             let data = fetched.withIcon()
             let document = try ShortcutFile.open(
                 data, path: argument, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
@@ -64,7 +65,7 @@ enum ShortcutSource {
         let named = file.hasSuffix(bundleSuffix) ? String(file.dropLast(bundleSuffix.count - ".workflow".count)) : file
         let name = ((named as NSString).lastPathComponent as NSString).deletingPathExtension
         if ShortcutFile.kind(of: data) == .text {
-            return .text(try TextShortcuts.workflow(at: file, environment: environment), name: name)
+            return .text(try TextShortcuts.workflow(at: file, setup: setup), name: name)
         }
         let document = try ShortcutFile.open(data, path: file, ignoringSignature: ignoringSignature, checkingSignature: checkingSignature)
         return .document(document, data: data, name: name)

@@ -1,6 +1,6 @@
-import BuiltinActions
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsRun
 
 /// `shortcuts view`: prints a readable listing of a shortcut's actions.
 enum ViewCommand {
@@ -11,11 +11,11 @@ enum ViewCommand {
         options: [.ignoreSignature])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let library = ShortcutLibrary(environment: environment)
+        let setup = RunSetup.commandLine(environment)
         let shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], library: library, environment: environment, ignoringSignature: arguments.flag("ignore-signature"),
+            arguments.positionals[0], setup: setup, ignoringSignature: arguments.flag("ignore-signature"),
             checkingLibrarySignature: true)
-        let viewer = ShortcutViewer(engine: ActionSources.engine(environment: environment))
+        let viewer = ShortcutViewer(engine: setup.engine)
         Console.out(viewer.render(shortcut.workflow, name: shortcut.name, signature: shortcut.signature))
         return 0
     }

@@ -23,7 +23,7 @@ extension Content {
             default: break
             }
         case .date(let date):
-            let calendar = Calendar.current
+            let calendar = DateContext.calendar
             let components: [String: Calendar.Component] = [
                 "year": .year, "month": .month, "day": .day, "hour": .hour, "minute": .minute,
                 "second": .second, "weekday": .weekday, "week of year": .weekOfYear, "era": .era,
@@ -32,7 +32,7 @@ extension Content {
             if key == "day of week" {
                 return .text(DateText.format(date, dateStyle: .custom, pattern: "EEEE"))
             }
-            if key == "time zone" { return .text(TimeZone.current.identifier) }
+            if key == "time zone" { return .text(calendar.timeZone.identifier) }
             if key == "unix timestamp" || key == "timestamp" { return .number(date.timeIntervalSince1970.rounded(.down)) }
         case .url(let url):
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Formats dates as Shortcuts shows them, in the user's time zone and an English locale.
+/// Formats dates as Shortcuts shows them, in the run's time zone (``DateContext``) and an English locale.
 public enum DateText {
     /// The formatter styles Shortcuts offers (`WFDateFormatStyle`, `WFTimeFormatStyle`).
     public enum Style: String, Sendable {
@@ -19,15 +19,15 @@ public enum DateText {
     }
 
     /// Medium date and short time, e.g. `Nov 30, 2026 at 12:24 PM`: how a date shows as text.
-    public static func medium(_ date: Date) -> String {
-        format(date, dateStyle: .medium, timeStyle: .short)
+    public static func medium(_ date: Date, timeZone: TimeZone = DateContext.timeZone) -> String {
+        format(date, dateStyle: .medium, timeStyle: .short, timeZone: timeZone)
     }
 
     /// Formats a date with Shortcuts' styles, a custom pattern (Unicode TR35) or ISO 8601.
     public static func format(
         _ date: Date, dateStyle: Style, timeStyle: Style = .none, pattern: String? = nil,
         includeISOTime: Bool = true, locale: Locale = Locale(identifier: "en_US"),
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = DateContext.timeZone, now: Date = Date()
     ) -> String {
         let formatter = DateFormatter()
         formatter.locale = locale
@@ -46,7 +46,7 @@ public enum DateText {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let days = calendar.dateComponents(
-                [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: date)
+                [.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)
             ).day
             let names = [-1: "Yesterday", 0: "Today", 1: "Tomorrow"]
             formatter.dateStyle = .medium
@@ -74,7 +74,7 @@ public enum DateParser {
     ]
 
     /// Parses a date; `nil` when the text is not one. Also understands now, today, tomorrow, yesterday.
-    public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = .current) -> Date? {
+    public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = DateContext.timeZone) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count < 80 else { return nil }
         var calendar = Calendar(identifier: .gregorian)

@@ -143,7 +143,7 @@ extension RunContext {
     }
 
     private func holds(_ comparison: Comparison, date: Date, _ clause: Condition.Clause) throws -> Bool {
-        let calendar = Calendar.current
+        let calendar = environment.calendar
         let now = environment.now()
         switch comparison {
         case .isToday: return calendar.isDate(date, inSameDayAs: now)

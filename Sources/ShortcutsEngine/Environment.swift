@@ -42,6 +42,15 @@ public struct RunEnvironment: Sendable {
     public var variables: [String: String]
     /// The clock; tests fix it.
     public var now: @Sendable () -> Date
+    /// The run's time zone: dates show, parse and compare by days in it. From `TZ` in
+    /// ``variables`` unless given (``TimeZoneVariable``).
+    public var timeZone: TimeZone
+    /// The run's calendar (Gregorian, in ``timeZone``), for days, weeks and date arithmetic.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
     /// Details of this device for Get Device Details (name, system version…).
     public var deviceDetails: @Sendable (String) -> Content
 
@@ -55,8 +64,9 @@ public struct RunEnvironment: Sendable {
         findShortcut: @escaping @Sendable (String) -> Workflow? = { _ in nil },
         allowsRunningScripts: Bool = false,
         workingDirectory: String = FileManager.default.currentDirectoryPath,
-        variables: [String: String] = ProcessInfo.processInfo.environment,
+        variables: [String: String] = [:],
         now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone? = nil,
         deviceDetails: @escaping @Sendable (String) -> Content = { _ in .nothing }
     ) {
         self.prompter = prompter
@@ -69,6 +79,7 @@ public struct RunEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.now = now
+        self.timeZone = timeZone ?? TimeZoneVariable.zone(in: variables)
         self.deviceDetails = deviceDetails
     }
 }

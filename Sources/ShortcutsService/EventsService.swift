@@ -1,11 +1,11 @@
 import AppActions
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRPC
+import ShortcutsRun
 
 /// The one core behind both transports: lists the library, runs shortcuts in parallel (each on
 /// the caller's thread, with its own ``Cancellation``), cancels them, and drains on shutdown.
@@ -19,9 +19,10 @@ public final class EventsService: @unchecked Sendable {
     public let policy: AccessPolicy
     public let log: ServiceLog
     let registry = RunRegistry()
-    let engine: Engine
+    /// The engine, the installed apps' actions and the live environment of every run.
+    let setup: RunSetup
     /// The installed apps' actions; running apps that register are reached through its host.
-    public let apps: AppActionSource
+    public var apps: AppActionSource { setup.apps }
     public let liveApps: LiveApps
     private let programs = ProgramCache()
     private let stateLock = NSLock()
@@ -31,9 +32,9 @@ public final class EventsService: @unchecked Sendable {
         self.configuration = configuration
         self.log = log
         policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
-        apps = AppActionSource(
-            home: configuration.library.home, environment: configuration.environment, warn: { log.write("warning: \($0)") })
-        engine = Engine(sources: [Builtins.catalog, apps])
+        setup = RunSetup(
+            environment: configuration.environment, caller: .service, library: configuration.library,
+            warn: { log.write($0.replacingOccurrences(of: "Warning: ", with: "warning: ")) })
         liveApps = LiveApps(log: log)
         // A registered app performs its own intents: the host calls it over its connection
         // until it goes away, then starts its extension again.
@@ -96,7 +97,7 @@ public final class EventsService: @unchecked Sendable {
         }
         let location = try locate(params.shortcut)
         let input = try Self.input(params)
-        let program = try programs.program(at: location, library: library, engine: engine)
+        let program = try programs.program(at: location, library: library, engine: setup.engine)
         let runID = params.runID ?? UUID().uuidString
         let cancellation = Cancellation()
         let identifier = (try? library.identifier(of: location)) ?? location.name
@@ -108,7 +109,7 @@ public final class EventsService: @unchecked Sendable {
 
         let output: Content
         do {
-            output = try engine.run(program, input: input, environment: environment(), cancellation: cancellation)
+            output = try setup.run(program, input: input, prompter: NoInteraction(), cancellation: cancellation)
         } catch {
             throw ServiceError(error)
         }
@@ -174,18 +175,6 @@ public final class EventsService: @unchecked Sendable {
         }
         guard let found else { throw ServiceError(.notFound, "Couldn't find shortcut \"\(shortcut)\"") }
         return found
-    }
-
-    /// A run's environment: nobody to ask, scripts as settings.json says.
-    private func environment() -> RunEnvironment {
-        let library = self.library
-        let allowsScripts = (try? library.settings().allowRunningScripts) ?? false
-        return LiveSystem.environment(
-            prompter: NoInteraction(), allowsRunningScripts: allowsScripts,
-            findShortcut: { name in
-                guard let location = try? library.find(name) else { return nil }
-                return try? library.workflow(at: location)
-            })
     }
 
     private static func input(_ params: EventsProtocol.RunParams) throws(ServiceError) -> Content {

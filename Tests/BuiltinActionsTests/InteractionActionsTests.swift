@@ -158,8 +158,11 @@ import Testing
     }
 
     @Test func liveEnvironmentKeepsTheCallersSettings() {
-        let environment = LiveSystem.environment(prompter: NoInteraction(), allowsRunningScripts: true, findShortcut: { _ in nil })
+        let environment = LiveSystem.environment(
+            prompter: NoInteraction(), allowsRunningScripts: true, variables: ["TZ": "Asia/Tokyo"], findShortcut: { _ in nil })
         #expect(environment.allowsRunningScripts)
+        #expect(environment.variables == ["TZ": "Asia/Tokyo"])
+        #expect(environment.timeZone.identifier == "Asia/Tokyo")
         #expect(environment.deviceDetails("Device Name") == .text(ProcessInfo.processInfo.hostName))
     }
 }

@@ -82,3 +82,18 @@ import Testing
         #expect(error?.message.contains("macOS") == true)
     }
 }
+
+/// A script's environment is the run's, never the test process's.
+@Suite struct ScriptEnvironmentTests {
+    @Test func aScriptSeesTheVariablesTheRunWasGiven() throws {
+        let script: [String: ParameterValue] = [
+            "Script": SystemTest.text("echo \"${GREETING-none} ${HOME-unset}\""), "Shell": SystemTest.text("/bin/sh"),
+        ]
+        let given = RunEnvironment(allowsRunningScripts: true, variables: ["GREETING": "from the run"])
+        #expect(try SystemTest.run("runshellscript", script, environment: given) == .text("from the run unset"))
+        // A run given no variables passes none on, though this process has HOME.
+        #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
+        let bare = RunEnvironment(allowsRunningScripts: true)
+        #expect(try SystemTest.run("runshellscript", script, environment: bare) == .text("none unset"))
+    }
+}

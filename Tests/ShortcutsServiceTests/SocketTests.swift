@@ -43,6 +43,18 @@ struct SocketTests {
         #expect(mode == 0o600)
     }
 
+    /// The service's refusal tells people SHORTCUTS_ALLOW_RUNNING_SCRIPTS=1 turns scripts on; it
+    /// must, as it does for `shortcuts run`.
+    @Test func theScriptsVariableTurnsScriptsOnAsTheRefusalSays() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"] = "1"
+        try harness.startService()
+        let result = try harness.python(
+            Self.client + "print(json.dumps(call('shortcuts.run', {'shortcut': 'Script'})))", [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains(#""output": "hi""#), "\(result.output)")
+    }
+
     @Test func aClientThatGoesAwayCancelsItsRun() throws {
         let harness = try ServiceHarness()
         try harness.startService()
