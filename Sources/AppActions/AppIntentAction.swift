@@ -66,7 +66,7 @@ struct AppIntentAction: Sendable {
         do {
             return try body()
         } catch let error as ExtensionError {
-            throw ActionFailure(error.message)
+            throw ActionFailure(error.message, underlying: error)
         }
     }
 }

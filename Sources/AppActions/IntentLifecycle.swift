@@ -95,7 +95,7 @@ struct IntentLifecycle {
         } catch  where error.code == .remoteError {
             return nil
         } catch {
-            throw ActionFailure(error.message, parameter: parameter.key)
+            throw ActionFailure(error.message, parameter: parameter.key, underlying: error)
         }
     }
 

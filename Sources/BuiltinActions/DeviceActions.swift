@@ -49,7 +49,7 @@ enum DeviceActions {
             do {
                 outcome = try ProcessRunner.run(program, arguments: arguments + ["--", input.text])
             } catch {
-                throw ActionFailure("can't start \(program): \(error.localizedDescription)")
+                throw ActionFailure("can't start \(program): \(error.localizedDescription)", underlying: error)
             }
             guard outcome.status == 0 else {
                 throw ActionFailure("\(name) failed with status \(outcome.status): \(outcome.errorText.prefix(500))")

@@ -54,7 +54,7 @@ extension FileActions {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw ActionFailure("can't list \(folder): \(LocalFiles.describe(error))", parameter: "WFFolder")
+            throw ActionFailure("can't list \(folder): \(LocalFiles.describe(error))", parameter: "WFFolder", underlying: error)
         }
         var paths: [String] = []
         for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") {
@@ -93,7 +93,7 @@ extension FileActions {
                     do {
                         try FileManager.default.removeItem(atPath: path)
                     } catch {
-                        throw ActionFailure("can't delete \(path): \(LocalFiles.describe(error))", parameter: "WFInput")
+                        throw ActionFailure("can't delete \(path): \(LocalFiles.describe(error))", parameter: "WFInput", underlying: error)
                     }
                 } else {
                     try LocalFiles.moveToTrash(path, run: run)
@@ -134,7 +134,7 @@ extension FileActions {
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: target)
             } catch {
-                throw ActionFailure("can't rename \(path): \(LocalFiles.describe(error))", parameter: "WFFile")
+                throw ActionFailure("can't rename \(path): \(LocalFiles.describe(error))", parameter: "WFFile", underlying: error)
             }
             return .file(try LocalFiles.item(at: target, parameter: "WFFile"))
         }

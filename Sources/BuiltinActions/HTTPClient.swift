@@ -17,7 +17,7 @@ enum HTTPClient {
             let response = try HTTPTransport.send(request, timeout: timeout)
             return (response, response.body)
         } catch {
-            throw ActionFailure("can't get \(request.url.absoluteString): \(error.message)", parameter: parameter)
+            throw ActionFailure("can't get \(request.url.absoluteString): \(error.message)", parameter: parameter, underlying: error)
         }
     }
 

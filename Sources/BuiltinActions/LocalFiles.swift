@@ -57,7 +57,7 @@ enum LocalFiles {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ActionFailure("can't write \(path): \(describe(error))", parameter: parameter)
+            throw ActionFailure("can't write \(path): \(describe(error))", parameter: parameter, underlying: error)
         }
     }
 
@@ -71,7 +71,7 @@ enum LocalFiles {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ActionFailure("can't create the folder \(path): \(describe(error))", parameter: parameter)
+            throw ActionFailure("can't create the folder \(path): \(describe(error))", parameter: parameter, underlying: error)
         }
     }
 
@@ -107,7 +107,7 @@ enum LocalFiles {
             try FileManager.default.moveItem(atPath: path, toPath: trash + "/files/" + trashName)
         } catch {
             try? FileManager.default.removeItem(atPath: trash + "/info/" + trashName + ".trashinfo")
-            throw ActionFailure("can't move \(path) to the trash: \(describe(error))", parameter: "WFInput")
+            throw ActionFailure("can't move \(path) to the trash: \(describe(error))", parameter: "WFInput", underlying: error)
         }
         return trash + "/files/" + trashName
     }

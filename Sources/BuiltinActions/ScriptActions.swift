@@ -72,7 +72,7 @@ enum ScriptActions {
                     interpreter, arguments: arguments, input: standardInput, environment: run.environment.variables,
                     workingDirectory: run.environment.workingDirectory)
             } catch {
-                throw ActionFailure("can't start \(interpreter): \(error.localizedDescription)", parameter: "Shell")
+                throw ActionFailure("can't start \(interpreter): \(error.localizedDescription)", parameter: "Shell", underlying: error)
             }
             guard outcome.status == 0, !outcome.wasSignalled else {
                 let how = outcome.wasSignalled ? "was killed by signal \(outcome.status)" : "exited with status \(outcome.status)"

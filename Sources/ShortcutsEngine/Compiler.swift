@@ -192,14 +192,9 @@ struct Compiler {
         let body: ActionBody
         do {
             body = try definition.prepare(parameters)
-        } catch let failure as ActionFailure {
-            throw RunError(
-                failure.code, failure.message, shortcut: shortcutName, actionIndex: index,
-                actionIdentifier: action.identifier, actionTitle: metadata.title, parameter: failure.parameter)
         } catch {
             throw RunError(
-                .actionFailed, "\(error)", shortcut: shortcutName, actionIndex: index,
-                actionIdentifier: action.identifier, actionTitle: metadata.title)
+                error, shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier, actionTitle: metadata.title)
         }
         let input = metadata.inputParameter.map { parameters[$0] } ?? .absent
         return ActionStep(

@@ -82,12 +82,12 @@ public final class RunContext {
         do {
             program = try engine.compile(workflow, name: name)
         } catch {
-            throw ActionFailure("\"\(name)\" can't run: \(error)", code: .runShortcutFailed)
+            throw ActionFailure("\"\(name)\" can't run: \(error)", code: .runShortcutFailed, underlying: error)
         }
         do {
             return try engine.run(program, input: input, environment: environment, depth: depth + 1, cancellation: cancellation)
         } catch {
-            throw ActionFailure("in \(error)", code: error.code)
+            throw ActionFailure("in \(error)", code: error.code, underlying: error)
         }
     }
 

@@ -35,10 +35,13 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
     public var actionIdentifier: String?
     public var actionTitle: String?
     public var parameter: String?
+    /// The error that caused it (a file system error, an app's error…), when there was one.
+    public var underlying: (any Error & Sendable)?
 
     public init(
         _ code: Code, _ message: String, shortcut: String? = nil, actionIndex: Int? = nil,
-        actionIdentifier: String? = nil, actionTitle: String? = nil, parameter: String? = nil
+        actionIdentifier: String? = nil, actionTitle: String? = nil, parameter: String? = nil,
+        underlying: (any Error & Sendable)? = nil
     ) {
         self.code = code
         self.message = message
@@ -47,6 +50,28 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
         self.actionIdentifier = actionIdentifier
         self.actionTitle = actionTitle
         self.parameter = parameter
+        self.underlying = underlying
+    }
+
+    /// The one mapping from whatever an action threw to a run error naming where it happened:
+    /// an ``ActionFailure`` keeps its code, message, parameter and cause; a ``RunError`` (from a
+    /// nested run) stays as it is; anything else fails the action with its description, kept as
+    /// the cause.
+    public init(
+        _ error: any Error, shortcut: String?, actionIndex: Int?, actionIdentifier: String?, actionTitle: String?
+    ) {
+        switch error {
+        case let error as RunError:
+            self = error
+        case let failure as ActionFailure:
+            self.init(
+                failure.code, failure.message, shortcut: shortcut, actionIndex: actionIndex, actionIdentifier: actionIdentifier,
+                actionTitle: actionTitle, parameter: failure.parameter, underlying: failure.underlying)
+        default:
+            self.init(
+                .actionFailed, "\(error)", shortcut: shortcut, actionIndex: actionIndex, actionIdentifier: actionIdentifier,
+                actionTitle: actionTitle, underlying: error)
+        }
     }
 
     public var description: String {
@@ -72,10 +97,15 @@ public struct ActionFailure: Error, Sendable {
     public var code: RunError.Code
     public var message: String
     public var parameter: String?
+    /// The error behind it, kept for callers that look deeper than the message.
+    public var underlying: (any Error & Sendable)?
 
-    public init(_ message: String, parameter: String? = nil, code: RunError.Code = .actionFailed) {
+    public init(
+        _ message: String, parameter: String? = nil, code: RunError.Code = .actionFailed, underlying: (any Error & Sendable)? = nil
+    ) {
         self.message = message
         self.parameter = parameter
         self.code = code
+        self.underlying = underlying
     }
 }

@@ -74,12 +74,8 @@ struct Runner {
                     }
                 }
             }
-        } catch let failure as ActionFailure {
-            throw error(failure.code, failure.message, parameter: failure.parameter, at: current)
-        } catch let error as RunError {
-            throw error
         } catch {
-            throw self.error(.actionFailed, "\(error)", parameter: nil, at: current)
+            throw self.error(error, at: current)
         }
         return previous
     }
@@ -123,11 +119,10 @@ struct Runner {
         return menu.cases[choice].target + 1
     }
 
-    private func error(_ code: RunError.Code, _ message: String, parameter: String?, at pc: Int) -> RunError {
-        guard pc < program.actions.count else { return RunError(code, message, shortcut: program.name, parameter: parameter) }
-        let action = program.actions[pc]
+    private func error(_ error: any Error, at pc: Int) -> RunError {
+        let action = pc < program.actions.count ? program.actions[pc] : nil
         return RunError(
-            code, message, shortcut: program.name, actionIndex: pc + 1, actionIdentifier: action.identifier,
-            actionTitle: action.title, parameter: parameter)
+            error, shortcut: program.name, actionIndex: action == nil ? nil : pc + 1, actionIdentifier: action?.identifier,
+            actionTitle: action?.title)
     }
 }
