@@ -94,7 +94,7 @@ struct ToolCatalog: Sendable {
                 sentences.append("Actions: " + unique.prefix(12).joined(separator: ", ") + (unique.count > 12 ? ", …" : "") + ".")
             }
             isReadOnly = workflow.actions.allSatisfy { action in
-                ControlFlow.identifiers.contains(action.identifier) || engine.metadata(for: action.identifier)?.isReadOnly == true
+                ControlFlowBlock.identifiers.contains(action.identifier) || engine.metadata(for: action.identifier)?.isReadOnly == true
             }
         } else {
             sentences.append("Its file can't be read right now.")
@@ -142,12 +142,4 @@ struct ToolCatalog: Sendable {
             "annotations": ["title": .string(title), "readOnlyHint": .bool(action.isReadOnly)],
         ]
     }
-}
-
-/// Control-flow actions: compiled by the engine, they change nothing themselves.
-enum ControlFlow {
-    static let identifiers: Set<String> = [
-        "is.workflow.actions.conditional", "is.workflow.actions.repeat.count", "is.workflow.actions.repeat.each",
-        "is.workflow.actions.choosefrommenu",
-    ]
 }

@@ -52,15 +52,25 @@ public struct ShortcutViewer: Sendable {
         }
         text += "\n"
         var depth = 0
+        let matched = BlockMatcher.match(actions)
+        let roles = matched.roles(count: actions.count)
+        let misplaced = Set(matched.problems.map(\.action))
         for (offset, action) in actions.enumerated() {
-            let block = ControlFlowTitle(action)
+            let block = roles[offset].map { (title: matched.blocks[$0.block].kind.title($0.mode), mode: $0.mode) }
             if let block, block.mode != .start { depth = max(0, depth - 1) }
             let number = String(offset + 1)
             let indent = String(repeating: " ", count: width - number.count + 2 + depth * 2)
             let metadata = engine.metadata(for: action.identifier)
-            var line = number + indent + (block?.title ?? metadata?.title ?? Self.fallbackTitle(action))
+            var line =
+                number + indent + (block?.title ?? ControlFlowBlock.title(of: action) ?? metadata?.title ?? Self.fallbackTitle(action))
             line += " (\(action.identifier))"
-            if block == nil, let problem = Self.availabilityProblem(action, metadata) { line += "  [unavailable: \(problem)]" }
+            if misplaced.contains(offset) {
+                line += "  [out of place: not part of a well-formed block]"
+            } else if block == nil, ControlFlowBlock(identifier: action.identifier) == nil,
+                let problem = Self.availabilityProblem(action, metadata)
+            {
+                line += "  [unavailable: \(problem)]"
+            }
             text += line + "\n"
             let parameterIndent = String(repeating: " ", count: width + 4 + depth * 2)
             if let origin = action.parameters["AutomatorActionName"]?.stringValue {
@@ -69,7 +79,7 @@ public struct ShortcutViewer: Sendable {
             }
             for (key, value) in action.parameters where !Self.hiddenKeys.contains(key) && !Self.automatorKeys.contains(key) {
                 if key == "WFMenuItemAttributedTitle", action.parameters["WFMenuItemTitle"] != nil { continue }
-                let title = metadata?.parameter(key)?.title ?? ControlFlowTitle.parameterTitles[key] ?? Self.commonTitles[key]
+                let title = metadata?.parameter(key)?.title ?? Self.blockParameterTitles[key] ?? Self.commonTitles[key]
                 let label = title.map { $0 == key ? key : "\($0) (\(key))" } ?? key
                 let rendered = key == "WFCondition" ? renderer.condition(value) : renderer.render(value)
                 text += parameterIndent + label + ": " + rendered + "\n"
@@ -86,7 +96,7 @@ public struct ShortcutViewer: Sendable {
             guard let uuid = action.uuid, names[uuid] == nil else { continue }
             let metadata = engine.metadata(for: action.identifier)
             let name =
-                action.customOutputName ?? metadata?.outputName ?? ControlFlowTitle(action)?.outputName
+                action.customOutputName ?? metadata?.outputName ?? ControlFlowBlock(identifier: action.identifier)?.outputName
                 ?? metadata?.title ?? Self.fallbackTitle(action)
             names[uuid] = (offset + 1, name)
         }
@@ -116,29 +126,9 @@ public struct ShortcutViewer: Sendable {
     ]
 }
 
-/// The title of a block action (If, Repeat, Menu) at its start, middle or end.
-struct ControlFlowTitle {
-    let title: String
-    let mode: ControlFlowMode
-    let outputName: String
-
-    init?(_ action: WorkflowAction) {
-        let mode = action.controlFlowMode ?? .start
-        let titles: [String]
-        switch action.identifier {
-        case "is.workflow.actions.conditional": titles = ["If", "Otherwise", "End If", "If Result"]
-        case "is.workflow.actions.repeat.count": titles = ["Repeat", "Repeat", "End Repeat", "Repeat Results"]
-        case "is.workflow.actions.repeat.each": titles = ["Repeat with Each", "Repeat", "End Repeat", "Repeat Results"]
-        case "is.workflow.actions.choosefrommenu": titles = ["Choose from Menu", "Menu Item", "End Menu", "Menu Result"]
-        default: return nil
-        }
-        self.mode = mode
-        title = titles[Int(mode.rawValue)]
-        outputName = titles[3]
-    }
-
+extension ShortcutViewer {
     /// Parameter titles of the block actions, which have no metadata of their own.
-    static let parameterTitles: [String: String] = [
+    static let blockParameterTitles: [String: String] = [
         "WFInput": "Input", "WFCondition": "Condition", "WFConditions": "Conditions",
         "WFConditionalActionString": "Text", "WFNumberValue": "Number", "WFAnotherNumber": "Second Number",
         "WFDate": "Date", "WFAnotherDate": "Second Date", "WFBooleanValue": "Boolean",

@@ -17,11 +17,6 @@ struct Compiler {
         self.shortcutName = shortcutName
     }
 
-    static let controlFlowIdentifiers: Set<String> = [
-        "is.workflow.actions.conditional", "is.workflow.actions.repeat.count",
-        "is.workflow.actions.repeat.each", "is.workflow.actions.choosefrommenu",
-    ]
-
     mutating func compile(_ workflow: Workflow) throws(RunError) -> Program {
         let actions = workflow.actions
         // Output slots first, so references to later actions (which hold nothing yet) resolve too.
@@ -34,90 +29,80 @@ struct Compiler {
 
         var instructions: [Instruction] = []
         instructions.reserveCapacity(actions.count)
-        // Open blocks: the grouping identifier, the start instruction and its middle markers.
-        var open: [(group: String?, identifier: String, start: Int, middles: [Int])] = []
+        let matched = BlockMatcher.match(actions)
+        let roles = matched.roles(count: actions.count)
+        var problems = matched.problems[...]
 
         for (offset, action) in actions.enumerated() {
-            let index = offset + 1
-            guard Self.controlFlowIdentifiers.contains(action.identifier) else {
-                instructions.append(.action(try step(for: action, index: index)))
+            if let problem = problems.first, problem.action == offset { throw error(problem, in: workflow) }
+            guard let role = roles[offset] else {
+                // An ordinary action (a control-flow action out of place was a problem above).
+                instructions.append(.action(try step(for: action, index: offset + 1)))
                 continue
             }
-            let mode = action.controlFlowMode ?? .start
-            switch mode {
-            case .start:
-                open.append((action.groupingIdentifier, action.identifier, instructions.count, []))
+            switch role.mode {
+            case .start, .middle:
                 instructions.append(.otherwise(end: -1))  // placeholder, patched at the block's end
-            case .middle, .end:
-                guard let position = open.lastIndex(where: { $0.group == action.groupingIdentifier && $0.identifier == action.identifier })
-                else {
-                    throw RunError(
-                        .invalidShortcut,
-                        "this \(mode == .end ? "End" : "Otherwise/menu case") has no matching start of its block (GroupingIdentifier \(action.groupingIdentifier ?? "missing"))",
-                        shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier)
-                }
-                if position != open.count - 1 {
-                    let inner = open[open.count - 1]
-                    throw RunError(
-                        .invalidShortcut,
-                        "this block ends before the block started at action \(actionIndex(of: inner.start, in: instructions)) is closed",
-                        shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier)
-                }
-                if mode == .middle {
-                    open[position].middles.append(instructions.count)
-                    instructions.append(.otherwise(end: -1))
-                } else {
-                    let block = open.removeLast()
-                    let end = instructions.count
-                    let outputSlot = action.uuid.flatMap { outputSlots[$0] }
-                    instructions.append(.blockEnd(ControlStep(outputSlot: outputSlot)))
-                    try close(block, end: end, workflow: workflow, into: &instructions)
-                }
+            case .end:
+                let outputSlot = action.uuid.flatMap { outputSlots[$0] }
+                instructions.append(.blockEnd(ControlStep(outputSlot: outputSlot)))
+                try close(matched.blocks[role.block], end: offset, workflow: workflow, into: &instructions)
             }
         }
-        // Shortcuts closes blocks left open at the end of a shortcut; so do we.
-        while let block = open.popLast() {
+        if let problem = problems.first { throw error(problem, in: workflow) }
+        // Shortcuts closes blocks left open at the end of a shortcut; so do we, innermost first.
+        for block in matched.blocks.reversed() where block.end == nil {
             let end = instructions.count
             instructions.append(.blockEnd(ControlStep(outputSlot: nil)))
             try close(block, end: end, workflow: workflow, into: &instructions)
             warnings.append(
-                "the block started at action \(actionIndex(of: block.start, in: instructions)) has no End; it is closed at the end of the shortcut"
-            )
+                "the block started at action \(block.start + 1) has no End; it is closed at the end of the shortcut")
         }
         let described = actions.map { action in
-            (action.identifier, Self.controlFlowTitle(action) ?? stepTitle(action))
+            (action.identifier, ControlFlowBlock.title(of: action) ?? stepTitle(action))
         }
         return Program(
             name: shortcutName, instructions: instructions, actions: described, outputSlotCount: outputSlots.count,
             variableSlotCount: variableNames.count, variableNames: variableNames, warnings: warnings)
     }
 
-    private func actionIndex(of instruction: Int, in instructions: [Instruction]) -> Int {
-        // Instructions map one to one onto actions.
-        instruction + 1
+    /// The error for an action that doesn't fit a block.
+    private func error(_ problem: BlockMatcher.Problem, in workflow: Workflow) -> RunError {
+        let action = workflow.actions[problem.action]
+        let message: String
+        var index = problem.action + 1
+        switch problem {
+        case .noStart(_, let mode):
+            message =
+                "this \(mode == .end ? "End" : "Otherwise/menu case") has no matching start of its block (GroupingIdentifier \(action.groupingIdentifier ?? "missing"))"
+        case .closesOuterFirst(_, let innerStart):
+            message = "this block ends before the block started at action \(innerStart + 1) is closed"
+        case .tooManyMiddles(_, let start, let count):
+            let kind = ControlFlowBlock(identifier: action.identifier)
+            index = start + 1
+            message =
+                kind == .conditional
+                ? "this If has \(count) Otherwise actions; it may have one"
+                : "this \(kind?.title(.start) ?? "block") has \(count) middle action\(count == 1 ? "" : "s") (Otherwise or a menu case); it may have none"
+        }
+        return RunError(.invalidShortcut, message, shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier)
     }
 
     /// Fills in a finished block's start, middle and end instructions.
     private mutating func close(
-        _ block: (group: String?, identifier: String, start: Int, middles: [Int]), end: Int,
-        workflow: Workflow, into instructions: inout [Instruction]
+        _ block: BlockMatcher.Block, end: Int, workflow: Workflow, into instructions: inout [Instruction]
     ) throws(RunError) {
         let startAction = workflow.actions[block.start]
         let index = block.start + 1
         let endStep: ControlStep
         if case .blockEnd(let step) = instructions[end] { endStep = step } else { return }
-        switch block.identifier {
-        case "is.workflow.actions.conditional":
-            if block.middles.count > 1 {
-                throw RunError(
-                    .invalidShortcut, "this If has \(block.middles.count) Otherwise actions; it may have one",
-                    shortcut: shortcutName, actionIndex: index, actionIdentifier: startAction.identifier)
-            }
+        switch block.kind {
+        case .conditional:
             let condition = try self.condition(for: startAction, index: index)
             let elseTarget = block.middles.first.map { $0 + 1 } ?? end
             instructions[block.start] = .ifStart(condition: condition, elseTarget: elseTarget)
             for middle in block.middles { instructions[middle] = .otherwise(end: end) }
-        case "is.workflow.actions.choosefrommenu":
+        case .menu:
             let parameters = startAction.parameters
             var cases: [(ParameterExpression, Int)] = []
             for middle in block.middles {
@@ -127,10 +112,10 @@ struct Compiler {
                 instructions[middle] = .menuCase(end: end)
             }
             instructions[block.start] = .menuStart(MenuStart(prompt: expression(parameters["WFMenuPrompt"]), cases: cases, end: end))
-        default:
+        case .repeatCount, .repeatEach:
             let parameters = startAction.parameters
             let source: RepeatStart.Source =
-                block.identifier == "is.workflow.actions.repeat.count"
+                block.kind == .repeatCount
                 ? .count(expression(parameters["WFRepeatCount"])) : .each(expression(parameters["WFInput"]))
             instructions[block.start] = .repeatStart(RepeatStart(source: source, end: end))
             instructions[end] = .repeatEnd(start: block.start, step: endStep)
@@ -200,23 +185,6 @@ struct Compiler {
         return ActionStep(
             body: body, input: input,
             outputSlot: outputSlot, passesInputThrough: definition.passesInputThrough)
-    }
-
-    /// The title of an If, Otherwise, End If, Repeat… by the action's place in its block.
-    static func controlFlowTitle(_ action: WorkflowAction) -> String? {
-        let mode = action.controlFlowMode ?? .start
-        switch (action.identifier, mode) {
-        case ("is.workflow.actions.conditional", .start): return "If"
-        case ("is.workflow.actions.conditional", .middle): return "Otherwise"
-        case ("is.workflow.actions.conditional", .end): return "End If"
-        case ("is.workflow.actions.repeat.count", .end), ("is.workflow.actions.repeat.each", .end): return "End Repeat"
-        case ("is.workflow.actions.repeat.count", _): return "Repeat"
-        case ("is.workflow.actions.repeat.each", _): return "Repeat with Each"
-        case ("is.workflow.actions.choosefrommenu", .start): return "Choose from Menu"
-        case ("is.workflow.actions.choosefrommenu", .middle): return "Menu Item"
-        case ("is.workflow.actions.choosefrommenu", .end): return "End Menu"
-        default: return nil
-        }
     }
 
     private func stepTitle(_ action: WorkflowAction) -> String {

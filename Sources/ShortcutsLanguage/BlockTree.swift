@@ -24,50 +24,51 @@ struct BlockTree {
     private(set) var nodes: [Node] = []
 
     init(_ actions: [WorkflowAction]) {
-        var stack: [(block: Block, group: String)] = []
+        // Only plain members take part: a start without extra keys, middles and ends with only
+        // their block keys, all with a text group and an integer mode, so the text can say all
+        // there is of them; anything else stays an action written as it is.
+        let matched = BlockMatcher.match(actions) { action, kind, mode in
+            guard case .plain(.string)? = action.parameters["GroupingIdentifier"],
+                case .plain(.integer)? = action.parameters["WFControlFlowMode"], action.extra.isEmpty
+            else { return false }
+            switch mode {
+            case .start: return true
+            case .middle: return Self.isPlainMiddle(action, kind: BlockStatement.Kind(kind))
+            case .end: return Self.isPlainEnd(action)
+            }
+        }
+        let problems = Set(matched.problems.map(\.action))
+        // Blocks that can be written as blocks: closed, well formed, none of their actions at fault.
+        var members: [Int: (block: Block, mode: ControlFlowMode)] = [:]
+        for match in matched.blocks {
+            guard let end = match.end, !problems.contains(end) else { continue }
+            var block = Block(kind: BlockStatement.Kind(match.kind), start: match.start)
+            block.middles = match.middles
+            block.end = end
+            guard Self.isWellFormed(block, start: actions[match.start]) else { continue }
+            members[match.start] = (block, .start)
+            for middle in match.middles { members[middle] = (block, .middle) }
+            members[end] = (block, .end)
+        }
+        var stack: [Block] = []
         func append(_ node: Node) {
             if stack.isEmpty {
                 nodes.append(node)
             } else {
-                stack[stack.count - 1].block.sections[stack[stack.count - 1].block.sections.count - 1].append(node)
+                stack[stack.count - 1].sections[stack[stack.count - 1].sections.count - 1].append(node)
             }
         }
-        func flatten(_ block: Block) {
-            append(.action(block.start))
-            for (offset, section) in block.sections.enumerated() {
-                if offset > 0 { append(.action(block.middles[offset - 1])) }
-                for node in section { append(node) }
-            }
-            if block.end >= 0 { append(.action(block.end)) }
-        }
-        for (index, action) in actions.enumerated() {
-            guard let kind = ControlFlow.kind(of: action.identifier),
-                case .plain(.string(let group))? = action.parameters["GroupingIdentifier"],
-                case .plain(.integer(let mode))? = action.parameters["WFControlFlowMode"]
-            else {
+        for index in actions.indices {
+            guard let member = members[index] else {
                 append(.action(index))
                 continue
             }
-            let matchesTop = stack.last.map { $0.group == group && $0.block.kind == kind } ?? false
-            switch mode {
-            case 0 where action.extra.isEmpty:
-                stack.append((Block(kind: kind, start: index), group))
-            case 1 where matchesTop && Self.isPlainMiddle(action, kind: kind):
-                stack[stack.count - 1].block.middles.append(index)
-                stack[stack.count - 1].block.sections.append([])
-            case 2 where matchesTop:
-                var block = stack.removeLast().block
-                block.end = index
-                if Self.isPlainEnd(action), Self.isWellFormed(block, start: actions[block.start]) {
-                    append(.block(block))
-                } else {
-                    flatten(block)
-                }
-            default:
-                append(.action(index))
+            switch member.mode {
+            case .start: stack.append(member.block)
+            case .middle: stack[stack.count - 1].sections.append([])
+            case .end: append(.block(stack.removeLast()))
             }
         }
-        while let open = stack.popLast() { flatten(open.block) }
     }
 
     private static func isPlainMiddle(_ action: WorkflowAction, kind: BlockStatement.Kind) -> Bool {

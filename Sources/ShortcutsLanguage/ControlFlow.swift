@@ -1,42 +1,45 @@
+import ShortcutFormat
 import ShortcutsContent
 
-/// The control-flow actions, which the language writes as blocks rather than as actions:
-/// their identifiers, parameter labels, and the names of If's comparisons.
-enum ControlFlow {
-    static let conditional = "is.workflow.actions.conditional"
-    static let repeatCount = "is.workflow.actions.repeat.count"
-    static let repeatEach = "is.workflow.actions.repeat.each"
-    static let menu = "is.workflow.actions.choosefrommenu"
-
-    /// The identifier of a block kind.
-    static func identifier(_ kind: BlockStatement.Kind) -> String {
-        switch kind {
-        case .ifBlock: return conditional
-        case .repeatCount: return repeatCount
-        case .repeatEach: return repeatEach
-        case .menu: return menu
+extension BlockStatement.Kind {
+    /// The control-flow block this statement writes.
+    var block: ControlFlowBlock {
+        switch self {
+        case .ifBlock: return .conditional
+        case .repeatCount: return .repeatCount
+        case .repeatEach: return .repeatEach
+        case .menu: return .menu
         }
     }
+
+    init(_ block: ControlFlowBlock) {
+        switch block {
+        case .conditional: self = .ifBlock
+        case .repeatCount: self = .repeatCount
+        case .repeatEach: self = .repeatEach
+        case .menu: self = .menu
+        }
+    }
+}
+
+/// The control-flow actions, which the language writes as blocks rather than as actions
+/// (``ControlFlowBlock`` describes them): their parameter labels and the names of If's comparisons.
+enum ControlFlow {
+    static let conditional = ControlFlowBlock.conditional.identifier
+    static let repeatCount = ControlFlowBlock.repeatCount.identifier
+    static let repeatEach = ControlFlowBlock.repeatEach.identifier
+    static let menu = ControlFlowBlock.menu.identifier
+
+    /// The identifier of a block kind.
+    static func identifier(_ kind: BlockStatement.Kind) -> String { kind.block.identifier }
 
     /// The block kind of an identifier, if it is a control-flow action.
     static func kind(of identifier: String) -> BlockStatement.Kind? {
-        switch identifier {
-        case conditional: return .ifBlock
-        case repeatCount: return .repeatCount
-        case repeatEach: return .repeatEach
-        case menu: return .menu
-        default: return nil
-        }
+        ControlFlowBlock(identifier: identifier).map(BlockStatement.Kind.init)
     }
 
     /// What a block's output is called by default, as Shortcuts names it.
-    static func defaultOutputName(_ kind: BlockStatement.Kind) -> String {
-        switch kind {
-        case .ifBlock: return "If Result"
-        case .repeatCount, .repeatEach: return "Repeat Results"
-        case .menu: return "Menu Result"
-        }
-    }
+    static func defaultOutputName(_ kind: BlockStatement.Kind) -> String { kind.block.outputName }
 
     /// The start actions' parameters, as metadata so they get labels and checks like any action.
     static func metadata(_ kind: BlockStatement.Kind) -> ActionMetadata {

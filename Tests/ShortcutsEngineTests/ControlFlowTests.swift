@@ -267,3 +267,31 @@ struct ControlFlowTests {
         #expect(try engine.run(program) == .text("big"))
     }
 }
+
+/// Blocks that don't fit are refused when compiled, naming the action.
+@Suite("Malformed blocks")
+struct MalformedBlockTests {
+    @Test func aRepeatWithAMiddleIsRefused() {
+        let error = runError([
+            block("is.workflow.actions.repeat.count", .start, group: "R", ["WFRepeatCount": .plain(.integer(2))]),
+            text("a"),
+            block("is.workflow.actions.repeat.count", .middle, group: "R"),
+            text("b"),
+            block("is.workflow.actions.repeat.count", .end, group: "R"),
+        ])
+        #expect(error?.code == .invalidShortcut)
+        #expect(error?.actionIndex == 1)
+        // It crashed the runner before the engine shared the block matcher.
+        #expect(error?.message == "this Repeat has 1 middle action (Otherwise or a menu case); it may have none")
+    }
+
+    @Test func anEndOfAnOuterBlockFirstIsRefused() {
+        let error = runError([
+            block(conditional, .start, group: "A", ["WFCondition": .plain(.integer(100))]),
+            block("is.workflow.actions.repeat.count", .start, group: "R"),
+            block(conditional, .end, group: "A"),
+        ])
+        #expect(error?.actionIndex == 3)
+        #expect(error?.message == "this block ends before the block started at action 2 is closed")
+    }
+}
