@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShortcutsEngine
 
 /// Runs a program to completion with pipes for its input and output.
 ///
@@ -14,6 +15,8 @@ struct ProcessRunner {
         var wasSignalled: Bool
         var standardOutput: Data
         var standardError: Data
+        /// Whether it was stopped because the run was cancelled.
+        var wasCancelled = false
 
         /// Standard error as text, trimmed, for error messages.
         var errorText: String {
@@ -29,10 +32,14 @@ struct ProcessRunner {
     ///   - capturesOutput: whether to collect standard output and error. Programs that leave a
     ///     child running (`xdg-open` starting a browser, `xclip` serving the selection) must not
     ///     get our pipes, or reading them would wait for that child; their output is discarded.
+    ///   - cancellation: the run's flag; once it is set the program's process group (Foundation
+    ///     starts each program as a group of its own, so a script's children are in it) gets
+    ///     SIGTERM, and SIGKILL after `grace` seconds if it is still there.
     /// - Throws: the error `Process.run()` gives when the program can't start.
     static func run(
         _ executable: String, arguments: [String] = [], input: Data? = nil, environment: [String: String]? = nil,
-        workingDirectory: String? = nil, timeout: TimeInterval? = nil, capturesOutput: Bool = true
+        workingDirectory: String? = nil, timeout: TimeInterval? = nil, capturesOutput: Bool = true,
+        cancellation: Cancellation? = nil, grace: TimeInterval = 2
     ) throws -> Outcome {
         ignoreBrokenPipes
         let process = Process()
@@ -58,14 +65,39 @@ struct ProcessRunner {
             if let input, !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
             try? stdin.fileHandleForWriting.close()
         }
-        if let timeout, group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-        }
+        let processGroup = process.processIdentifier
+        let wasCancelled = waitForEnd(
+            of: group, timeout: timeout, cancellation: cancellation, grace: grace,
+            signal: { sig in _ = kill(-processGroup, sig) })
         group.wait()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
-            standardOutput: output.data, standardError: errors.data)
+            standardOutput: output.data, standardError: errors.data, wasCancelled: wasCancelled)
+    }
+
+    /// Waits for the program's pipes to close, signalling its group past the timeout or once
+    /// the run is cancelled; returns whether it was cancelled. Cancellation is looked at every
+    /// 50 ms, as the engine looks at it between actions.
+    private static func waitForEnd(
+        of group: DispatchGroup, timeout: TimeInterval?, cancellation: Cancellation?, grace: TimeInterval,
+        signal: (Int32) -> Void
+    ) -> Bool {
+        let deadline = timeout.map { DispatchTime.now() + $0 }
+        while true {
+            let slice = DispatchTime.now() + (cancellation == nil ? 3600 : 0.05)
+            let until = deadline.map { min($0, slice) } ?? slice
+            if group.wait(timeout: until) == .success { return false }
+            if let deadline, DispatchTime.now() >= deadline {
+                signal(SIGTERM)
+                return false
+            }
+            if let cancellation, cancellation.isCancelled {
+                signal(SIGTERM)
+                if group.wait(timeout: .now() + grace) == .timedOut { signal(SIGKILL) }
+                return true
+            }
+        }
     }
 
     /// The full path of a program found on `PATH` (or given as a path), if it is executable.

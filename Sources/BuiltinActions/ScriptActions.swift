@@ -70,10 +70,11 @@ enum ScriptActions {
             do {
                 outcome = try ProcessRunner.run(
                     interpreter, arguments: arguments, input: standardInput, environment: run.environment.variables,
-                    workingDirectory: run.environment.workingDirectory)
+                    workingDirectory: run.environment.workingDirectory, cancellation: run.cancellation)
             } catch {
                 throw ActionFailure("can't start \(interpreter): \(error.localizedDescription)", parameter: "Shell", underlying: error)
             }
+            if outcome.wasCancelled { throw ActionFailure("the run was cancelled while the script ran", code: .cancelled) }
             guard outcome.status == 0, !outcome.wasSignalled else {
                 let how = outcome.wasSignalled ? "was killed by signal \(outcome.status)" : "exited with status \(outcome.status)"
                 let errorText = outcome.errorText

@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsEngine
+import Synchronization
 
 /// A prompter for a tool call: it never waits for a person.
 ///
@@ -7,7 +8,7 @@ import ShortcutsEngine
 /// `confirm` argument. Anything else stops the run with a ``RunError/Code/needsInteraction``
 /// failure, and the prompter remembers what was asked (``pending``) so the server can tell the
 /// agent which parameter to give and what the choices are.
-final class AgentPrompter: Prompter, @unchecked Sendable {
+final class AgentPrompter: Prompter, Sendable {
     /// What the run asked for and couldn't get.
     struct Question: Sendable {
         enum Kind: Sendable { case value, choice, confirmation }
@@ -16,18 +17,21 @@ final class AgentPrompter: Prompter, @unchecked Sendable {
         var options: [String]
     }
 
-    private let lock = NSLock()
-    private var answers: [String]
+    private struct State {
+        var answers: [String]
+        var asked: Question?
+    }
+
+    private let state: Mutex<State>
     private let isConfirmed: Bool
-    private var asked: Question?
 
     init(answers: [String], isConfirmed: Bool) {
-        self.answers = answers
+        state = Mutex(State(answers: answers))
         self.isConfirmed = isConfirmed
     }
 
     /// The question that stopped the run, if one did.
-    var pending: Question? { lock.withLock { asked } }
+    var pending: Question? { state.withLock { $0.asked } }
 
     func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
         if let answer = nextAnswer() { return answer }
@@ -55,11 +59,11 @@ final class AgentPrompter: Prompter, @unchecked Sendable {
     }
 
     private func nextAnswer() -> String? {
-        lock.withLock { answers.isEmpty ? nil : answers.removeFirst() }
+        state.withLock { $0.answers.isEmpty ? nil : $0.answers.removeFirst() }
     }
 
     private func stop(_ question: Question, _ message: String) -> ActionFailure {
-        lock.withLock { asked = question }
+        state.withLock { $0.asked = question }
         return ActionFailure(message, code: .needsInteraction)
     }
 }

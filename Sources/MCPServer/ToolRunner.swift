@@ -6,6 +6,7 @@ import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRPC
 import ShortcutsRun
+import Synchronization
 
 /// Runs a tool through the engine, as `shortcuts run` and `shortcuts perform` would: a shortcut
 /// from its file, an action as a one-action shortcut with the arguments as its parameters (so an
@@ -139,10 +140,9 @@ struct ToolRunner {
 }
 
 /// What the run showed (dialogs, Show Result), collected for the result.
-private final class ShownMessages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
+private final class ShownMessages: Sendable {
+    private let messages = Mutex<[String]>([])
 
-    func append(_ text: String) { lock.withLock { messages.append(text) } }
-    var all: [String] { lock.withLock { messages } }
+    func append(_ text: String) { messages.withLock { $0.append(text) } }
+    var all: [String] { messages.withLock { $0 } }
 }

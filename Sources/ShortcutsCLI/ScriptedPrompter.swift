@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsEngine
+import Synchronization
 
 /// Answers a shortcut's questions from a list, one answer per question, in order.
 ///
@@ -14,10 +15,10 @@ import ShortcutsEngine
 /// 2
 /// yes
 /// ```
-public final class ScriptedPrompter: Prompter, @unchecked Sendable {
-    private let lock = NSLock()
-    private var answers: [String]
-    private var used = 0
+public final class ScriptedPrompter: Prompter, Sendable {
+    private let answers: [String]
+    /// How many answers have been given.
+    private let used = Mutex(0)
 
     /// Takes the answers in order.
     public init(answers: [String]) { self.answers = answers }
@@ -33,7 +34,8 @@ public final class ScriptedPrompter: Prompter, @unchecked Sendable {
     }
 
     private func next(for question: String) throws -> String {
-        try lock.withLock {
+        let answers = self.answers
+        return try used.withLock { used throws(ActionFailure) -> String in
             guard used < answers.count else {
                 throw ActionFailure(
                     "needs an answer to \"\(question)\" but the answers ran out (\(answers.count) given)",

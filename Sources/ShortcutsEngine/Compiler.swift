@@ -31,7 +31,7 @@ struct Compiler {
         instructions.reserveCapacity(actions.count)
         let matched = BlockMatcher.match(actions)
         let roles = matched.roles(count: actions.count)
-        var problems = matched.problems[...]
+        let problems = matched.problems
 
         for (offset, action) in actions.enumerated() {
             if let problem = problems.first, problem.action == offset { throw error(problem, in: workflow) }

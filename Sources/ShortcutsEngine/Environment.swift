@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
+import Synchronization
 
 /// Asks the person running a shortcut: text, a choice, a confirmation.
 ///
@@ -110,12 +111,11 @@ public struct NoInteraction: Prompter {
 }
 
 /// A clipboard that lives in memory, for tests and machines without a desktop clipboard.
-public final class MemoryClipboard: Clipboard, @unchecked Sendable {
-    private let lock = NSLock()
-    private var content: Content
+public final class MemoryClipboard: Clipboard, Sendable {
+    private let content: Mutex<Content>
 
-    public init(_ content: Content = .nothing) { self.content = content }
+    public init(_ content: Content = .nothing) { self.content = Mutex(content) }
 
-    public func read() throws -> Content { lock.withLock { content } }
-    public func write(_ content: Content) throws { lock.withLock { self.content = content } }
+    public func read() throws -> Content { content.withLock { $0 } }
+    public func write(_ content: Content) throws { self.content.withLock { $0 = content } }
 }

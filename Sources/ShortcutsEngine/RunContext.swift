@@ -22,7 +22,7 @@ public final class RunContext {
     /// Set by Stop This Shortcut and Stop and Output.
     var stopOutput: Content?
     /// The cancellation flag shared with whoever may cancel the run.
-    let cancellation: Cancellation
+    public let cancellation: Cancellation
 
     struct Loop {
         var items: [Content]

@@ -57,7 +57,7 @@ public struct ShortcutsEventsError: Error, CustomStringConvertible, Sendable {
             case EventsProtocol.ErrorCode.denied: .denied
             case EventsProtocol.ErrorCode.actionFailed: .actionFailed
             case EventsProtocol.ErrorCode.cancelled: .cancelled
-            case EventsProtocol.ErrorCode.shuttingDown: .serviceUnavailable
+            case EventsProtocol.ErrorCode.shuttingDown, EventsProtocol.ErrorCode.busy: .serviceUnavailable
             default: .invalid
             }
         self.init(code, error.message, failure: failure)

@@ -51,6 +51,8 @@ public enum EventsProtocol {
         public static let shuttingDown = 1005
         /// The shortcut can't be read or compiled.
         public static let invalidShortcut = 1006
+        /// As many runs as the service allows are going and its queue is full; try again later.
+        public static let busy = 1007
     }
 
     /// One shortcut, as `shortcuts.list` gives it.

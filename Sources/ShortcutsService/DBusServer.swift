@@ -1,6 +1,7 @@
 import CSDBusLoader
 import Foundation
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,15 +12,25 @@ import ShortcutsRPC
 /// An sd-bus connection is single-threaded, so one thread owns it: it polls the bus and a
 /// wake-up pipe, reads each call's arguments and the caller's credentials, and hands the work
 /// to a thread of its own. Finished work posts its reply back to the bus thread, which sends it.
+///
+/// `@unchecked Sendable` because the bus connection, `isStopped` and `identities` belong to the bus
+/// thread alone (sd-bus calls back on it), which the compiler can't see; what other threads
+/// touch is in ``shared``.
 public final class DBusServer: @unchecked Sendable {
     let service: EventsService
-    private var bus: UnsafeMutableRawPointer?
     private var wake: [Int32] = [-1, -1]
-    private let lock = NSLock()
-    private var posted: [() -> Void] = []
+    /// What callers' threads and the bus thread share: work posted to the bus thread, and
+    /// whether the bus thread is running.
+    private let shared = Mutex(Shared())
+    private struct Shared {
+        var posted: [@Sendable () -> Void] = []
+        var isRunning = false
+    }
+    /// Set on the bus thread only.
     private var isStopped = false
     private let finished = DispatchSemaphore(value: 0)
     /// Callers seen on this bus by unique name; names are never reused while the bus lives.
+    /// The bus thread's alone.
     private var identities: [String: ClientIdentity] = [:]
 
     public init(service: EventsService) {
@@ -58,7 +69,7 @@ public final class DBusServer: @unchecked Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
-        bus = connection
+        shared.withLock { $0.isRunning = true }
         let owned = BusPointer(raw: connection)
         let thread = Thread { [self] in loop(owned.raw) }
         thread.name = "shortcutsd.dbus"
@@ -67,16 +78,24 @@ public final class DBusServer: @unchecked Sendable {
 
     /// Sends the replies already posted, leaves the bus and waits for the bus thread to end.
     public func stop() {
-        guard bus != nil else { return }
+        guard shared.withLock({ $0.isRunning }) else { return }
         post { [self] in isStopped = true }
         finished.wait()
     }
 
-    /// Runs `work` on the bus thread.
-    private func post(_ work: @escaping () -> Void) {
-        lock.withLock { posted.append(work) }
+    /// Runs `work` on the bus thread; false (and nothing runs) once it has ended.
+    @discardableResult
+    private func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard
+            shared.withLock({ shared in
+                guard shared.isRunning else { return false }
+                shared.posted.append(work)
+                return true
+            })
+        else { return false }
         var byte: UInt8 = 1
         _ = write(wake[1], &byte, 1)
+        return true
     }
 
     private func loop(_ bus: UnsafeMutableRawPointer) {
@@ -100,13 +119,20 @@ public final class DBusServer: @unchecked Sendable {
                 var drained = [UInt8](repeating: 0, count: 64)
                 while read(wake[0], &drained, drained.count) > 0 {}
             }
-            for work in lock.withLock({ () -> [() -> Void] in
-                defer { posted = [] }; return posted
+            for work in shared.withLock({ shared in
+                defer { shared.posted = [] }
+                return shared.posted
             }) { work() }
         }
         _ = ssd_flush(bus)
         ssd_close(bus)
-        self.bus = nil
+        // Work posted from now on is dropped, and a later stop() returns at once.
+        let stranded = shared.withLock { shared in
+            shared.isRunning = false
+            defer { shared.posted = [] }
+            return shared.posted.count
+        }
+        if stranded > 0 { service.log.write("the session bus went away with \(stranded) answer(s) unsent") }
         finished.signal()
     }
 
@@ -141,11 +167,13 @@ public final class DBusServer: @unchecked Sendable {
         service.registry.beginRequest()
         Thread.detachNewThread { [self] in
             let reply = work.perform(on: service, client: client)
-            post {
+            let posted = post {
                 reply.send(to: call.raw)
                 ssd_message_unref(call.raw)
                 service.registry.endRequest()
             }
+            // The bus went away meanwhile: nobody is there to answer, but shutdown mustn't wait for it.
+            if !posted { service.registry.endRequest() }
         }
         return 1
     }

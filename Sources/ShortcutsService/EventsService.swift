@@ -18,7 +18,7 @@ public final class EventsService: @unchecked Sendable {
     public let configuration: ServiceConfiguration
     public let policy: AccessPolicy
     public let log: ServiceLog
-    let registry = RunRegistry()
+    let registry: RunRegistry
     /// The engine, the installed apps' actions and the live environment of every run.
     let setup: RunSetup
     /// The installed apps' actions; running apps that register are reached through its host.
@@ -32,6 +32,7 @@ public final class EventsService: @unchecked Sendable {
         self.configuration = configuration
         self.log = log
         policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
+        registry = RunRegistry(maximumRunning: configuration.maximumRuns, maximumQueued: configuration.maximumQueuedRuns)
         setup = RunSetup(
             environment: configuration.environment, caller: .service, library: configuration.library,
             warn: { log.write($0.replacingOccurrences(of: "Warning: ", with: "warning: ")) })
@@ -102,8 +103,20 @@ public final class EventsService: @unchecked Sendable {
         let cancellation = Cancellation()
         let identifier = (try? library.identifier(of: location)) ?? location.name
         let info = EventsProtocol.RunInfo(runID: runID, shortcut: location.name, clientProcess: client.processIdentifier)
-        guard registry.add(RunRegistry.Entry(info: info, identifier: identifier, cancellation: cancellation, owner: owner)) else {
-            throw ServiceError(.invalidArguments, "a run with the id \(runID) is already going; pick another runID")
+        do {
+            try registry.admit(RunRegistry.Entry(info: info, identifier: identifier, cancellation: cancellation, owner: owner))
+        } catch {
+            switch error {
+            case .duplicateID:
+                throw ServiceError(.invalidArguments, "a run with the id \(runID) is already going; pick another runID")
+            case .busy(let running, let queued):
+                throw ServiceError(
+                    .busy,
+                    "shortcutsd is busy: \(running) runs are going and \(queued) waiting, as many as it allows (SHORTCUTS_SERVICE_MAX_RUNS, SHORTCUTS_SERVICE_MAX_QUEUED); try again later"
+                )
+            case .cancelledWhileQueued:
+                throw ServiceError(.cancelled, "the run of \(location.name) was cancelled while it waited for its turn")
+            }
         }
         defer { registry.remove(runID) }
 

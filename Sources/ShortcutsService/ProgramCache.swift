@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsEngine
 import ShortcutsLibrary
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,15 +9,14 @@ import ShortcutsLibrary
 
 /// Compiled shortcuts, kept while their files don't change, so a repeated run costs a `stat`
 /// instead of reading and compiling the file again.
-final class ProgramCache: @unchecked Sendable {
+final class ProgramCache: Sendable {
     private struct Key: Hashable {
         var path: String
         var modified: Int
         var size: Int
     }
 
-    private let lock = NSLock()
-    private var programs: [String: (key: Key, program: Program)] = [:]
+    private let programs = Mutex<[String: (key: Key, program: Program)]>([:])
 
     /// The compiled program of the shortcut at `location`.
     func program(at location: ShortcutLocation, library: ShortcutLibrary, engine: Engine) throws(ServiceError) -> Program {
@@ -25,7 +25,7 @@ final class ProgramCache: @unchecked Sendable {
             stat(location.path, &info) == 0
             ? Key(path: location.path, modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec, size: Int(info.st_size))
             : nil
-        if let key, let cached = lock.withLock({ programs[location.path] }), cached.key == key { return cached.program }
+        if let key, let cached = programs.withLock({ $0[location.path] }), cached.key == key { return cached.program }
         let program: Program
         do {
             program = try engine.compile(try library.workflow(at: location), name: location.name)
@@ -36,7 +36,7 @@ final class ProgramCache: @unchecked Sendable {
         } catch {
             throw ServiceError(.invalidShortcut, "\(error)")
         }
-        if let key { lock.withLock { programs[location.path] = (key, program) } }
+        if let key { programs.withLock { $0[location.path] = (key, program) } }
         return program
     }
 }

@@ -17,6 +17,8 @@ import ShortcutsRPC
 /// | `SHORTCUTS_SERVICE_GRACE_SECONDS` | on SIGTERM, how long runs may finish before they are cancelled (default 10) |
 /// | `SHORTCUTS_SERVICE_ALLOWED_CLIENTS` | `:`-separated executable paths; when set, only they may call |
 /// | `SHORTCUTS_SERVICE_NO_DBUS` | `1` serves only the socket |
+/// | `SHORTCUTS_SERVICE_MAX_RUNS` | how many runs go at once (default twice the cores, at least 4); more wait |
+/// | `SHORTCUTS_SERVICE_MAX_QUEUED` | how many runs may wait (default 64); past that a run gets `Busy` |
 public struct ServiceConfiguration: Sendable {
     public var library: ShortcutLibrary
     public var socketPath: String
@@ -29,6 +31,9 @@ public struct ServiceConfiguration: Sendable {
     public var outputDirectory: String
     /// The environment runs and app extensions see.
     public var environment: [String: String]
+    /// How many runs go at once; more wait in a queue of ``maximumQueuedRuns``.
+    public var maximumRuns: Int
+    public var maximumQueuedRuns: Int
 
     /// The settings file, as `service.json` holds it.
     struct SettingsFile: Codable {
@@ -37,6 +42,8 @@ public struct ServiceConfiguration: Sendable {
         var allowedClients: [String]?
         var idleSeconds: Double?
         var shutdownGraceSeconds: Double?
+        var maximumRuns: Int?
+        var maximumQueuedRuns: Int?
     }
 
     /// The configuration the environment and `service.json` give.
@@ -56,6 +63,11 @@ public struct ServiceConfiguration: Sendable {
         }
         servesDBus = !["1", "true", "yes"].contains(environment["SHORTCUTS_SERVICE_NO_DBUS"]?.lowercased() ?? "")
         outputDirectory = (socketPath as NSString).deletingLastPathComponent + "/outputs"
+        maximumRuns = max(
+            1,
+            environment["SHORTCUTS_SERVICE_MAX_RUNS"].flatMap(Int.init) ?? file.maximumRuns
+                ?? max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+        maximumQueuedRuns = max(0, environment["SHORTCUTS_SERVICE_MAX_QUEUED"].flatMap(Int.init) ?? file.maximumQueuedRuns ?? 64)
     }
 
     private static func readSettings(_ path: String) throws(ServiceError) -> SettingsFile {

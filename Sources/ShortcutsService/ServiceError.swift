@@ -25,6 +25,7 @@ public struct ServiceError: Error, CustomStringConvertible, Sendable {
         public static let cancelled = Code("Cancelled", rpcCode: EventsProtocol.ErrorCode.cancelled)
         public static let shuttingDown = Code("ShuttingDown", rpcCode: EventsProtocol.ErrorCode.shuttingDown)
         public static let invalidShortcut = Code("InvalidShortcut", rpcCode: EventsProtocol.ErrorCode.invalidShortcut)
+        public static let busy = Code("Busy", rpcCode: EventsProtocol.ErrorCode.busy)
         public static let invalidArguments = Code("InvalidArguments", rpcCode: JSONRPC.ErrorObject.invalidParamsCode)
         public static let unknownMethod = Code("UnknownMethod", rpcCode: JSONRPC.ErrorObject.methodNotFoundCode)
     }

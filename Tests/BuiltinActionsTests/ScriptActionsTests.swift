@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import Synchronization
 import Testing
 
 @testable import BuiltinActions
@@ -95,5 +96,77 @@ import Testing
         #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
         let bare = RunEnvironment(allowsRunningScripts: true)
         #expect(try SystemTest.run("runshellscript", script, environment: bare) == .text("none unset"))
+    }
+}
+
+/// Cancelling a run reaches the script it is running: its process group gets SIGTERM, then
+/// SIGKILL after a grace period when it ignores that.
+@Suite struct ScriptCancellationTests {
+    /// Runs `script` (which must write its background child's pid to `$CHILD_FILE`) on a thread,
+    /// cancels the run once the child is there, and returns the run's error and the child's pid.
+    func cancelled(_ script: String) throws -> (error: RunError?, child: Int32, seconds: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cancel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let childFile = folder.appendingPathComponent("child").path
+        let environment = RunEnvironment(
+            allowsRunningScripts: true, variables: ["PATH": "/usr/bin:/bin", "CHILD_FILE": childFile])
+        let cancellation = Cancellation()
+        let outcome = Mutex<RunError??>(nil)
+        let started = Date()
+        let thread = Thread {
+            let parameters: [String: ParameterValue] = ["Script": SystemTest.text(script), "Shell": SystemTest.text("/bin/sh")]
+            let result: RunError?
+            do {
+                _ = try SystemTest.run(
+                    [SystemTest.action("runshellscript", parameters)], environment: environment, cancellation: cancellation)
+                result = nil
+            } catch let failure as RunError {
+                result = failure
+            } catch {
+                result = RunError(.actionFailed, "\(error)")
+            }
+            outcome.withLock { $0 = .some(result) }
+        }
+        thread.start()
+        let deadline = Date().addingTimeInterval(20)
+        var child: Int32 = 0
+        while child == 0, Date() < deadline {
+            usleep(1000)
+            child =
+                (try? String(contentsOfFile: childFile, encoding: .utf8)).flatMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                } ?? 0
+        }
+        cancellation.cancel()
+        while outcome.withLock({ $0 }) == nil, Date() < deadline { usleep(1000) }
+        return (outcome.withLock { $0 } ?? nil, child, Date().timeIntervalSince(started))
+    }
+
+    /// Whether a process is gone (it may take a moment for init to reap an orphan).
+    func isGone(_ pid: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if kill(pid, 0) != 0 && errno == ESRCH { return true }
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            if state == "Z" { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
+    @Test func aCancelledRunStopsItsScriptAndItsChildren() throws {
+        let (error, child, seconds) = try cancelled("sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
+        #expect(error?.code == .cancelled, "\(String(describing: error))")
+        #expect(child > 0)
+        #expect(seconds < 15, "the script ran on for \(seconds) s after the cancel")
+        #expect(isGone(child), "the script's child \(child) outlived the cancelled run")
+    }
+
+    @Test func aScriptIgnoringSIGTERMIsKilledAfterTheGracePeriod() throws {
+        let (error, child, seconds) = try cancelled("trap '' TERM; sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
+        #expect(error?.code == .cancelled)
+        #expect(seconds < 15)
+        #expect(isGone(child))
     }
 }

@@ -48,12 +48,13 @@ enum SystemTest {
     }
 
     /// Compiles and runs actions; the output is the last action's.
-    static func run(_ actions: [WorkflowAction], input: Content = .nothing, environment: RunEnvironment = environment()) throws(RunError)
-        -> Content
-    {
+    static func run(
+        _ actions: [WorkflowAction], input: Content = .nothing, environment: RunEnvironment = environment(),
+        cancellation: Cancellation = Cancellation()
+    ) throws(RunError) -> Content {
         let engine = Engine(sources: [Builtins.catalog])
         let program = try engine.compile(Workflow(actions: actions), name: "test")
-        return try engine.run(program, input: input, environment: environment)
+        return try engine.run(program, input: input, environment: environment, cancellation: cancellation)
     }
 
     /// Runs one action with parameters and input.

@@ -55,6 +55,39 @@ struct SocketTests {
         #expect(result.output.contains(#""output": "hi""#), "\(result.output)")
     }
 
+    /// Past SHORTCUTS_SERVICE_MAX_RUNS runs wait; past SHORTCUTS_SERVICE_MAX_QUEUED a run is
+    /// refused as Busy; a cancel reaches waiting runs too.
+    @Test func runsPastTheLimitWaitAndPastTheQueueAreBusy() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_SERVICE_MAX_RUNS"] = "1"
+        harness.extra["SHORTCUTS_SERVICE_MAX_QUEUED"] = "1"
+        try harness.startService()
+        let script =
+            Self.client + """
+                import time
+                def start(run_id):
+                    s, f = connect()
+                    request = {'jsonrpc': '2.0', 'id': 1, 'method': 'shortcuts.run', 'params': {'shortcut': 'Slow', 'runID': run_id}}
+                    s.sendall((json.dumps(request) + '\\n').encode())
+                    return s, f
+                first = start('first')
+                deadline = time.monotonic() + 10
+                while len(call('runs.list', {})['result']['runs']) < 1 and time.monotonic() < deadline: pass
+                second = start('second')
+                while len(call('runs.list', {})['result']['runs']) < 2 and time.monotonic() < deadline: pass
+                busy = call('shortcuts.run', {'shortcut': 'Greet', 'input': 'x'})['error']
+                print(busy['code'], 'busy' in busy['message'])
+                print(call('runs.cancel', {'runID': 'second'})['result'])
+                print(json.loads(second[1].readline())['error']['code'])
+                call('runs.cancel', {'runID': 'first'})
+                print(json.loads(first[1].readline())['error']['code'])
+                print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'again'})['result']['output'])
+                """
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "1007 True\n{'cancelled': 1}\n1004\n1004\nHello, again!\n", "\(result.error)")
+    }
+
     @Test func aClientThatGoesAwayCancelsItsRun() throws {
         let harness = try ServiceHarness()
         try harness.startService()
