@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import Synchronization
 
 /// Actions that installed apps provide, found through their manifests and run by their
 /// extensions: the engine's third source of actions, after its own and the built-in ones.
@@ -15,17 +16,17 @@ import ShortcutsEngine
 /// let apps = AppActionSource(home: ShortcutLibrary.home(in: environment), environment: environment)
 /// let engine = Engine(sources: [Builtins.catalog, apps])
 /// ```
-public final class AppActionSource: ActionSource, @unchecked Sendable {
+public final class AppActionSource: ActionSource, Sendable {
     /// The host that runs the apps' extensions.
     public let host: ExtensionHost
     private let store: AppManifestStore
     private let environment: [String: String]
     private let warn: (@Sendable (String) -> Void)?
-    private let lock = NSLock()
-    private var loaded: Catalog?
+    /// The manifests, once read.
+    private let loaded = Mutex<Catalog?>(nil)
 
     /// What the manifests hold, indexed.
-    private struct Catalog {
+    private struct Catalog: Sendable {
         var manifests: [AppManifest]
         var warnings: [String]
         /// Each action identifier's app (an index into `manifests`) and metadata.
@@ -57,27 +58,28 @@ public final class AppActionSource: ActionSource, @unchecked Sendable {
     }
 
     private var catalog: Catalog {
-        lock.lock()
-        if let loaded {
-            lock.unlock()
-            return loaded
+        var newWarnings: [String] = []
+        let catalog = loaded.withLock { loaded -> Catalog in
+            if let loaded { return loaded }
+            // Read while holding the lock, so callers at the same time wait for one reading.
+            let contents = store.load()
+            var actions: [String: (Int, ActionMetadata)] = [:]
+            for (index, manifest) in contents.manifests.enumerated() {
+                for action in manifest.actions where actions[action.identifier] == nil { actions[action.identifier] = (index, action) }
+            }
+            let catalog = Catalog(manifests: contents.manifests, warnings: contents.warnings, actions: actions)
+            loaded = catalog
+            newWarnings = contents.warnings
+            return catalog
         }
-        let contents = store.load()
-        var actions: [String: (Int, ActionMetadata)] = [:]
-        for (index, manifest) in contents.manifests.enumerated() {
-            for action in manifest.actions where actions[action.identifier] == nil { actions[action.identifier] = (index, action) }
-        }
-        let catalog = Catalog(manifests: contents.manifests, warnings: contents.warnings, actions: actions)
-        loaded = catalog
-        lock.unlock()
-        if let warn { for warning in contents.warnings { warn(warning) } }
+        if let warn { for warning in newWarnings { warn(warning) } }
         return catalog
     }
 
     /// Forgets the manifests read so far, so the next look-up reads them again (an app was
     /// installed or updated since).
     public func reload() {
-        lock.withLock { loaded = nil }
+        loaded.withLock { $0 = nil }
     }
 
     /// The installed apps' manifests, the user's first.

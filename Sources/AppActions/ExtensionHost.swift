@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,7 @@ import ShortcutsRPC
 /// let result = try host.perform(manifest, ExtensionProtocol.PerformParams(
 ///     intent: "CreateTaskIntent", parameters: ["title": .text("Milk")], isInteractive: false))
 /// ```
+/// `@unchecked Sendable`: its connections table is under `lock`; each connection serializes its own calls.
 public final class ExtensionHost: @unchecked Sendable {
     /// How long extensions stay warm and how long a call may take.
     public struct Configuration: Sendable {
@@ -161,26 +163,28 @@ public final class ExtensionHost: @unchecked Sendable {
     private static let registry = Registry()
 
     /// The live hosts, so an `atexit` handler can end their extensions when the process exits.
-    private final class Registry: @unchecked Sendable {
-        private let lock = NSLock()
-        private var hosts: [Weak] = []
-        private var isHandlerInstalled = false
+    private final class Registry: Sendable {
+        private struct State {
+            var hosts: [Weak] = []
+            var isHandlerInstalled = false
+        }
+        private let state = Mutex(State())
 
         struct Weak { weak var host: ExtensionHost? }
 
         func add(_ host: ExtensionHost) {
-            lock.withLock {
-                hosts.removeAll { $0.host == nil }
-                hosts.append(Weak(host: host))
-                if !isHandlerInstalled {
-                    isHandlerInstalled = true
+            state.withLock { state in
+                state.hosts.removeAll { $0.host == nil }
+                state.hosts.append(Weak(host: host))
+                if !state.isHandlerInstalled {
+                    state.isHandlerInstalled = true
                     atexit { ExtensionHost.registry.stopEverything() }
                 }
             }
         }
 
         func stopEverything() {
-            for host in lock.withLock({ hosts.compactMap(\.host) }) { host.stopAll() }
+            for host in state.withLock({ $0.hosts.compactMap(\.host) }) { host.stopAll() }
         }
     }
 }

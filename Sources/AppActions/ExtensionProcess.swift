@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +14,7 @@ import ShortcutsRPC
 /// Started with `posix_spawn` rather than `Foundation.Process` so the host controls every
 /// descriptor (all pipes are close-on-exec, so parallel spawns never leak them into each other)
 /// and can reap the child with `waitpid` the moment it exits, without a run loop.
+/// `@unchecked Sendable`: used only under its ``ExtensionConnection``'s lock, one call at a time.
 final class ExtensionProcess: @unchecked Sendable {
     /// Why a call on the channel failed, before the host names the app and the activity.
     enum CallFailure: Error {
@@ -229,9 +231,8 @@ struct SpawnFailure: Error, CustomStringConvertible {
 
 /// Drains a process's standard error on a thread of its own, so a chatty extension never blocks
 /// on a full pipe, and keeps the last few kilobytes for error messages.
-final class ErrorTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
+final class ErrorTail: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
     private let ended = DispatchSemaphore(value: 0)
     private static let limit = 4096
 
@@ -242,7 +243,7 @@ final class ErrorTail: @unchecked Sendable {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
-                lock.withLock {
+                bytes.withLock { bytes in
                     bytes.append(contentsOf: chunk[..<count])
                     if bytes.count > Self.limit { bytes.removeFirst(bytes.count - Self.limit) }
                 }
@@ -255,6 +256,6 @@ final class ErrorTail: @unchecked Sendable {
     /// What was written so far, after waiting up to `timeout` seconds for the end of the stream.
     func text(waitingUpTo timeout: Double) -> String {
         if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
-        return lock.withLock { String(decoding: bytes, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
+        return bytes.withLock { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

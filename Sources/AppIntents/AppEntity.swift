@@ -82,6 +82,7 @@ public protocol EntityStringQuery: EntityQuery {
 /// `@Property(title:)`: a value of an entity that shortcuts can read by name.
 ///
 /// Like Apple's, it is a class: copies of an entity share their properties.
+/// `@unchecked Sendable`: mirrors Apple's API, where an entity's properties are a class its copies share; an entity is made on one thread and then handed on.
 @propertyWrapper
 public final class EntityProperty<Value: _IntentValue>: @unchecked Sendable {
     /// The name people see.

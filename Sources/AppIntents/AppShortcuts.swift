@@ -64,6 +64,7 @@ public enum AppShortcutPhraseToken: Sendable, Hashable {
 
 /// A phrase that starts an App Shortcut; it names the app, and may name a parameter.
 public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
+    /// `@unchecked Sendable`: holds key paths, which aren't `Sendable` though immutable.
     enum Piece: @unchecked Sendable {
         case text(String)
         case applicationName

@@ -16,6 +16,7 @@ import ShortcutsRPC
 /// A non-optional parameter without a default is required: the intent is performed only when it
 /// has a value. `$title` (the projected value) asks the person for a value, a choice or a
 /// confirmation from inside `perform()`.
+/// `@unchecked Sendable`: mirrors Apple's `@Parameter`, a class whose synchronous accessors read and write the value under `lock`.
 @propertyWrapper
 public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     public let title: LocalizedStringResource

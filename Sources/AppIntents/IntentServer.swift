@@ -35,18 +35,8 @@ public struct IntentServer: Sendable {
     public func serve(_ channel: LineChannel) async {
         await JSONRPC.serve(
             channel, stoppingAfter: ExtensionProtocol.Method.shutdown,
-            read: { try await nextLine(channel) },
+            read: { try await channel.readLine(on: readQueue) },
             handler: { try await dispatch($0) })
-    }
-
-    /// Waits for the next line on the read queue.
-    private func nextLine(_ channel: LineChannel) async throws(LineChannel.Failure) -> Data {
-        let result: Result<Data, LineChannel.Failure> = await withCheckedContinuation { continuation in
-            readQueue.async {
-                continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try channel.readLine() })
-            }
-        }
-        return try result.get()
     }
 
     private func dispatch(_ request: JSONRPC.IncomingRequest) async throws -> any Encodable & Sendable {

@@ -36,6 +36,7 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
 
 /// The sentence of a summary: text with parameters interpolated by key path (`\(\.$title)`).
 public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
+    /// `@unchecked Sendable`: holds key paths, which aren't `Sendable` though immutable.
     enum Piece: @unchecked Sendable {
         case text(String)
         case parameter(PartialKeyPath<Intent>)

@@ -117,6 +117,7 @@ struct ProcessRunner {
     }()
 
     /// Bytes one reader thread collects for the waiting thread.
+    /// `@unchecked Sendable`: written by its one reader thread inside a `DispatchGroup`, read only after `wait()` on that group, which orders the two.
     private final class Collected: @unchecked Sendable {
         // Written by one reader before the group finishes, read only after `group.wait()`.
         var data = Data()

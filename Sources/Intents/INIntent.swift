@@ -14,6 +14,7 @@ import Foundation
 ///     }
 /// }
 /// ```
+/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass with settable properties, subclassed by generated code); made on one thread, then handed on.
 open class INIntent: NSObject, @unchecked Sendable {
     private var values: [String: Any] = [:]
 
@@ -38,6 +39,7 @@ open class INIntent: NSObject, @unchecked Sendable {
 ///
 /// The generated class's `code` is computed over ``rawCode``; response parameters are stored
 /// like an intent's (``storedValue(forKey:)``).
+/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass with settable properties, subclassed by generated code); made on one thread, then handed on.
 open class INIntentResponse: NSObject, @unchecked Sendable {
     private var values: [String: Any] = [:]
 

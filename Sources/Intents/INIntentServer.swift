@@ -15,6 +15,8 @@ public struct INIntentServer {
     let definitions: [INIntentDefinitionSchema]
     let dispatch: INIntentDispatch
     let coding: INValueCoding
+    /// Where the server waits for its host's lines, off the threads that run tasks.
+    private let readQueue = DispatchQueue(label: "Intents.INIntentServer.read")
 
     public init(bundleIdentifier: String, definitions: [INIntentDefinitionSchema], dispatch: INIntentDispatch) {
         self.bundleIdentifier = bundleIdentifier
@@ -26,7 +28,7 @@ public struct INIntentServer {
     /// Answers requests until the channel closes or the host sends `shutdown`.
     public func serve(_ channel: LineChannel) async {
         await JSONRPC.serve(
-            channel, stoppingAfter: ExtensionProtocol.Method.shutdown, read: { try channel.readLine() },
+            channel, stoppingAfter: ExtensionProtocol.Method.shutdown, read: { try await channel.readLine(on: readQueue) },
             handler: { try await dispatch($0) })
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,12 +10,11 @@ import Foundation
 ///
 /// Polling costs one `stat` per file and folder per tick (well under a millisecond for a library
 /// of hundreds of shortcuts) and works on every file system, unlike inotify on network mounts.
-final class ChangeWatcher: @unchecked Sendable {
+final class ChangeWatcher: Sendable {
     private let directories: [String]
     private let interval: Double
     private let onChange: @Sendable () -> Void
-    private let lock = NSLock()
-    private var isStopped = false
+    private let isStopped = Atomic(false)
 
     /// - Parameters:
     ///   - directories: folders to watch, with their files and one level of subfolders; a folder
@@ -33,7 +33,7 @@ final class ChangeWatcher: @unchecked Sendable {
             var last = initial
             while true {
                 Thread.sleep(forTimeInterval: interval)
-                if lock.withLock({ isStopped }) { return }
+                if isStopped.load(ordering: .acquiring) { return }
                 let current = Self.signature(of: directories)
                 if current != last {
                     last = current
@@ -44,7 +44,7 @@ final class ChangeWatcher: @unchecked Sendable {
     }
 
     /// Stops watching after the current tick.
-    func stop() { lock.withLock { isStopped = true } }
+    func stop() { isStopped.store(true, ordering: .releasing) }
 
     /// Each watched path's modification time and size, in a fixed order.
     static func signature(of directories: [String]) -> [String] {

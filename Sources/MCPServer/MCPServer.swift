@@ -12,6 +12,7 @@ import ShortcutsRPC
 /// let server = MCPServer(configuration: configuration)
 /// server.serve()   // until standard input closes
 /// ```
+/// `@unchecked Sendable`: its tool state is replaced under `lock` and calls are serialized by `callLock`.
 public final class MCPServer: @unchecked Sendable {
     /// The protocol versions of the initialize handshake this server speaks, newest first.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]

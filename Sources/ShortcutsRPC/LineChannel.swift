@@ -8,6 +8,7 @@ import Foundation
 ///
 /// Reads wait with `poll(2)` so a caller can give up after a timeout; writes use `write(2)` in a
 /// loop and report a closed peer as an error instead of dying of SIGPIPE.
+/// `@unchecked Sendable`: the read buffer belongs to the one reader a channel has at a time; writes are serialized by `writeLock`.
 public final class LineChannel: @unchecked Sendable {
     /// Why reading or writing failed.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -42,6 +43,16 @@ public final class LineChannel: @unchecked Sendable {
         self.input = input
         self.output = output
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Waits for the next line on `queue` rather than on the caller's thread, so a server that
+    /// waits for its host for its whole life never holds one of the few threads that run Swift
+    /// tasks.
+    public func readLine(on queue: DispatchQueue) async throws(Failure) -> Data {
+        let result: Result<Data, Failure> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(Failure) -> Data in try self.readLine() }) }
+        }
+        return try result.get()
     }
 
     /// Reads the next line (without its newline), waiting at most `timeout` seconds (nil: forever).

@@ -6,6 +6,7 @@ import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRPC
 import ShortcutsRun
+import Synchronization
 
 /// The one core behind both transports: lists the library, runs shortcuts in parallel (each on
 /// the caller's thread, with its own ``Cancellation``), cancels them, and drains on shutdown.
@@ -14,7 +15,7 @@ import ShortcutsRun
 /// let service = try EventsService(configuration: ServiceConfiguration())
 /// let result = try service.run(EventsProtocol.RunParams(shortcut: "Hello", input: "Ada"), client: me)
 /// ```
-public final class EventsService: @unchecked Sendable {
+public final class EventsService: Sendable {
     public let configuration: ServiceConfiguration
     public let policy: AccessPolicy
     public let log: ServiceLog
@@ -25,8 +26,7 @@ public final class EventsService: @unchecked Sendable {
     public var apps: AppActionSource { setup.apps }
     public let liveApps: LiveApps
     private let programs = ProgramCache()
-    private let stateLock = NSLock()
-    private var isShuttingDown = false
+    private let isShuttingDown = Atomic(false)
 
     public init(configuration: ServiceConfiguration, log: ServiceLog = ServiceLog()) {
         self.configuration = configuration
@@ -93,7 +93,7 @@ public final class EventsService: @unchecked Sendable {
     public func run(
         _ params: EventsProtocol.RunParams, client: ClientIdentity, owner: ObjectIdentifier? = nil
     ) throws(ServiceError) -> EventsProtocol.RunResult {
-        if stateLock.withLock({ isShuttingDown }) {
+        if isShuttingDown.load(ordering: .acquiring) {
             throw ServiceError(.shuttingDown, "shortcutsd is shutting down and takes no new runs; try again")
         }
         let location = try locate(params.shortcut)
@@ -169,7 +169,7 @@ public final class EventsService: @unchecked Sendable {
     /// them and waits a little more. Returns how many were still going at the end.
     @discardableResult
     public func drain(grace: Double) -> Int {
-        stateLock.withLock { isShuttingDown = true }
+        isShuttingDown.store(true, ordering: .releasing)
         if registry.waitUntilEmpty(before: Date().addingTimeInterval(grace)) { return 0 }
         let cancelled = registry.cancel { _ in true }
         log.write("cancelled \(cancelled) run(s) still going after \(grace) s")

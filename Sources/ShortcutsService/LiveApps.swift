@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,7 @@ import ShortcutsRPC
 /// checks that the caller's executable is the one its manifest names. When the app quits, its
 /// connection closes, a watcher notices, and the app is forgotten, so later calls go to its
 /// extension process again.
-public final class LiveApps: @unchecked Sendable {
+public final class LiveApps: Sendable {
     /// One registered app.
     public struct App: Sendable {
         public var bundleIdentifier: String
@@ -21,29 +22,32 @@ public final class LiveApps: @unchecked Sendable {
         public var channel: LineChannel
     }
 
-    private let lock = NSLock()
-    private var apps: [String: App] = [:]
+    private let apps = Mutex<[String: App]>([:])
     private let log: ServiceLog
+    private let changeHandler = Mutex<(@Sendable (_ bundleIdentifier: String, _ app: App?) -> Void)?>(nil)
     /// Called when an app registers and when it goes away, so a host can route calls to it.
-    public var onChange: (@Sendable (_ bundleIdentifier: String, _ app: App?) -> Void)?
+    public var onChange: (@Sendable (_ bundleIdentifier: String, _ app: App?) -> Void)? {
+        get { changeHandler.withLock { $0 } }
+        set { changeHandler.withLock { $0 = newValue } }
+    }
 
     init(log: ServiceLog) { self.log = log }
 
     /// The bundle identifiers of the registered apps.
-    public var bundleIdentifiers: [String] { lock.withLock { apps.keys.sorted() } }
-    public var isEmpty: Bool { lock.withLock { apps.isEmpty } }
+    public var bundleIdentifiers: [String] { apps.withLock { $0.keys.sorted() } }
+    public var isEmpty: Bool { apps.withLock { $0.isEmpty } }
 
     /// The registered app with this bundle identifier.
-    public func app(_ bundleIdentifier: String) -> App? { lock.withLock { apps[bundleIdentifier] } }
+    public func app(_ bundleIdentifier: String) -> App? { apps.withLock { $0[bundleIdentifier] } }
 
     /// Keeps a registered app until its connection closes; a newer registration replaces an older one.
     func register(_ app: App, closing descriptor: Int32) {
-        lock.withLock { apps[app.bundleIdentifier] = app }
+        apps.withLock { $0[app.bundleIdentifier] = app }
         log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) registered; its intents run inside it")
         onChange?(app.bundleIdentifier, app)
         Thread.detachNewThread { [self] in
             Self.waitForHangUp(descriptor)
-            let removed = lock.withLock { () -> Bool in
+            let removed = apps.withLock { apps -> Bool in
                 guard apps[app.bundleIdentifier]?.processIdentifier == app.processIdentifier else { return false }
                 apps[app.bundleIdentifier] = nil
                 return true

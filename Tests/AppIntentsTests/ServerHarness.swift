@@ -37,7 +37,7 @@ final class ServerHarness {
         let host = self.host
         let result: Result<Data, LineChannel.Failure> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try host.readLine(timeout: 30) })
+                continuation.resume(returning: Result { () throws(LineChannel.Failure) -> Data in try host.readLine(timeout: 120) })
             }
         }
         return try result.get()
