@@ -111,9 +111,9 @@ let package = Package(
         ),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
-        .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList"]),
+        .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
         .testTarget(
             name: "BuiltinActionsTests",
@@ -130,10 +130,15 @@ let package = Package(
             dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary"]),
         .testTarget(
             name: "IntentDefinitionCompilerTests",
-            dependencies: ["IntentDefinitionCompiler", "Intents", "PropertyList", "ShortcutsContent", "ShortcutsRPC"]),
+            dependencies: [
+                "IntentDefinitionCompiler", "Intents", "PropertyList", "ShortcutsContent", "ShortcutsRPC", "ShortcutsTestSupport",
+            ]),
         .testTarget(
             name: "ShortcutsLanguageTests",
-            dependencies: ["ShortcutsLanguage", "ShortcutsCLI", "BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsEngine"]),
+            dependencies: [
+                "ShortcutsLanguage", "ShortcutsCLI", "BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsEngine",
+                "ShortcutsTestSupport",
+            ]),
         .testTarget(
             name: "ShortcutsServiceTests",
             dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport", "ShortcutFormat", "ShortcutsRPC"]),

@@ -83,7 +83,8 @@ struct DBusTests {
                 except dbus.DBusException as error:
                     result['error'] = error.get_dbus_name()
             thread = threading.Thread(target=slow); thread.start()
-            time.sleep(0.5)
+            deadline = time.monotonic() + 10
+            while not events.ListRuns() and time.monotonic() < deadline: time.sleep(0.01)
             print('cancelled', int(events.CancelRun('Slow')))
             thread.join()
             print(result['error'])

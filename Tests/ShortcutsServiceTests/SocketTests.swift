@@ -96,12 +96,12 @@ struct SocketTests {
                 import time
                 s, f = connect()
                 s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"shortcuts.run","params":{"shortcut":"Slow","runID":"gone"}}\\n')
-                time.sleep(0.3)
+                deadline = time.monotonic() + 10
+                while not call('runs.list', {})['result']['runs'] and time.monotonic() < deadline: time.sleep(0.01)
                 print(len(call('runs.list', {})['result']['runs']))
                 f.close(); s.close()
-                for _ in range(100):
-                    if not call('runs.list', {})['result']['runs']: break
-                    time.sleep(0.02)
+                deadline = time.monotonic() + 10
+                while call('runs.list', {})['result']['runs'] and time.monotonic() < deadline: time.sleep(0.01)
                 print(len(call('runs.list', {})['result']['runs']))
                 """
         let started = Date()
