@@ -50,17 +50,6 @@ enum HTTPClient {
 
     /// A uniform type identifier for a MIME type, e.g. `public.json` for `application/json`.
     static func typeIdentifier(forMIMEType mimeType: String) -> String {
-        let known: [String: String] = [
-            "application/json": "public.json", "text/json": "public.json", "text/html": "public.html",
-            "text/plain": "public.plain-text", "text/csv": "public.comma-separated-values-text",
-            "application/xml": "public.xml", "text/xml": "public.xml", "text/markdown": "net.daringfireball.markdown",
-            "application/pdf": "com.adobe.pdf", "image/png": "public.png", "image/jpeg": "public.jpeg",
-            "image/gif": "com.compuserve.gif", "image/svg+xml": "public.svg-image", "application/zip": "public.zip-archive",
-            "audio/mpeg": "public.mp3", "video/mp4": "public.mpeg-4",
-        ]
-        if let type = known[mimeType] { return type }
-        if mimeType.hasSuffix("+json") { return "public.json" }
-        if mimeType.hasPrefix("text/") { return "public.plain-text" }
-        return "public.data"
+        UniformType.identifier(forMIMEType: mimeType)
     }
 }

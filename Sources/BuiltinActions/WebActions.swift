@@ -105,18 +105,11 @@ enum WebActions {
         return (body, "multipart/form-data; boundary=\(boundary)")
     }
 
-    /// A MIME type for a uniform type identifier, for uploads.
+    /// A MIME type for a uniform type identifier, for uploads (text says its charset).
     static func mimeType(for type: String?) -> String {
-        switch type {
-        case "public.json": return "application/json"
-        case "public.html": return "text/html"
-        case "public.xml": return "application/xml"
-        case "public.png": return "image/png"
-        case "public.jpeg": return "image/jpeg"
-        case "com.adobe.pdf": return "application/pdf"
-        case let type? where UniformType.isText(type): return "text/plain; charset=utf-8"
-        default: return "application/octet-stream"
-        }
+        guard let type else { return "application/octet-stream" }
+        let mime = UniformType.mimeType(for: type)
+        return UniformType.isText(type) && mime.hasPrefix("text/") ? mime + "; charset=utf-8" : mime
     }
 
     static let webPageContents = ActionDefinition(

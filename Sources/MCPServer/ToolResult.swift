@@ -62,20 +62,5 @@ enum ToolResult {
     }
 
     /// The MIME type of a uniform type identifier, `application/octet-stream` when unknown.
-    static func mimeType(for typeIdentifier: String) -> String {
-        switch typeIdentifier {
-        case "public.png": return "image/png"
-        case "public.jpeg": return "image/jpeg"
-        case "com.compuserve.gif": return "image/gif"
-        case "org.webmproject.webp": return "image/webp"
-        case "public.svg-image": return "image/svg+xml"
-        case "public.json": return "application/json"
-        case "public.html": return "text/html"
-        case "public.xml": return "application/xml"
-        case "com.adobe.pdf": return "application/pdf"
-        case "public.comma-separated-values-text": return "text/csv"
-        case "net.daringfireball.markdown": return "text/markdown"
-        default: return UniformType.isText(typeIdentifier) ? "text/plain" : "application/octet-stream"
-        }
-    }
+    static func mimeType(for typeIdentifier: String) -> String { UniformType.mimeType(for: typeIdentifier) }
 }
