@@ -19,7 +19,7 @@ extension FileActions {
             guard let path = try path(filePath, in: folder, run: run) else {
                 throw ActionFailure("no folder path is given", parameter: "WFFilePath")
             }
-            try LocalFiles.createFolder(path, parameter: "WFFilePath")
+            try LocalFiles.createFolder(path, run: run, parameter: "WFFilePath")
             return .file(try LocalFiles.item(at: path, parameter: "WFFilePath"))
         }
     }
@@ -90,6 +90,7 @@ extension FileActions {
                 }
                 guard LocalFiles.exists(path).exists else { throw ActionFailure("there is no file at \(path)", parameter: "WFInput") }
                 if deletesNow {
+                    try ProtectedPaths.check(path, doing: "delete", run: run, parameter: "WFInput")
                     do {
                         try FileManager.default.removeItem(atPath: path)
                     } catch {
@@ -131,6 +132,8 @@ extension FileActions {
             guard !LocalFiles.exists(target).exists else {
                 throw ActionFailure("can't rename to \(name): \(target) already exists", parameter: "WFNewFilename")
             }
+            try ProtectedPaths.check(path, doing: "rename", run: run, parameter: "WFFile")
+            try ProtectedPaths.check(target, doing: "rename a file to", run: run, parameter: "WFNewFilename")
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: target)
             } catch {

@@ -89,7 +89,7 @@ enum FileActions {
             let items = input.items
             let intoFolder = rawTarget.hasSuffix("/") || target.hasSuffix("/") || items.count > 1 || LocalFiles.exists(target).isFolder
             let folderPath = intoFolder ? target : URL(fileURLWithPath: target).deletingLastPathComponent().path
-            try LocalFiles.createFolder(folderPath, parameter: "WFFileDestinationPath")
+            try LocalFiles.createFolder(folderPath, run: run, parameter: "WFFileDestinationPath")
             var saved: [Content] = []
             for item in items {
                 var file = item.file()
@@ -99,7 +99,7 @@ enum FileActions {
                         "\(path) already exists; Save File replaces a file only when WFSaveFileOverwrite (Overwrite If File Exists) is on",
                         parameter: "WFSaveFileOverwrite")
                 }
-                try LocalFiles.writeAtomically(file.data, to: path, parameter: "WFFileDestinationPath")
+                try LocalFiles.writeAtomically(file.data, to: path, run: run, parameter: "WFFileDestinationPath")
                 file.path = path
                 file.name = URL(fileURLWithPath: path).lastPathComponent
                 saved.append(.file(file))
@@ -144,8 +144,8 @@ enum FileActions {
             case .append: combined = existing + (existing.hasSuffix("\n") ? "" : separator) + text
             case .prepend: combined = text + (text.hasSuffix("\n") ? "" : separator) + existing
             }
-            try LocalFiles.createFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path, parameter: "WFFilePath")
-            try LocalFiles.writeAtomically(Data(combined.utf8), to: path, parameter: "WFFilePath")
+            try LocalFiles.createFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path, run: run, parameter: "WFFilePath")
+            try LocalFiles.writeAtomically(Data(combined.utf8), to: path, run: run, parameter: "WFFilePath")
             return .file(try LocalFiles.item(at: path, parameter: "WFFilePath"))
         }
     }

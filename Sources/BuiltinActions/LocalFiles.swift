@@ -53,7 +53,8 @@ enum LocalFiles {
     }
 
     /// Writes bytes to a path through a temporary file and a rename, so readers never see half a file.
-    static func writeAtomically(_ data: Data, to path: String, parameter: String) throws {
+    static func writeAtomically(_ data: Data, to path: String, run: RunContext, parameter: String) throws {
+        try ProtectedPaths.check(path, doing: "write", run: run, parameter: parameter)
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -62,12 +63,13 @@ enum LocalFiles {
     }
 
     /// Creates a folder and its parents; succeeding when it already exists.
-    static func createFolder(_ path: String, parameter: String) throws {
+    static func createFolder(_ path: String, run: RunContext, parameter: String) throws {
         let (exists, isFolder) = exists(path)
         if exists {
             guard isFolder else { throw ActionFailure("\(path) exists and is a file, not a folder", parameter: parameter) }
             return
         }
+        try ProtectedPaths.check(path, doing: "create the folder", run: run, parameter: parameter)
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -84,8 +86,9 @@ enum LocalFiles {
             variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         let trash = dataHome + "/Trash"
-        try createFolder(trash + "/files", parameter: "WFInput")
-        try createFolder(trash + "/info", parameter: "WFInput")
+        try ProtectedPaths.check(path, doing: "delete", run: run, parameter: "WFInput")
+        try createFolder(trash + "/files", run: run, parameter: "WFInput")
+        try createFolder(trash + "/info", run: run, parameter: "WFInput")
         let name = URL(fileURLWithPath: path).lastPathComponent
         let url = URL(fileURLWithPath: name)
         let base = url.deletingPathExtension().lastPathComponent
@@ -102,7 +105,7 @@ enum LocalFiles {
         formatter.timeZone = DateActions.timeZone(of: run)  // the spec asks for local time
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let info = "[Trash Info]\nPath=\(escaped)\nDeletionDate=\(formatter.string(from: run.environment.now()))\n"
-        try writeAtomically(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: "WFInput")
+        try writeAtomically(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", run: run, parameter: "WFInput")
         do {
             try FileManager.default.moveItem(atPath: path, toPath: trash + "/files/" + trashName)
         } catch {

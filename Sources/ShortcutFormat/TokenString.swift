@@ -13,14 +13,14 @@ public struct TokenString: Hashable, Sendable {
             self.length = length
         }
 
-        /// Reads `"{location, length}"`.
+        /// Reads `"{location, length}"`; `nil` for negative numbers or a range past `Int.max`.
         public init?(key: String) {
             guard key.hasPrefix("{"), key.hasSuffix("}") else { return nil }
             let parts = key.dropFirst().dropLast().split(separator: ",")
             guard parts.count == 2,
                 let location = Int(parts[0].filter { $0 != " " }),
                 let length = Int(parts[1].filter { $0 != " " }),
-                location >= 0, length >= 0
+                location >= 0, length >= 0, !location.addingReportingOverflow(length).overflow
             else { return nil }
             self.init(location: location, length: length)
         }
@@ -77,7 +77,9 @@ public struct TokenString: Hashable, Sendable {
         var segments: [Segment] = []
         var cursor = 0
         for (range, attachment) in attachments {
-            guard range.location >= cursor, range.location + range.length <= utf16.count else { continue }
+            // Checked without adding, so no range from a file can overflow.
+            guard range.location >= cursor, range.location <= utf16.count, range.length <= utf16.count - range.location
+            else { continue }
             if range.location > cursor {
                 segments.append(.literal(String(decoding: utf16[cursor..<range.location], as: UTF16.self)))
             }

@@ -156,7 +156,14 @@ struct Compiler {
     private mutating func step(for action: WorkflowAction, index: Int) throws(RunError) -> ActionStep {
         let definition = sources.lazy.compactMap { $0.definition(for: action.identifier) }.first
         var compiled: [String: ParameterExpression] = [:]
-        for (key, value) in action.parameters { compiled[key] = expression(value) }
+        for (key, value) in action.parameters {
+            if let problem = Self.unreadableText(value) {
+                throw RunError(
+                    .invalidShortcut, problem, shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier,
+                    actionTitle: stepTitle(action), parameter: key)
+            }
+            compiled[key] = expression(value)
+        }
         let parameters = CompiledParameters(raw: action.parameters, expressions: compiled, variableSlots: variableSlots)
         let outputSlot = action.uuid.flatMap { outputSlots[$0] }
         guard let definition else {
@@ -185,6 +192,17 @@ struct Compiler {
         return ActionStep(
             body: body, input: input,
             outputSlot: outputSlot, passesInputThrough: definition.passesInputThrough)
+    }
+
+    /// Why a text with variables couldn't be read (the reader kept it as it was), or `nil`: a
+    /// variable's range that isn't two non-negative numbers within `Int`, such as `{9223372036854775807, 1}`.
+    static func unreadableText(_ value: ParameterValue) -> String? {
+        guard case .serialized("WFTextTokenString", .record(let fields)) = value,
+            case .record(let ranges)? = fields["attachmentsByRange"]
+        else { return nil }
+        guard let bad = ranges.keys.first(where: { TokenString.Range(key: $0) == nil }) else { return nil }
+        let shown = bad.count > 40 ? String(bad.prefix(40)) + "…" : bad
+        return "the text's variable at range \(shown.debugDescription) can't be read: a range is {location, length} in the text"
     }
 
     private func stepTitle(_ action: WorkflowAction) -> String {

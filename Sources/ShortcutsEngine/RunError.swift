@@ -22,6 +22,8 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
         public static let cancelled = Code("cancelled")
         /// Running scripts is not allowed.
         public static let scriptsNotAllowed = Code("scriptsNotAllowed")
+        /// The shortcut may not touch that file or folder.
+        public static let notPermitted = Code("notPermitted")
         /// Run Shortcut went too deep or a shortcut was not found.
         public static let runShortcutFailed = Code("runShortcutFailed")
     }

@@ -127,7 +127,8 @@ public final class EventsService: Sendable {
             throw ServiceError(error)
         }
         if params.inputPaths != nil {
-            let paths = try RunFiles.write(output, to: configuration.outputDirectory + "/" + runID)
+            // The folder's name is the service's own, whatever the client called the run.
+            let paths = try RunFiles.write(output, to: configuration.outputDirectory + "/" + UUID().uuidString)
             return EventsProtocol.RunResult(output: RunFiles.text(of: output), outputPaths: paths, runID: runID)
         }
         return EventsProtocol.RunResult(output: RunFiles.text(of: output), runID: runID)

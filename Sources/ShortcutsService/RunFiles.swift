@@ -23,7 +23,7 @@ enum RunFiles {
         for (position, item) in output.items.enumerated() {
             let (name, data): (String, Data)
             if case .file(let file) = item {
-                (name, data) = (file.name.isEmpty ? "Output \(position + 1)" : file.name, file.data)
+                (name, data) = (safeName(file.name) ?? "Output \(position + 1)", file.data)
             } else {
                 (name, data) = ("Output.txt", Data(item.text.utf8))
             }
@@ -35,6 +35,17 @@ enum RunFiles {
             paths.append(path)
         }
         return paths
+    }
+
+    /// A file name a shortcut gave, as a safe base name inside the output folder: its last path
+    /// component, without NUL or control characters; `nil` when nothing usable is left (empty,
+    /// `.`, `..`).
+    static func safeName(_ name: String) -> String? {
+        let last = name.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        let cleaned = String(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != "\u{0}" })
+            .trimmingCharacters(in: .whitespaces)
+        guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
+        return String(cleaned.prefix(200))
     }
 
     /// `name`, or `name 2`, `name 3`… before the extension when it is taken.

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutFormat
 import Testing
 
 /// The JSON-RPC socket, from a Python client that speaks it line by line.
@@ -86,6 +87,45 @@ struct SocketTests {
         let result = try harness.python(script, [harness.socketPath])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "1007 True\n{'cancelled': 1}\n1004\n1004\nHello, again!\n", "\(result.error)")
+    }
+
+    /// Neither the client's run id nor a file name the shortcut makes up puts a file outside the
+    /// service's outputs folder.
+    @Test func outputFilesStayInTheOutputsFolder() throws {
+        let harness = try ServiceHarness()
+        let escape = Workflow(actions: [
+            WorkflowAction(
+                identifier: "is.workflow.actions.gettext",
+                parameters: ["WFTextActionText": .text(TokenString(segments: [.literal("secret")]))]),
+            WorkflowAction(
+                identifier: "is.workflow.actions.setitemname",
+                parameters: ["WFName": .text(TokenString(segments: [.literal("../../../escaped.txt")]))]),
+        ])
+        try ShortcutFile.write(escape, format: .binary).write(to: URL(fileURLWithPath: harness.home + "/Shortcuts/Escape.shortcut"))
+        try harness.startService()
+        let input = harness.directory + "/in.txt"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: input))
+        let script =
+            Self.client + """
+                result = call('shortcuts.run', {'shortcut': 'Escape', 'inputPaths': [sys.argv[2]], 'runID': '../../../chosen'})['result']
+                print(json.dumps(result['outputPaths']))
+                """
+        let result = try harness.python(script, [harness.socketPath, input])
+        #expect(result.status == 0, "\(result.error)")
+        let outputs = (harness.socketPath as NSString).deletingLastPathComponent + "/outputs/"
+        let paths = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String])
+        #expect(paths.count == 1)
+        for path in paths {
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
+            #expect(resolved.hasPrefix(outputs) && !path.contains(".."), "\(path) is outside \(outputs)")
+            #expect(URL(fileURLWithPath: path).lastPathComponent == "escaped.txt")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "secret")
+        }
+        // Where the run id and the name would have put them, taken as paths.
+        let chosen = URL(fileURLWithPath: outputs + "../../../chosen").standardizedFileURL.path
+        let escaped = URL(fileURLWithPath: chosen + "/../../../escaped.txt").standardizedFileURL.path
+        #expect(!FileManager.default.fileExists(atPath: chosen), "the client's run id chose the folder \(chosen)")
+        #expect(!FileManager.default.fileExists(atPath: escaped), "a file escaped to \(escaped)")
     }
 
     @Test func aClientThatGoesAwayCancelsItsRun() throws {

