@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The time zone dates are shown, read and split into days in on this thread: the running
 /// shortcut's, which the engine sets for the length of a run from its environment. Content
@@ -12,7 +13,7 @@ public enum DateContext {
 
     /// The zone in effect on this thread.
     public static var timeZone: TimeZone {
-        (Thread.current.threadDictionary[key] as? TimeZoneBox)?.zone ?? processZone
+        (Thread.current.threadDictionary[key] as? LazyTimeZone)?.zone ?? processZone
     }
 
     /// A Gregorian calendar in ``timeZone``.
@@ -25,17 +26,35 @@ public enum DateContext {
     /// Runs `body` with `zone` in effect on this thread, then restores the zone before it (runs
     /// nest: Run Shortcut runs another shortcut on the same thread).
     public static func with<T, Failure>(
-        timeZone zone: TimeZone, _ body: () throws(Failure) -> T
+        timeZone zone: LazyTimeZone, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         let dictionary = Thread.current.threadDictionary
         let previous = dictionary[key]
-        dictionary[key] = TimeZoneBox(zone: zone)
+        dictionary[key] = zone
         defer { dictionary[key] = previous }
         return try body()
     }
+}
 
-    private final class TimeZoneBox: Sendable {
-        let zone: TimeZone
-        init(zone: TimeZone) { self.zone = zone }
+/// A time zone worked out the first time it is asked for: making a `TimeZone` loads the time
+/// zone database (about a millisecond), which a run that never shows a date shouldn't pay.
+public final class LazyTimeZone: Sendable {
+    private let make: @Sendable () -> TimeZone
+    private let made = Mutex<TimeZone?>(nil)
+
+    public init(_ make: @escaping @Sendable () -> TimeZone) { self.make = make }
+
+    public init(_ zone: TimeZone) {
+        make = { zone }
+        made.withLock { $0 = zone }
+    }
+
+    public var zone: TimeZone {
+        made.withLock { made in
+            if let made { return made }
+            let zone = make()
+            made = zone
+            return zone
+        }
     }
 }

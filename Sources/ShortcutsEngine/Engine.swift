@@ -54,6 +54,6 @@ public struct Engine: Sendable {
             program: program, engine: self, input: input, environment: environment, depth: depth,
             cancellation: cancellation)
         var runner = Runner(program: program, context: context)
-        return try DateContext.with(timeZone: environment.timeZone) { () throws(RunError) -> Content in try runner.run() }
+        return try DateContext.with(timeZone: environment.lazyTimeZone) { () throws(RunError) -> Content in try runner.run() }
     }
 }

@@ -44,8 +44,13 @@ public struct RunEnvironment: Sendable {
     /// The clock; tests fix it.
     public var now: @Sendable () -> Date
     /// The run's time zone: dates show, parse and compare by days in it. From `TZ` in
-    /// ``variables`` unless given (``TimeZoneVariable``).
-    public var timeZone: TimeZone
+    /// the ``variables`` the environment was made with, unless given (``TimeZoneVariable``).
+    public var timeZone: TimeZone {
+        get { lazyTimeZone.zone }
+        set { lazyTimeZone = LazyTimeZone(newValue) }
+    }
+    /// ``timeZone``, worked out when a date first needs it.
+    public private(set) var lazyTimeZone: LazyTimeZone
     /// The run's calendar (Gregorian, in ``timeZone``), for days, weeks and date arithmetic.
     public var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -80,7 +85,7 @@ public struct RunEnvironment: Sendable {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.now = now
-        self.timeZone = timeZone ?? TimeZoneVariable.zone(in: variables)
+        lazyTimeZone = timeZone.map { LazyTimeZone($0) } ?? LazyTimeZone { TimeZoneVariable.zone(in: variables) }
         self.deviceDetails = deviceDetails
     }
 }

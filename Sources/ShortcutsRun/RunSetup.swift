@@ -93,7 +93,6 @@ public struct RunSetup: Sendable {
                 return try? library.workflow(at: location)
             })
         environment.workingDirectory = workingDirectory
-        environment.timeZone = TimeZoneVariable.zone(in: variables)
         return environment
     }
 
