@@ -16,6 +16,19 @@ enum TestActions {
         return { _, run in try run.content(text) }
     }
 
+    /// `test.date`: the date its `Text` parameter holds, in ISO 8601.
+    static let date = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "test.date", title: "Date", parameters: [ParameterMetadata(key: "Text", title: "Text", type: .text)])
+    ) { parameters in
+        let text = parameters["Text"]
+        return { _, run in
+            let value = try run.content(text).text
+            guard let date = ISO8601DateFormatter().date(from: value) else { throw ActionFailure("not a date: \(value)") }
+            return .date(date)
+        }
+    }
+
     /// `test.add`: adds `Operand` to its input number (`Input` is the input parameter).
     static let add = ActionDefinition(
         metadata: ActionMetadata(
@@ -42,7 +55,7 @@ enum TestActions {
         }
     }
 
-    static func catalog(log: Log = Log()) -> ActionCatalog { ActionCatalog([text, add, record(into: log)]) }
+    static func catalog(log: Log = Log()) -> ActionCatalog { ActionCatalog([text, date, add, record(into: log)]) }
 }
 
 /// A thread-safe list of strings the record action writes to.

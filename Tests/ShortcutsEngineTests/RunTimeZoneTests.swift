@@ -8,21 +8,8 @@ import Testing
 /// One run, one time zone: the engine's conditions and the dates content shows as text use the
 /// zone the run's environment was given, whatever the process's is.
 struct RunTimeZoneTests {
-    /// `test.date`: the date its `Text` parameter holds, in ISO 8601.
-    static let date = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "test.date", title: "Date", parameters: [ParameterMetadata(key: "Text", title: "Text", type: .text)])
-    ) { parameters in
-        let text = parameters["Text"]
-        return { _, run in
-            let value = try run.content(text).text
-            guard let date = ISO8601DateFormatter().date(from: value) else { throw ActionFailure("not a date: \(value)") }
-            return .date(date)
-        }
-    }
-
     func isToday(_ date: String, now: String, zone: String) throws -> Content {
-        let engine = Engine(sources: [ActionCatalog([Self.date]), TestActions.catalog()])
+        let engine = Engine(sources: [TestActions.catalog()])
         let conditional = "is.workflow.actions.conditional"
         let workflow = Workflow(actions: [
             action("test.date", ["Text": .plain(.string(date))]),
@@ -46,7 +33,7 @@ struct RunTimeZoneTests {
     @Test func theZoneComesFromTheRunsTZNotTheProcesses() throws {
         let environment = RunEnvironment(variables: ["TZ": ":Asia/Tokyo"])
         #expect(environment.timeZone.identifier == "Asia/Tokyo")
-        let engine = Engine(sources: [ActionCatalog([Self.date]), TestActions.catalog()])
+        let engine = Engine(sources: [TestActions.catalog()])
         let workflow = Workflow(actions: [
             action("test.date", ["Text": .plain(.string("2026-12-01T00:30:00Z"))], uuid: "D"),
             action("test.text", ["Text": tokens(.literal("at "), .variable(TokenAttachment(.actionOutput(uuid: "D", name: "Date"))))]),
