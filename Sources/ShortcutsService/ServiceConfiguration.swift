@@ -18,7 +18,7 @@ import ShortcutsRPC
 /// | `SHORTCUTS_SERVICE_ALLOWED_CLIENTS` | `:`-separated executable paths; when set, only they may call |
 /// | `SHORTCUTS_SERVICE_NO_DBUS` | `1` serves only the socket |
 /// | `SHORTCUTS_SERVICE_MAX_RUNS` | how many runs go at once (default twice the cores, at least 4); more wait |
-/// | `SHORTCUTS_SERVICE_MAX_QUEUED` | how many runs may wait (default 64); past that a run gets `Busy` |
+/// | `SHORTCUTS_SERVICE_MAX_QUEUED` | how many runs may wait (default 512); past that a run gets `Busy` |
 public struct ServiceConfiguration: Sendable {
     public var library: ShortcutLibrary
     public var socketPath: String
@@ -67,7 +67,7 @@ public struct ServiceConfiguration: Sendable {
             1,
             environment["SHORTCUTS_SERVICE_MAX_RUNS"].flatMap(Int.init) ?? file.maximumRuns
                 ?? max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
-        maximumQueuedRuns = max(0, environment["SHORTCUTS_SERVICE_MAX_QUEUED"].flatMap(Int.init) ?? file.maximumQueuedRuns ?? 64)
+        maximumQueuedRuns = max(0, environment["SHORTCUTS_SERVICE_MAX_QUEUED"].flatMap(Int.init) ?? file.maximumQueuedRuns ?? 512)
     }
 
     private static func readSettings(_ path: String) throws(ServiceError) -> SettingsFile {
