@@ -70,10 +70,10 @@ extension ShortcutLibrary {
             throw LibraryError(.invalidShortcut, String(describing: error))
         }
         if let problem = Self.problem(withName: name) {
-            throw LibraryError(.invalidName, "can't name a shortcut \"\(name)\": \(problem); choose another with --name")
+            throw LibraryError(.invalidName, "can't name a shortcut \(name.debugDescription): \(problem); choose another with --name")
         }
         if let folder, let problem = Self.problem(withName: folder) {
-            throw LibraryError(.invalidName, "can't use \"\(folder)\" as a folder: \(problem)")
+            throw LibraryError(.invalidName, "can't use \(folder.debugDescription) as a folder: \(problem)")
         }
         let relativePath = (folder.map { $0 + "/" } ?? "") + name + "." + Self.fileExtension
         let target = location(relativePath: relativePath)

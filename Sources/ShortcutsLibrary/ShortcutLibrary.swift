@@ -213,8 +213,19 @@ public struct ShortcutLibrary: Sendable {
         if name.trimmingCharacters(in: .whitespaces).isEmpty { return "a name can't be empty" }
         if name.contains("/") { return "a name can't contain \"/\"" }
         if name.contains("\0") { return "a name can't contain a NUL character" }
+        // A newline or an escape in a name would forge lines and colours in `list`, logs and terminals.
+        if let control = name.unicodeScalars.first(where: { CharacterSet.controlCharacters.contains($0) }) {
+            return
+                "a name can't contain control characters (it has U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+        }
         if name.hasPrefix(".") { return "a name can't start with \".\" (such files are hidden)" }
         if name.utf8.count > 200 { return "a name can be at most 200 bytes long" }
         return nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

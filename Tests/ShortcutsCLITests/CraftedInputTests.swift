@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import ShortcutFormat
+import ShortcutsTestSupport
 import Testing
 
 /// Files made to break things, run through the built `shortcuts` as a hostile download would be.
@@ -87,5 +88,22 @@ struct CraftedInputTests {
         let file = try shell.write(ShortcutFile.write(Workflow(actions: [allowed]), format: .binary), to: "fine.shortcut")
         #expect(try shell.run(["run", file]).status == 0)
         #expect(try String(contentsOfFile: user + "/log.txt", encoding: .utf8).contains("fine"))
+    }
+
+    /// Names that would forge lines or colours in `list`, logs and terminals are refused, and the
+    /// refusal shows them escaped.
+    @Test func namesWithControlCharactersAreRefused() throws {
+        let shell = try CommandRunner()
+        let hello = BuiltProducts.packageRoot.appendingPathComponent("Examples/Hello.shortcut").path
+        for (option, value, shown) in [
+            ("--name", "Evil\nName", #""Evil\nName""#), ("--name", "A\u{1B}[31mred", #""A\u{1B}[31mred""#),
+            ("--folder", "W\tork", #""W\tork""#),
+        ] {
+            let result = try shell.run(["import", hello, option, value, "--no-interaction"])
+            #expect(result.status == 1, "\(option) \(shown)")
+            #expect(result.error.contains(shown) && result.error.contains("control characters"), "\(result.error)")
+            #expect(!result.error.contains("\u{1B}") && result.error.split(separator: "\n").count == 1, "\(result.error)")
+        }
+        #expect(try shell.run(["list"]).output.isEmpty)
     }
 }
