@@ -35,6 +35,9 @@ public struct CommandSpec: Sendable {
 
 extension OptionSpec {
     /// `--ignore-signature`, for every command that reads a shortcut file.
+    static let follow = OptionSpec(
+        "follow", help: "When the output is a symbolic link, replace the file it points to (otherwise a link is refused).")
+
     static let ignoreSignature = OptionSpec(
         "ignore-signature", help: "Read a signed shortcut even when its signature doesn't match (it was changed).")
 }

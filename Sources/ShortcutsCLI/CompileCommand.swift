@@ -2,6 +2,7 @@ import Foundation
 import PropertyList
 import ShortcutFormat
 import ShortcutsLanguage
+import ShortcutsLibrary
 import ShortcutsRun
 
 /// Shortcut text files (`.sct`) for the commands: the language with every action the CLI knows.
@@ -43,7 +44,7 @@ enum CompileCommand {
         options: [
             OptionSpec("output", short: "o", value: "output", help: "Where to write the .shortcut file (- is standard output)."),
             OptionSpec("xml", help: "Write an XML property list."),
-            OptionSpec("binary", help: "Write a binary property list (the default)."),
+            OptionSpec("binary", help: "Write a binary property list (the default)."), .follow,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -57,8 +58,10 @@ enum CompileCommand {
         if output == "-" {
             Console.write(data, to: Console.output)
         } else {
-            guard FileManager.default.createFile(atPath: output, contents: data) else {
-                throw CommandFailure("Couldn't write \(output)")
+            do {
+                try AtomicFile.write(data, to: output, replacing: true, followingLinks: arguments.flag("follow"))
+            } catch {
+                throw CommandFailure("Couldn't write \(output): \(error.message)")
             }
         }
         return 0

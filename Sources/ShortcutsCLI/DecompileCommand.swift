@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutFormat
 import ShortcutsLanguage
+import ShortcutsLibrary
 import ShortcutsRun
 
 /// `shortcuts decompile`: a `.shortcut` file → shortcut text that compiles back to it.
@@ -11,6 +12,7 @@ enum DecompileCommand {
         arguments: [ArgumentSpec("file", help: "The shortcut file (signed or not), Automator workflow or iCloud link to decompile.")],
         options: [
             OptionSpec("output", short: "o", value: "output", help: "Where to write the text (- is standard output)."), .ignoreSignature,
+            .follow,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -20,8 +22,10 @@ enum DecompileCommand {
             .workflow
         let text = setup.language(for: workflow).decompile(workflow)
         if let output = arguments.value("output"), output != "-" {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                throw CommandFailure("Couldn't write \(output)")
+            do {
+                try AtomicFile.write(Data(text.utf8), to: output, replacing: true, followingLinks: arguments.flag("follow"))
+            } catch {
+                throw CommandFailure("Couldn't write \(output): \(error.message)")
             }
         } else {
             Console.out(text)

@@ -17,7 +17,7 @@ enum ExportCommand {
             OptionSpec("output", short: "o", value: "output", help: "Where to write the file (- is standard output)."),
             OptionSpec("xml", help: "Write an XML property list instead of a binary one."),
             OptionSpec("replace", help: "Replace an existing file."),
-            .ignoreSignature,
+            .ignoreSignature, .follow,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -31,10 +31,10 @@ enum ExportCommand {
             return 0
         }
         let replacing = arguments.flag("replace")
-        if !replacing, FileManager.default.fileExists(atPath: output) {
+        if !replacing, (try? FileManager.default.attributesOfItem(atPath: output)) != nil {
             throw CommandFailure("\(output) already exists; use --replace to replace it, or -o to write elsewhere")
         }
-        try AtomicFile.write(data, to: output, replacing: replacing)
+        try AtomicFile.write(data, to: output, replacing: replacing, followingLinks: arguments.flag("follow"))
         Console.err("Exported \"\(shortcut.name)\" to \(output)\n")
         return 0
     }

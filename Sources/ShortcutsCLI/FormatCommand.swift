@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsLanguage
+import ShortcutsLibrary
 
 /// `shortcuts format`: prints a shortcut text file in the canonical layout.
 enum FormatCommand {
@@ -7,7 +8,7 @@ enum FormatCommand {
         name: "format", abstract: "Format a shortcut text file (.sct) in the canonical layout.",
         discussion: "Comments and blank lines are kept. The result is printed unless --in-place is given.",
         arguments: [ArgumentSpec("file", help: "The shortcut text file to format.")],
-        options: [OptionSpec("in-place", short: "i", help: "Rewrite the file instead of printing the result.")])
+        options: [OptionSpec("in-place", short: "i", help: "Rewrite the file instead of printing the result."), .follow])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let path = arguments.positionals[0]
@@ -21,8 +22,10 @@ enum FormatCommand {
         }
         if arguments.flag("in-place") {
             if formatted != source {
-                guard FileManager.default.createFile(atPath: path, contents: Data(formatted.utf8)) else {
-                    throw CommandFailure("Couldn't write \(path)")
+                do {
+                    try AtomicFile.write(Data(formatted.utf8), to: path, replacing: true, followingLinks: arguments.flag("follow"))
+                } catch {
+                    throw CommandFailure("Couldn't write \(path): \(error.message)")
                 }
             }
         } else {

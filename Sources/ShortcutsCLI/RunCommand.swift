@@ -29,7 +29,7 @@ enum RunCommand {
             OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
             OptionSpec(
                 "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
-            .ignoreSignature,
+            .ignoreSignature, .follow,
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -52,7 +52,7 @@ enum RunCommand {
         var data = try RunOutput.data(for: output, type: type)
         if let destination {
             do {
-                try AtomicFile.write(data, to: destination, replacing: true)
+                try AtomicFile.write(data, to: destination, replacing: true, followingLinks: arguments.flag("follow"))
             } catch {
                 throw CommandFailure("Couldn't write the output to \(destination): \(error.message)")
             }

@@ -21,15 +21,35 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - replacing: whether an existing file at `path` may be replaced. When `false` and the
     ///     file exists, nothing is written and ``LibraryError/Code/alreadyExists`` is thrown.
-    ///   - permissions: the new file's mode bits.
+    ///   - permissions: the new file's mode bits; a file that is replaced keeps its own.
+    ///   - followingLinks: whether a symbolic link at `path` is followed, replacing the file it
+    ///     points to; otherwise a link there is refused (a link could point anywhere).
     /// - Throws: ``LibraryError`` naming the path and the system's reason.
-    public static func write(_ data: Data, to path: String, replacing: Bool, permissions: mode_t = 0o644) throws(LibraryError) {
+    public static func write(
+        _ data: Data, to path: String, replacing: Bool, permissions: mode_t = 0o644, followingLinks: Bool = false
+    ) throws(LibraryError) {
+        var path = path
+        var keptMode: mode_t?
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFLNK {
+                guard followingLinks else {
+                    throw LibraryError(.alreadyExists, "\(path) is a symbolic link; give --follow to replace the file it points to")
+                }
+                path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                if stat(path, &info) != 0 { info = stat() }
+            }
+            // The replacement keeps the replaced file's permissions.
+            if info.st_mode & S_IFMT == S_IFREG { keptMode = info.st_mode & 0o7777 }
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(base).\(UUID().uuidString.prefix(8)).tmp"
 
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? permissions)
         guard descriptor >= 0 else { throw .system("can't create \(temporary)", errno: errno) }
+        // The umask narrowed the mode given to open(2); a replaced file's mode is kept exactly.
+        if let keptMode { _ = fchmod(descriptor, keptMode) }
         do throws(LibraryError) {
             try writeAll(data, to: descriptor, path: temporary)
             guard fsync(descriptor) == 0 else { throw LibraryError.system("can't flush \(temporary) to disk", errno: errno) }

@@ -106,4 +106,39 @@ struct CraftedInputTests {
         }
         #expect(try shell.run(["list"]).output.isEmpty)
     }
+
+    /// `-o`, `--in-place` and `export --replace` keep the replaced file's permissions and
+    /// refuse to replace a symbolic link unless `--follow`.
+    @Test func replacedFilesKeepTheirPermissionsAndLinksAreRefused() throws {
+        let shell = try CommandRunner()
+        let hello = BuiltProducts.packageRoot.appendingPathComponent("Examples/Hello.shortcut").path
+        let folder = shell.directory.path
+        func mode(_ path: String) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        // A private file stays private when an output replaces it.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/private.txt"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder + "/private.txt")
+        #expect(try shell.run(["run", hello, "-o", folder + "/private.txt"]).status == 0)
+        #expect(try String(contentsOfFile: folder + "/private.txt", encoding: .utf8) == "Hello, World!")
+        #expect(try mode(folder + "/private.txt") == 0o600)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/shared.sct"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder + "/shared.sct")
+        #expect(try shell.run(["decompile", hello, "-o", folder + "/shared.sct"]).status == 0)
+        #expect(try mode(folder + "/shared.sct") == 0o640)
+
+        // A link is refused, and the file it points to is untouched, unless --follow.
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/target.txt"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.txt", withDestinationPath: folder + "/target.txt")
+        for command in [["run", hello, "-o", folder + "/link.txt"], ["decompile", hello, "-o", folder + "/link.txt"]] {
+            let refused = try shell.run(command)
+            #expect(refused.status == 1, "\(command[0])")
+            #expect(refused.error.contains("is a symbolic link; give --follow"), "\(refused.error)")
+        }
+        #expect(try String(contentsOfFile: folder + "/target.txt", encoding: .utf8) == "keep")
+        #expect(try shell.run(["run", hello, "-o", folder + "/link.txt", "--follow"]).status == 0)
+        #expect(try String(contentsOfFile: folder + "/target.txt", encoding: .utf8) == "Hello, World!")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.txt")
+        #expect(link == folder + "/target.txt")
+    }
 }
