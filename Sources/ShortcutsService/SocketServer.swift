@@ -40,14 +40,18 @@ public final class SocketServer: @unchecked Sendable {
         }
         // The lock, held for the process's life, keeps two services starting at once from
         // taking each other's socket; the connect catches one that holds it in another way.
-        let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // O_NOFOLLOW: a link planted as the lock file must not make us create or lock another file.
+        let lockDescriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lockDescriptor >= 0 else { throw UnixSocket.systemError("can't open the lock file \(path).lock") }
         let running = LocalSocket.connect(to: path)
         if let running { close(running) }
-        guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0, running == nil else {
-            if lockDescriptor >= 0 { close(lockDescriptor) }
+        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0, running == nil else {
+            close(lockDescriptor)
             throw ServiceError(.invalidArguments, "another shortcutsd already answers on \(path)")
         }
         unlink(path)
+        // Output files of an earlier service's runs are nobody's now.
+        try? FileManager.default.removeItem(atPath: service.configuration.outputDirectory)
         let descriptor = try UnixSocket.make()
         let bound = try UnixSocket.withAddress(path) { bind(descriptor, $0, $1) }
         guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 128) == 0 else {

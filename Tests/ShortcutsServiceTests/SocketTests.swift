@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsTestSupport
 import Testing
 
 /// The JSON-RPC socket, from a Python client that speaks it line by line.
@@ -126,6 +127,37 @@ struct SocketTests {
         let escaped = URL(fileURLWithPath: chosen + "/../../../escaped.txt").standardizedFileURL.path
         #expect(!FileManager.default.fileExists(atPath: chosen), "the client's run id chose the folder \(chosen)")
         #expect(!FileManager.default.fileExists(atPath: escaped), "a file escaped to \(escaped)")
+    }
+
+    /// Output folders an earlier service left are removed when a service starts, and a link
+    /// planted as the lock file stops it instead of being followed.
+    @Test func startingCleansOldOutputsAndRefusesALinkedLockFile() throws {
+        let harness = try ServiceHarness()
+        let folder = (harness.socketPath as NSString).deletingLastPathComponent
+        let stale = folder + "/outputs/old-run/Output.txt"
+        try FileManager.default.createDirectory(
+            atPath: (stale as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("left over".utf8).write(to: URL(fileURLWithPath: stale))
+        try harness.startService()
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        harness.stopService()
+
+        let other = try ServiceHarness()
+        let otherFolder = (other.socketPath as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: otherFolder, withIntermediateDirectories: true)
+        let elsewhere = other.directory + "/elsewhere"
+        try FileManager.default.createSymbolicLink(atPath: other.socketPath + ".lock", withDestinationPath: elsewhere)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcutsd"))
+        process.environment = other.environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains("can't open the lock file"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere), "the lock file's link was followed")
     }
 
     @Test func aClientThatGoesAwayCancelsItsRun() throws {
