@@ -17,6 +17,8 @@ extension MCPServer {
         public var watchedDirectories: [String]
         /// How often to look at ``watchedDirectories``, in seconds; 0 doesn't watch.
         public var pollInterval: Double
+        /// The longest message read, in bytes; a longer one is skipped with an error reply.
+        public var maximumLineLength = 64 << 20
         /// Writes a log line (to standard error: standard output carries only protocol messages).
         public var log: @Sendable (String) -> Void
 

@@ -40,6 +40,7 @@ public final class MCPServer: @unchecked Sendable {
     /// Serves requests from `input` and writes replies to `output` until `input` ends.
     public func serve(input: Int32 = 0, output: Int32 = 1) {
         let channel = LineChannel(input: input, output: output)
+        channel.maximumLineLength = configuration.maximumLineLength
         lock.withLock { self.channel = channel }
         if configuration.pollInterval > 0 {
             let watcher = ChangeWatcher(directories: configuration.watchedDirectories, interval: configuration.pollInterval) {
@@ -57,6 +58,13 @@ public final class MCPServer: @unchecked Sendable {
             let line: Data
             do {
                 line = try channel.readLine()
+            } catch .lineTooLong(let limit) {
+                configuration.log("shortcuts mcp: skipped a message longer than \(limit) bytes")
+                let reply =
+                    #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the message was longer than "#
+                    + "\(limit) bytes (SHORTCUTS_MCP_MAX_LINE_BYTES) and was skipped\"}}"
+                do { try channel.writeLine(Data(reply.utf8)) } catch { return }
+                continue
             } catch .closed {
                 configuration.log("shortcuts mcp: input closed; exiting")
                 return

@@ -46,7 +46,9 @@ enum McpCommand {
             makeSetup: { RunSetup(environment: environment, caller: .mcp, library: library, warn: { Console.err($0 + "\n") }) },
             environment: environment,
             log: { Console.err($0 + "\n") })
-        MCPServer(configuration: configuration).serve()
+        var limited = configuration
+        if let bytes = environment["SHORTCUTS_MCP_MAX_LINE_BYTES"].flatMap(Int.init), bytes > 0 { limited.maximumLineLength = bytes }
+        MCPServer(configuration: limited).serve()
         return 0
     }
 }

@@ -38,6 +38,8 @@ public final class LineChannel: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var scanned = 0
     private let writeLock = NSLock()
+    /// Whether the rest of an over-long line is being dropped.
+    private var isSkipping = false
 
     public init(input: Int32, output: Int32) {
         self.input = input
@@ -56,6 +58,10 @@ public final class LineChannel: @unchecked Sendable {
     }
 
     /// Reads the next line (without its newline), waiting at most `timeout` seconds (nil: forever).
+    ///
+    /// A line longer than ``maximumLineLength`` is read to its end without being kept, then
+    /// reported as ``Failure/lineTooLong(_:)``; the next call reads the line after it, so one
+    /// bad message costs neither memory nor the connection.
     public func readLine(timeout: Double? = nil) throws(Failure) -> Data {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
@@ -63,10 +69,18 @@ public final class LineChannel: @unchecked Sendable {
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 scanned = 0
+                if isSkipping {
+                    isSkipping = false
+                    throw .lineTooLong(maximumLineLength)
+                }
                 return line
             }
             scanned = buffer.count
-            if buffer.count > maximumLineLength { throw .lineTooLong(maximumLineLength) }
+            if isSkipping || buffer.count > maximumLineLength {
+                isSkipping = true
+                buffer.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
             if let deadline {
                 let remaining = deadline.timeIntervalSinceNow
                 guard remaining > 0 else { throw .timedOut(seconds: timeout ?? 0) }

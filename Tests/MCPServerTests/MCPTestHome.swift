@@ -11,6 +11,8 @@ final class MCPTestHome: @unchecked Sendable {
     var directory: URL { temporary.directory }
     var home: String { temporary.home }
     var taskData: String { temporary.taskData }
+    /// Variables added to the environment.
+    var extraEnvironment: [String: String] = [:]
 
     /// The environment the server runs with; the Python client passes it explicitly because
     /// `stdio_client` gives the server only a handful of variables.
@@ -20,7 +22,7 @@ final class MCPTestHome: @unchecked Sendable {
             "XDG_DATA_HOME": directory.path + "/xdg", "XDG_DATA_DIRS": directory.path + "/system",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
-        ]
+        ].merging(extraEnvironment) { _, extra in extra }
     }
 
     static let packageRoot = BuiltProducts.packageRoot

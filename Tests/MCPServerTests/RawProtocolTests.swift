@@ -42,6 +42,23 @@ struct RawProtocolTests {
         #expect(!result.output.contains("Tea”.\n"))
     }
 
+    /// An over-long message is skipped with an error reply; the server reads on and answers the
+    /// next one instead of exiting.
+    @Test func anOverlongLineIsSkippedWithAnErrorAndServingGoesOn() throws {
+        let home = try MCPTestHome()
+        home.extraEnvironment["SHORTCUTS_MCP_MAX_LINE_BYTES"] = "4096"
+        let long = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 200_000) + #""}}"#
+        let lines = [long, #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#]
+        let result = try home.run("shortcuts", ["mcp"], input: Data((lines.joined(separator: "\n") + "\n").utf8), timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        let replies = try result.output.split(separator: "\n").map { try #require(JSONValue(parsing: String($0))) }
+        #expect(replies.count == 2, "\(result.output.prefix(400))")
+        #expect(replies.first?["error"]?["code"] == -32600)
+        #expect(replies.first?["error"]?["message"]?.stringValue?.contains("longer than 4096 bytes") == true)
+        #expect(replies.last?["id"] == 2 && replies.last?["result"] != nil)
+        #expect(result.error.contains("skipped a message longer than 4096 bytes"))
+    }
+
     @Test func serverDiscoverGetsAFastErrorNamingTheHandshakeVersions() throws {
         let home = try MCPTestHome()
         let server = try home.startServer()
