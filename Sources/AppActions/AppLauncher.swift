@@ -18,9 +18,6 @@ struct AppLauncher {
     let manifest: AppManifest
     let environment: [String: String]
 
-    /// glibc's `POSIX_SPAWN_SETSID`, which Swift doesn't see: the child starts its own session.
-    private static let spawnSetSID: Int32 = 0x80
-
     /// The argument that hands the app the continuation file.
     static let continueArgument = "--continue-intent"
 
@@ -54,16 +51,10 @@ struct AppLauncher {
         } catch {
             return "couldn't write \(path): \(error.localizedDescription)"
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         do {
-            let pid = try ExtensionProcess.launch(
-                executable: manifest.executable, arguments: [Self.continueArgument, path], environment: environment,
-                actions: &actions, flags: Self.spawnSetSID)
+            let pid = try ProcessSpawn.launch(
+                manifest.executable, arguments: [Self.continueArgument, path], environment: environment,
+                streams: (.null, .null, .null), newSession: true)
             // Reap it when it exits, so a long-lived host collects no zombies.
             Thread.detachNewThread {
                 var status: Int32 = 0

@@ -66,19 +66,14 @@ final class ExtensionProcess: @unchecked Sendable {
             throw error
         }
         let (toChild, fromChild, errors) = (pipes[0], pipes[1], pipes[2])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-
         let pid: pid_t
         do {
-            pid = try launch(executable: executable, arguments: arguments, environment: environment, actions: &actions, flags: 0)
+            pid = try ProcessSpawn.launch(
+                executable, arguments: arguments, environment: environment,
+                streams: (.descriptor(toChild[0]), .descriptor(fromChild[1]), .descriptor(errors[1])))
         } catch {
             for descriptor in toChild + fromChild + errors { close(descriptor) }
-            throw error
+            throw SpawnFailure(code: error.code)
         }
         close(toChild[0])
         close(fromChild[1])
@@ -94,35 +89,6 @@ final class ExtensionProcess: @unchecked Sendable {
         guard pipe(&ends) == 0 else { throw SpawnFailure(code: errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return ends
-    }
-
-    /// `posix_spawn` with SIGPIPE restored to its default (the host ignores it) and no signals blocked.
-    static func launch(
-        executable: String, arguments: [String], environment: [String: String],
-        actions: inout posix_spawn_file_actions_t, flags: Int32
-    ) throws(SpawnFailure) -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int16(flags))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw SpawnFailure(code: result) }
-        return pid
     }
 
     /// Sends a request and waits for its response, skipping notifications and stray responses.

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts programs with `posix_spawn`, for the host's app extensions and the client's
+/// `shortcutsd`: the caller says where each standard stream goes, the child gets SIGPIPE back at
+/// its default (hosts ignore it) and no blocked signals, and optionally a session of its own.
+/// Descriptors the caller keeps must be close-on-exec, so parallel spawns never leak them.
+///
+/// ```swift
+/// let pid = try ProcessSpawn.launch("/usr/bin/shortcutsd", environment: environment,
+///                                   streams: (.null, .null, .null), newSession: true)
+/// ```
+public enum ProcessSpawn {
+    /// Where a standard stream of the child goes.
+    public enum Stream: Sendable {
+        /// The same as the caller's.
+        case inherited
+        /// `/dev/null`.
+        case null
+        /// This descriptor, duplicated onto the stream.
+        case descriptor(Int32)
+    }
+
+    /// Why the program couldn't start: `errno`'s code.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var code: Int32
+        public var description: String { String(cString: strerror(code)) }
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID`, which Swift doesn't see.
+    private static let setSession: Int32 = 0x80
+
+    /// Starts `executable` (a path) and returns its process id; the caller reaps it.
+    public static func launch(
+        _ executable: String, arguments: [String] = [], environment: [String: String],
+        streams: (input: Stream, output: Stream, error: Stream), newSession: Bool = false
+    ) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, stream) in [(Int32(0), streams.input), (1, streams.output), (2, streams.error)] {
+            switch stream {
+            case .inherited: break
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        let flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | (newSession ? setSession : 0)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw Failure(code: result) }
+        return pid
+    }
+}
