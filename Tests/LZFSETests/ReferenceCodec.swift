@@ -61,23 +61,11 @@ enum ReferenceCodec {
     }
 }
 
-/// Test inputs that are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 enum Samples {
     /// Bytes of every kind an encoder meets: incompressible noise, long runs, words drawn from a
     /// small vocabulary (many matches at many distances), and a mix of the three.
     static func make(_ kind: Int, count: Int, seed: UInt64) -> [UInt8] {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         switch kind {
         case 0:
             return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 @testable import LZFSE
@@ -59,7 +60,7 @@ struct ReferenceDifferentialTests {
     }
 
     @Test func agreesWithTheReferenceOnCorruptedStreams() async throws {
-        var random = SeededGenerator(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         let sources = try await Self.cases.value.filter { $0.input.count > 0 && $0.input.count < 70_000 }.map(\.stream)
         var corrupted: [[UInt8]] = []
         for _ in 0..<400 {

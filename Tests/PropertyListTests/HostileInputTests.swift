@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import ShortcutsTestSupport
 import Testing
 
 /// Decoding must throw PropertyListError (never crash or hang) on broken or hostile input.
@@ -126,7 +127,7 @@ struct HostileInputTests {
 
     @Test("garbage after the binary magic")
     func garbageAfterMagic() {
-        var generator = SeededGenerator(state: 1)
+        var generator = SeededGenerator(seed: 1)
         for length in [0, 1, 10, 31, 32, 33, 40, 100, 1_000] {
             for _ in 0..<20 {
                 let garbage = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -138,7 +139,7 @@ struct HostileInputTests {
 
     @Test("random bytes")
     func randomBytes() {
-        var generator = SeededGenerator(state: 2)
+        var generator = SeededGenerator(seed: 2)
         for _ in 0..<2_000 {
             let length = Int.random(in: 0..<200, using: &generator)
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -148,7 +149,7 @@ struct HostileInputTests {
 
     @Test("mutated binary and XML plists decode or throw")
     func mutations() throws {
-        var generator = SeededGenerator(state: 3)
+        var generator = SeededGenerator(seed: 3)
         let seeds = [
             [UInt8](Self.smallBinary), [UInt8](PropertyList.encode(everyKind, format: .binary)),
             [UInt8](PropertyList.encode(everyKind, format: .xml)),

@@ -1,4 +1,5 @@
 import PropertyList
+import ShortcutsTestSupport
 import Testing
 
 @Suite("PropertyListDictionary")
@@ -32,7 +33,7 @@ struct PropertyListDictionaryTests {
     func largeDictionaryIndex() {
         var dictionary = PropertyListDictionary()
         var model: [(String, Int64)] = []
-        var generator = SeededGenerator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         for step in 0..<3_000 {
             let key = "k\(generator.next() % 40)"
             if generator.next() % 3 == 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import ShortcutsTestSupport
 import Testing
 
 @Suite("Round trips through both formats")
@@ -55,7 +56,7 @@ struct RoundTripTests {
 
     @Test("reals read back bit for bit", arguments: formats)
     func realsExact(format: PropertyListFormat) throws {
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         var reals: [Double] = [
             0.1, 1.0 / 3, .pi, .ulpOfOne, .leastNonzeroMagnitude, .leastNormalMagnitude,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e21, 1e-7, 123456789.125,

@@ -160,19 +160,6 @@ enum Corpus {
     static let allPropertyLists = files(in: ["shortcuts", "intentdefinitions", "automator"])
 }
 
-/// A small deterministic random number generator (SplitMix64) for reproducible fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension Data {
     /// The bytes of an ASCII or UTF-8 literal, for hand-written fixtures.
     init(_ text: String) {

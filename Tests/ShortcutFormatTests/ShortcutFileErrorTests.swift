@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import ShortcutFormat
+import ShortcutsTestSupport
 import Testing
 
 /// Files that aren't readable shortcuts give a clear error naming the file, never a crash.
@@ -44,7 +45,7 @@ struct ShortcutFileErrorTests {
 
     @Test("random bytes are not a property list", arguments: [1, 7, 8, 64, 1000, 10_000])
     func randomBytes(count: Int) throws {
-        var generator = SplitMix(seed: UInt64(count))
+        var generator = SeededGenerator(seed: UInt64(count))
         let bytes = Data((0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         #expect(readError(bytes)?.code == .notAPropertyList)
         #expect(readError(Data("bplist00".utf8) + bytes)?.code == .notAPropertyList)
@@ -87,18 +88,5 @@ struct ShortcutFileErrorTests {
                 _ = try? ShortcutFile.read(data.prefix(length), path: name)
             }
         }
-    }
-}
-
-/// A small deterministic random generator, so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
