@@ -42,7 +42,8 @@ enum ProtectedPaths {
     static func check(_ path: String, doing: String, run: RunContext, parameter: String) throws {
         guard let what = reason(for: path, variables: run.environment.variables) else { return }
         throw ActionFailure(
-            "can't \(doing) \(path): a shortcut may not change \(what), whatever it is allowed", parameter: parameter,
+            "can't \(doing) \(path): a shortcut may not change \(what), whatever it is allowed; choose a path outside it",
+            parameter: parameter,
             code: .notPermitted)
     }
 

@@ -49,7 +49,9 @@ public enum TimeZoneVariable {
     /// The zone a file of the tz database is, by its path below a `zoneinfo` folder, following links.
     static func databaseZone(atPath path: String) -> TimeZone? {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        for candidate in [resolved, path] {
+        // Where the link itself points, read even when the database isn't installed.
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+        for candidate in [resolved, target, path].compactMap({ $0 }) {
             guard let range = candidate.range(of: "zoneinfo/", options: .backwards) else { continue }
             var name = String(candidate[range.upperBound...])
             // Debian also ships the zones under posix/ and right/ (leap seconds counted).

@@ -202,7 +202,8 @@ struct Compiler {
         else { return nil }
         guard let bad = ranges.keys.first(where: { TokenString.Range(key: $0) == nil }) else { return nil }
         let shown = bad.count > 40 ? String(bad.prefix(40)) + "…" : bad
-        return "the text's variable at range \(shown.debugDescription) can't be read: a range is {location, length} in the text"
+        return
+            "the text's variable at range \(shown.debugDescription) can't be read (a range is {location, length} within the text); the file is damaged: insert the variable again in the editor"
     }
 
     private func stepTitle(_ action: WorkflowAction) -> String {
