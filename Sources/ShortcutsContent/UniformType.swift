@@ -44,10 +44,13 @@ public enum UniformType {
     ]
 
     private static let byIdentifier = Dictionary(uniqueKeysWithValues: table.map { ($0.identifier, $0) })
-    private static let byExtension = Dictionary(
-        table.flatMap { entry in entry.extensions.map { ($0, entry.identifier) } }, uniquingKeysWith: { first, _ in first })
-    private static let byMIMEType = Dictionary(
-        table.flatMap { entry in entry.mimeTypes.map { ($0, entry.identifier) } }, uniquingKeysWith: { first, _ in first })
+    private static let byExtension = index(\.extensions)
+    private static let byMIMEType = index(\.mimeTypes)
+
+    /// Identifiers by each of their extensions or MIME types; the first entry wins a clash.
+    private static func index(_ names: KeyPath<Entry, [String]>) -> [String: String] {
+        Dictionary(table.flatMap { entry in entry[keyPath: names].map { ($0, entry.identifier) } }, uniquingKeysWith: { first, _ in first })
+    }
     /// Other names of plain text.
     private static let textAliases: Set<String> = ["public.text", "public.utf8-plain-text"]
 
