@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList", "ShortcutsTestSupport"]),
-        .testTarget(name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
+        .testTarget(
+            name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsTestSupport"]),
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"]),

@@ -33,7 +33,9 @@ struct AppIntentAction: Sendable {
         }
         let action = self
         return { input, run in
-            let values = ParameterValues(action: action, prompter: run.environment.prompter, now: run.environment.now())
+            let values = ParameterValues(
+                action: action, prompter: run.environment.prompter, now: run.environment.now(),
+                fileAccess: run.environment.fileAccess)
             var given: [String: Content] = [:]
             for (parameter, expression) in expressions {
                 let content = try run.content(expression)

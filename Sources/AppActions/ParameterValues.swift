@@ -10,6 +10,8 @@ struct ParameterValues {
     let action: AppIntentAction
     let prompter: any Prompter
     let now: Date
+    /// What the run may read: text naming a file is read only where the shortcut may read.
+    let fileAccess: FileAccess
 
     /// The value for `parameter`; a list parameter gets a list.
     ///
@@ -52,6 +54,7 @@ struct ParameterValues {
         case .file:
             if case .file = content { return content }
             let path = content.text
+            try fileAccess.check(path, .read, parameter: parameter.key)
             guard let data = FileManager.default.contents(atPath: path) else { throw expected("a file (no file at that path)") }
             return .file(FileContent(name: (path as NSString).lastPathComponent, data: data, path: path))
         case .enumeration:

@@ -19,8 +19,9 @@ extension FileActions {
             guard let path = try path(filePath, in: folder, run: run) else {
                 throw ActionFailure("no folder path is given", parameter: "WFFilePath")
             }
+            try LocalFiles.check(path, .write, doing: "create the folder", run: run, parameter: "WFFilePath")
             try LocalFiles.createFolder(path, run: run, parameter: "WFFilePath")
-            return .file(try LocalFiles.item(at: path, parameter: "WFFilePath"))
+            return .file(try LocalFiles.item(at: path, run: run, parameter: "WFFilePath"))
         }
     }
 
@@ -40,11 +41,12 @@ extension FileActions {
             guard let folder = LocalFiles.path(of: input, run: run) else {
                 throw ActionFailure("expected a folder, got \(input.isNothing ? "nothing" : input.typeName)", parameter: "WFFolder")
             }
+            try LocalFiles.check(folder, .list, run: run, parameter: "WFFolder")
             guard LocalFiles.exists(folder).isFolder else {
                 throw ActionFailure("\(folder) is not a folder", parameter: "WFFolder")
             }
             let items = try listing(folder, recursive: try run.bool(recursive) ?? false)
-            return .list(try items.map { .file(try LocalFiles.item(at: $0, parameter: "WFFolder")) })
+            return .list(try items.map { .file(try LocalFiles.item(at: $0, run: run, parameter: "WFFolder")) })
         }
     }
 
@@ -88,9 +90,9 @@ extension FileActions {
                         "can't delete \(item.typeName.lowercased()) \"\(item.text.prefix(60))\": it is not a file on disk",
                         parameter: "WFInput")
                 }
+                try LocalFiles.check(path, .write, doing: "delete", run: run, parameter: "WFInput")
                 guard LocalFiles.exists(path).exists else { throw ActionFailure("there is no file at \(path)", parameter: "WFInput") }
                 if deletesNow {
-                    try ProtectedPaths.check(path, doing: "delete", run: run, parameter: "WFInput")
                     do {
                         try FileManager.default.removeItem(atPath: path)
                     } catch {
@@ -117,7 +119,11 @@ extension FileActions {
     ) { parameters in
         let newName = parameters["WFNewFilename"]
         return { input, run in
-            guard let path = LocalFiles.path(of: input, run: run), LocalFiles.exists(path).exists else {
+            guard let path = LocalFiles.path(of: input, run: run) else {
+                throw ActionFailure("expected a file on disk, got \(input.isNothing ? "nothing" : input.typeName)", parameter: "WFFile")
+            }
+            try LocalFiles.check(path, .write, doing: "rename", run: run, parameter: "WFFile")
+            guard LocalFiles.exists(path).exists else {
                 throw ActionFailure(
                     "expected a file on disk, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(60))\"")", parameter: "WFFile")
             }
@@ -128,18 +134,19 @@ extension FileActions {
             let url = URL(fileURLWithPath: path)
             if !name.contains("."), !url.pathExtension.isEmpty, !LocalFiles.exists(path).isFolder { name += "." + url.pathExtension }
             let target = url.deletingLastPathComponent().appendingPathComponent(name).path
-            guard target != path else { return .file(try LocalFiles.item(at: path, parameter: "WFFile")) }
+            guard target != path else { return .file(try LocalFiles.item(at: path, run: run, parameter: "WFFile")) }
             guard !LocalFiles.exists(target).exists else {
                 throw ActionFailure("can't rename to \(name): \(target) already exists", parameter: "WFNewFilename")
             }
-            try ProtectedPaths.check(path, doing: "rename", run: run, parameter: "WFFile")
             try ProtectedPaths.check(target, doing: "rename a file to", run: run, parameter: "WFNewFilename")
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: target)
             } catch {
                 throw ActionFailure("can't rename \(path): \(LocalFiles.describe(error))", parameter: "WFFile", underlying: error)
             }
-            return .file(try LocalFiles.item(at: target, parameter: "WFFile"))
+            // The file under its new name is the one the shortcut was allowed to change.
+            run.environment.fileAccess.allowRenamed(path, to: target)
+            return .file(try LocalFiles.item(at: target, run: run, parameter: "WFFile"))
         }
     }
 }

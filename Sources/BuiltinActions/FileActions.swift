@@ -45,14 +45,17 @@ enum FileActions {
             if path == nil, try run.bool(showPicker) ?? true {
                 let answer = try run.environment.prompter.ask("Choose a file (path)", defaultAnswer: nil, inputType: "Text")
                 path = answer.isEmpty ? nil : LocalFiles.resolve(answer, run: run)
+                // What the person picks, the shortcut may use.
+                if let path { run.environment.fileAccess.allowPicked(path: path) }
             }
             guard let path else { throw ActionFailure("no file path is given", parameter: "WFGetFilePath") }
+            try LocalFiles.check(path, .read, run: run, parameter: "WFGetFilePath")
             guard LocalFiles.exists(path).exists else {
                 guard try run.bool(errorIfNotFound) ?? true else { return .nothing }
                 throw ActionFailure(
                     "there is no file at \(path) (turn off WFFileErrorIfNotFound to get nothing instead)", parameter: "WFGetFilePath")
             }
-            return .file(try LocalFiles.item(at: path, parameter: "WFGetFilePath"))
+            return .file(try LocalFiles.item(at: path, run: run, parameter: "WFGetFilePath"))
         }
     }
 
@@ -81,6 +84,7 @@ enum FileActions {
             if target == nil, try run.bool(askWhere) ?? true {
                 let answer = try run.environment.prompter.ask("Save to (path)", defaultAnswer: input.file().name, inputType: "Text")
                 target = answer.isEmpty ? nil : LocalFiles.resolve(answer, run: run)
+                if let target { run.environment.fileAccess.allowPicked(path: target) }
             }
             if target == nil, let base = LocalFiles.path(of: try run.content(folder), run: run) { target = base + "/" }
             guard let target else { throw ActionFailure("no destination path is given", parameter: "WFFileDestinationPath") }
@@ -94,6 +98,7 @@ enum FileActions {
             for item in items {
                 var file = item.file()
                 let path = intoFolder ? URL(fileURLWithPath: folderPath).appendingPathComponent(file.name).path : target
+                try LocalFiles.check(path, .write, run: run, parameter: "WFFileDestinationPath")
                 if LocalFiles.exists(path).exists, !mayOverwrite {
                     throw ActionFailure(
                         "\(path) already exists; Save File replaces a file only when WFSaveFileOverwrite (Overwrite If File Exists) is on",
@@ -135,6 +140,7 @@ enum FileActions {
             guard let path = try path(filePath, in: folder, run: run) else {
                 throw ActionFailure("no file path is given", parameter: "WFFilePath")
             }
+            try LocalFiles.check(path, .write, run: run, parameter: "WFFilePath")
             if LocalFiles.exists(path).isFolder { throw ActionFailure("\(path) is a folder, not a text file", parameter: "WFFilePath") }
             let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
             let text = input.text
@@ -146,7 +152,7 @@ enum FileActions {
             }
             try LocalFiles.createFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path, run: run, parameter: "WFFilePath")
             try LocalFiles.writeAtomically(Data(combined.utf8), to: path, run: run, parameter: "WFFilePath")
-            return .file(try LocalFiles.item(at: path, parameter: "WFFilePath"))
+            return .file(try LocalFiles.item(at: path, run: run, parameter: "WFFilePath"))
         }
     }
 }

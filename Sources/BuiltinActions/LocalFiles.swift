@@ -28,7 +28,22 @@ enum LocalFiles {
         return (exists, isDirectory.boolValue)
     }
 
-    /// The file or folder at a path as content; a folder holds no bytes.
+    /// Throws unless the run may use `path` this way: the shortcut's file access (its grants),
+    /// and for a change, the places no shortcut may change (``ProtectedPaths``).
+    static func check(_ path: String, _ use: FileAccess.Use, doing: String? = nil, run: RunContext, parameter: String) throws {
+        if use == .write { try ProtectedPaths.check(path, doing: doing ?? "write", run: run, parameter: parameter) }
+        try run.environment.fileAccess.check(path, use, parameter: parameter)
+    }
+
+    /// The file or folder at a path as content, once the run may read it; a folder holds no bytes.
+    ///
+    /// - Throws: ``ActionFailure`` naming `parameter` when it can't be read.
+    static func item(at path: String, run: RunContext, parameter: String) throws -> FileContent {
+        try check(path, .read, run: run, parameter: parameter)
+        return try item(at: path, parameter: parameter)
+    }
+
+    /// The file or folder at a path as content; a folder holds no bytes. The caller has checked access.
     ///
     /// - Throws: ``ActionFailure`` naming `parameter` when it can't be read.
     static func item(at path: String, parameter: String?) throws -> FileContent {
@@ -54,7 +69,11 @@ enum LocalFiles {
 
     /// Writes bytes to a path through a temporary file and a rename, so readers never see half a file.
     static func writeAtomically(_ data: Data, to path: String, run: RunContext, parameter: String) throws {
-        try ProtectedPaths.check(path, doing: "write", run: run, parameter: parameter)
+        try check(path, .write, run: run, parameter: parameter)
+        try write(data, to: path, parameter: parameter)
+    }
+
+    private static func write(_ data: Data, to path: String, parameter: String) throws {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -69,7 +88,11 @@ enum LocalFiles {
             guard isFolder else { throw ActionFailure("\(path) exists and is a file, not a folder", parameter: parameter) }
             return
         }
-        try ProtectedPaths.check(path, doing: "create the folder", run: run, parameter: parameter)
+        try check(path, .write, doing: "create the folder", run: run, parameter: parameter)
+        try makeFolder(path, parameter: parameter)
+    }
+
+    private static func makeFolder(_ path: String, parameter: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -86,9 +109,10 @@ enum LocalFiles {
             variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         let trash = dataHome + "/Trash"
-        try ProtectedPaths.check(path, doing: "delete", run: run, parameter: "WFInput")
-        try createFolder(trash + "/files", run: run, parameter: "WFInput")
-        try createFolder(trash + "/info", run: run, parameter: "WFInput")
+        try check(path, .write, doing: "delete", run: run, parameter: "WFInput")
+        // The trash is the desktop's, not a place the shortcut reaches: no grant is needed.
+        try makeFolder(trash + "/files", parameter: "WFInput")
+        try makeFolder(trash + "/info", parameter: "WFInput")
         let name = URL(fileURLWithPath: path).lastPathComponent
         let url = URL(fileURLWithPath: name)
         let base = url.deletingPathExtension().lastPathComponent
@@ -105,7 +129,7 @@ enum LocalFiles {
         formatter.timeZone = DateActions.timeZone(of: run)  // the spec asks for local time
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let info = "[Trash Info]\nPath=\(escaped)\nDeletionDate=\(formatter.string(from: run.environment.now()))\n"
-        try writeAtomically(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", run: run, parameter: "WFInput")
+        try write(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: "WFInput")
         do {
             try FileManager.default.moveItem(atPath: path, toPath: trash + "/files/" + trashName)
         } catch {

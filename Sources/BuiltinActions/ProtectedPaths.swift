@@ -51,16 +51,5 @@ enum ProtectedPaths {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
-    /// The path with links resolved in its longest existing prefix, the rest appended.
-    static func resolved(_ path: String) -> String {
-        var existing = URL(fileURLWithPath: path).standardizedFileURL
-        var rest: [String] = []
-        while existing.path != "/", !FileManager.default.fileExists(atPath: existing.path) {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        var base = existing.resolvingSymlinksInPath().path
-        for component in rest { base += (base.hasSuffix("/") ? "" : "/") + component }
-        return base
-    }
+    static func resolved(_ path: String) -> String { FileAccess.resolvingLinks(path) }
 }

@@ -56,7 +56,8 @@ struct ToolRunner {
         } catch {
             return ToolResult.failure("Couldn't read the shortcut “\(location.name)”: \(error.message)")
         }
-        return run(workflow, name: location.name, input: input, prompter: prompter, describe: \.description) { question, _ in
+        let running = RunningShortcut(name: location.name, identifier: try? library.identifier(of: location))
+        return run(workflow, running: running, input: input, prompter: prompter, describe: \.description) { question, _ in
             Guidance.forShortcut(question, tool: tool.name, answered: arguments[InputSchema.answersArgument]?.arrayValue?.count ?? 0)
         }
     }
@@ -82,7 +83,8 @@ struct ToolRunner {
         let workflow = Workflow(actions: [WorkflowAction(identifier: metadata.identifier, parameters: parameters)])
         // One action: which action failed goes without saying; the parameter and message are what count.
         let describe = { (error: RunError) in (error.parameter.map { "`\($0)`: " } ?? "") + error.message }
-        return run(workflow, name: metadata.title, input: input, prompter: prompter, describe: describe) { question, error in
+        let running = RunningShortcut(name: metadata.title, identifier: nil)
+        return run(workflow, running: running, input: input, prompter: prompter, describe: describe) { question, error in
             let parameter = error.parameter.flatMap(metadata.parameter)
             let choices = parameter.flatMap { entityChoices(for: $0, app: app, given: arguments[$0.key]?.stringValue) }
             return Guidance.forAction(question, parameter: parameter, choices: choices, tool: tool.name)
@@ -107,18 +109,19 @@ struct ToolRunner {
 
     /// Compiles and runs a workflow; a question the run couldn't ask becomes guidance for the agent.
     private func run(
-        _ workflow: Workflow, name: String, input: Content, prompter: AgentPrompter, describe: (RunError) -> String,
+        _ workflow: Workflow, running: RunningShortcut, input: Content, prompter: AgentPrompter, describe: (RunError) -> String,
         guidance: (AgentPrompter.Question, RunError) -> String
     ) -> JSONValue {
         let shown = ShownMessages()
-        var environment = setup.environment(prompter: prompter)
+        // An agent is never asked for access: a folder the shortcut wasn't allowed is an error.
+        var environment = setup.environment(prompter: prompter, running: running, input: input)
         let show = environment.show
         environment.show = { text in
             shown.append(text)
             show(text)
         }
         do {
-            let program = try engine.compile(workflow, name: name)
+            let program = try engine.compile(workflow, name: running.name)
             let output = try engine.run(program, input: input, environment: environment)
             return ToolResult.success(output, shown: shown.all)
         } catch {

@@ -1,5 +1,7 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
 import ShortcutsLanguage
 import ShortcutsLibrary
 import ShortcutsRun
@@ -90,10 +92,19 @@ enum ImportCommand {
 /// `shortcuts settings`: shows or changes the library's settings.
 enum SettingsCommand {
     static let spec = CommandSpec(
-        name: "settings", abstract: "Show or change settings, such as Allow Running Scripts.",
+        name: "settings", abstract: "Show or change settings: Allow Running Scripts, and the folders shortcuts may use.",
+        discussion: """
+            A shortcut uses its input files, the files you pick while it runs and the Shortcuts folder \
+            without asking. --allow gives one shortcut a folder for good (--read-only to let it only \
+            read there); --revoke takes a folder back, or all of a shortcut's folders without --folder.
+            """,
         options: [
             OptionSpec("allow-running-scripts", help: "Let shortcuts run scripts (Run Shell Script…)."),
             OptionSpec("disallow-running-scripts", help: "Stop shortcuts from running scripts (the default)."),
+            OptionSpec("allow", value: "shortcut", help: "Give this shortcut (name or identifier) the folder given with --folder."),
+            OptionSpec("revoke", value: "shortcut", help: "Take back the --folder, or every folder, given to this shortcut."),
+            OptionSpec("folder", value: "path", help: "The folder for --allow or --revoke."),
+            OptionSpec("read-only", help: "With --allow: the shortcut may read in the folder but not change it."),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -103,18 +114,96 @@ enum SettingsCommand {
         if allow && disallow {
             throw UsageError("Give either --allow-running-scripts or --disallow-running-scripts, not both", command: spec.name)
         }
-        var settings = try library.settings()
         if allow || disallow {
-            settings.allowRunningScripts = allow
-            try library.save(settings)
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allowRunningScripts = allow }
         }
+        if let change = try FolderChange(arguments) {
+            Console.out(try change.apply(to: library, home: UserFolders.homeFolder(in: environment)) + "\n")
+        }
+        let settings = try library.settings()
         var text = "Library: \(library.home)\n"
         text += "Allow Running Scripts: \(settings.allowRunningScripts ? "on" : "off")"
         if let override = RunSetup.scriptsOverride(in: environment) {
             text += " (SHORTCUTS_ALLOW_RUNNING_SCRIPTS turns it \(override ? "on" : "off") for now)"
         }
-        Console.out(text + "\n")
+        text += "\nShortcuts folder (every shortcut may use it): \(UserFolders.shortcutsFolder(in: environment))\n"
+        text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
+        Console.out(text)
         return 0
+    }
+
+    /// `--allow` or `--revoke` with `--folder`.
+    struct FolderChange {
+        var shortcut: String
+        var folder: String?
+        var revoking: Bool
+        var readOnly: Bool
+
+        init?(_ arguments: ParsedArguments) throws {
+            let allow = arguments.value("allow")
+            let revoke = arguments.value("revoke")
+            let folder = arguments.value("folder")
+            let readOnly = arguments.flag("read-only")
+            guard allow != nil || revoke != nil else {
+                if folder != nil || readOnly {
+                    throw UsageError("--folder and --read-only go with --allow <shortcut> or --revoke <shortcut>", command: spec.name)
+                }
+                return nil
+            }
+            guard allow == nil || revoke == nil else { throw UsageError("Give either --allow or --revoke, not both", command: spec.name) }
+            if allow != nil, folder == nil { throw UsageError("--allow needs the folder to give: --folder PATH", command: spec.name) }
+            if revoke != nil, readOnly { throw UsageError("--read-only goes with --allow", command: spec.name) }
+            shortcut = allow ?? revoke ?? ""
+            self.folder = folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            revoking = revoke != nil
+            self.readOnly = readOnly
+        }
+
+        /// Changes the settings; returns what was done.
+        func apply(to library: ShortcutLibrary, home: String) throws -> String {
+            guard let location = try library.find(shortcut) else {
+                throw CommandFailure(
+                    "Couldn't find shortcut \"\(shortcut)\" in the library; folders are given to imported shortcuts (a file runs with --allow-folder)"
+                )
+            }
+            let identifier = try library.identifier(of: location)
+            if revoking {
+                // Grants are stored with links resolved; the path as typed is taken back too.
+                let paths = folder.map { [$0, FileAccess.resolvingLinks($0)] }
+                let removed = try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                    guard let paths else { return settings.revoke(identifier: identifier) }
+                    return Set(paths).reduce(0) { $0 + settings.revoke(identifier: identifier, path: $1) }
+                }
+                guard removed > 0 else {
+                    return
+                        "“\(location.name)” had no \(folder.map { "access to \(FileAccess.shown($0, home: home))" } ?? "folders"); nothing changed"
+                }
+                return
+                    "“\(location.name)” may no longer use \(folder.map { FileAccess.shown($0, home: home) } ?? "the folders it was given")"
+            }
+            guard let folder else { return "" }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure("There is no folder at \(folder)")
+            }
+            let path = FileAccess.resolvingLinks(folder)
+            let grant = LibrarySettings.FolderAccess(identifier: identifier, name: location.name, path: path, readOnly: readOnly)
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allow(grant) }
+            return "“\(location.name)” may now \(readOnly ? "read" : "read and write") in \(FileAccess.shown(path, home: home))"
+        }
+
+        /// The folders given to shortcuts, one line each, by shortcut name.
+        static func listing(_ grants: [LibrarySettings.FolderAccess], library: ShortcutLibrary, home: String) -> String {
+            guard !grants.isEmpty else { return "Folders given to shortcuts: none\n" }
+            let names = Dictionary(
+                ((try? library.entries()) ?? []).map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+            var text = "Folders given to shortcuts:\n"
+            for grant in grants.sorted(by: { ($0.name, $0.path) < ($1.name, $1.path) }) {
+                let name = names[grant.identifier] ?? "\(grant.name) (no longer in the library)"
+                text += "  \(name): \(FileAccess.shown(grant.path, home: home))\(grant.readOnly ? " (read only)" : "")\n"
+            }
+            return text
+        }
     }
 }
 

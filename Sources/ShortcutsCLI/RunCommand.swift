@@ -14,6 +14,11 @@ enum RunCommand {
             which runs without being imported. Text piped to standard input is the input when no \
             --input-path is given. Questions are asked on the terminal; --answers answers them from a \
             file instead, and --no-interaction (or no terminal) makes a question an error.
+
+            A shortcut reads and writes, without asking, only its input files, the files you pick \
+            while it runs and the Shortcuts folder (~/Documents/Shortcuts). Any other folder is asked \
+            about the first time (once, always, or no), granted for good with `shortcuts settings \
+            --allow NAME --folder PATH`, or for one run with --allow-folder.
             """,
         arguments: [ArgumentSpec("shortcut-name-or-identifier", help: "The name, identifier or file path of the shortcut to run.")],
         options: [
@@ -29,11 +34,33 @@ enum RunCommand {
             OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
             OptionSpec(
                 "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
+            OptionSpec(
+                "allow-folder", value: "folder",
+                help: "Let the shortcut read and write in this folder for this run, without asking (repeatable).", repeatable: true),
+            OptionSpec(
+                "allow-reading", value: "folder", help: "Let the shortcut read in this folder for this run (repeatable).",
+                repeatable: true),
             .ignoreSignature, .follow,
         ])
 
+    /// The folders `--allow-folder` and `--allow-reading` grant, which must exist.
+    static func folderGrants(_ arguments: ParsedArguments) throws -> [FolderGrant] {
+        var grants: [FolderGrant] = []
+        for (option, readOnly) in [("allow-folder", false), ("allow-reading", true)] {
+            for path in arguments.values[option] ?? [] {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw UsageError("--\(option) \(path): there is no folder there", command: spec.name)
+                }
+                grants.append(FolderGrant(path: URL(fileURLWithPath: path).standardizedFileURL.path, readOnly: readOnly))
+            }
+        }
+        return grants
+    }
+
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let setup = RunSetup.commandLine(environment)
+        var setup = RunSetup.commandLine(environment)
+        setup.folderGrants = try folderGrants(arguments)
         var shortcut = try ShortcutResolver.resolve(
             arguments.positionals[0], setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
 
@@ -45,7 +72,8 @@ enum RunCommand {
             shortcut.workflow = answered
         }
         let program = try setup.compile(shortcut.workflow, name: shortcut.label)
-        let output = try setup.run(program, input: input, prompter: prompter, running: (shortcut.name, shortcut.workflow))
+        let output = try setup.run(
+            program, input: input, prompter: prompter, running: shortcut.running, asksForAccess: !(prompter is NoInteraction))
 
         let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }
         let type = arguments.value("output-type") ?? destination.flatMap(RunOutput.type(forDestination:))

@@ -13,8 +13,16 @@ struct ResolvedShortcut {
     var label: String
     /// Who signed it, for a signed file.
     var signature: ShortcutSignature?
+    /// Its library identifier; `nil` for a file or link, which isn't in the library.
+    var identifier: String?
+
     /// Whether it is in the library, so it was set up when it was imported.
-    var isInLibrary = false
+    var isInLibrary: Bool { identifier != nil }
+
+    /// Who the run is for: the file access rules and Run Shortcut's lookup by name.
+    var running: RunningShortcut {
+        RunningShortcut(name: name, identifier: identifier, workflow: isInLibrary ? nil : workflow)
+    }
 }
 
 /// Turns the `<shortcut>` argument into a shortcut: a file path, an identifier, or a name.
@@ -52,13 +60,15 @@ enum ShortcutResolver {
         guard let location = try library.find(argument) else {
             throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
         }
+        let identifier = try library.identifier(of: location)
         // A library shortcut's signature was checked at import; only `view` shows it again.
         guard checkingLibrarySignature else {
             return ResolvedShortcut(
-                workflow: try library.workflow(at: location), name: location.name, label: location.name, isInLibrary: true)
+                workflow: try library.workflow(at: location), name: location.name, label: location.name, identifier: identifier)
         }
         let document = try library.document(at: location)
         return ResolvedShortcut(
-            workflow: document.workflow, name: location.name, label: location.name, signature: document.signature, isInLibrary: true)
+            workflow: document.workflow, name: location.name, label: location.name, signature: document.signature,
+            identifier: identifier)
     }
 }

@@ -37,6 +37,9 @@ public struct RunEnvironment: Sendable {
     public var findShortcut: @Sendable (String) -> Workflow?
     /// Whether scripts may run ("Allow Running Scripts").
     public var allowsRunningScripts: Bool
+    /// What the file actions may read and write. ``FileAccess/unrestricted`` unless given: every
+    /// front end gives the privacy rules (`RunSetup`); tests and embedders choose.
+    public var fileAccess: FileAccess
     /// Where relative file paths in actions start.
     public var workingDirectory: String
     /// Environment variables for scripts.
@@ -69,6 +72,7 @@ public struct RunEnvironment: Sendable {
         },
         findShortcut: @escaping @Sendable (String) -> Workflow? = { _ in nil },
         allowsRunningScripts: Bool = false,
+        fileAccess: FileAccess = .unrestricted,
         workingDirectory: String = FileManager.default.currentDirectoryPath,
         variables: [String: String] = [:],
         now: @escaping @Sendable () -> Date = { Date() },
@@ -82,6 +86,7 @@ public struct RunEnvironment: Sendable {
         self.openURL = openURL
         self.findShortcut = findShortcut
         self.allowsRunningScripts = allowsRunningScripts
+        self.fileAccess = fileAccess
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.now = now

@@ -84,8 +84,12 @@ public final class RunContext {
         } catch {
             throw ActionFailure("\"\(name)\" can't run: \(error)", code: .runShortcutFailed, underlying: error)
         }
+        // The shortcut it runs reaches what that shortcut was allowed, and the input it is given.
+        var called = environment
+        called.fileAccess = environment.fileAccess.forShortcut(named: name)
+        called.fileAccess.allowItems(in: input, passedBy: environment.fileAccess)
         do {
-            return try engine.run(program, input: input, environment: environment, depth: depth + 1, cancellation: cancellation)
+            return try engine.run(program, input: input, environment: called, depth: depth + 1, cancellation: cancellation)
         } catch {
             throw ActionFailure("in \(error)", code: error.code, underlying: error)
         }

@@ -5,30 +5,74 @@ import Foundation
 /// ```json
 /// {
 ///   "allowRunningScripts" : false,
+///   "folderAccess" : [
+///     { "identifier" : "6F1C…", "name" : "Backup", "path" : "/home/ada/Documents/Notes", "readOnly" : false }
+///   ],
 ///   "version" : 1
 /// }
 /// ```
 public struct LibrarySettings: Codable, Equatable, Sendable {
+    /// A folder one shortcut may use without asking (its Privacy settings on Apple's systems).
+    public struct FolderAccess: Codable, Equatable, Sendable {
+        /// The shortcut's library identifier: the grant follows it through renames.
+        public var identifier: String
+        /// Its name when the grant was made, for people reading the list.
+        public var name: String
+        /// An absolute path.
+        public var path: String
+        public var readOnly: Bool
+
+        public init(identifier: String, name: String, path: String, readOnly: Bool) {
+            self.identifier = identifier
+            self.name = name
+            self.path = path
+            self.readOnly = readOnly
+        }
+    }
+
     /// The highest version of this file this code reads and the one it writes.
     public static let currentVersion = 1
 
     public var version: Int
     /// "Allow Running Scripts": whether Run Shell Script and its kin may run. Off by default.
     public var allowRunningScripts: Bool
+    /// The folders shortcuts were allowed, by `shortcuts settings --allow` or an "always" answer.
+    public var folderAccess: [FolderAccess]
 
-    public init(allowRunningScripts: Bool = false) {
+    public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
         self.allowRunningScripts = allowRunningScripts
+        self.folderAccess = folderAccess
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts
+        case version, allowRunningScripts, folderAccess
+    }
+
+    /// The folders the shortcut with this identifier may use.
+    public func folderAccess(for identifier: String) -> [FolderAccess] {
+        folderAccess.filter { $0.identifier == identifier }
+    }
+
+    /// Allows a folder to a shortcut; a grant of the same folder is replaced, so the last word counts.
+    public mutating func allow(_ grant: FolderAccess) {
+        folderAccess.removeAll { $0.identifier == grant.identifier && $0.path == grant.path }
+        folderAccess.append(grant)
+    }
+
+    /// Takes back a shortcut's grants: one folder's, or all when `path` is `nil`. Returns how many went.
+    @discardableResult
+    public mutating func revoke(identifier: String, path: String? = nil) -> Int {
+        let before = folderAccess.count
+        folderAccess.removeAll { $0.identifier == identifier && (path == nil || $0.path == path) }
+        return before - folderAccess.count
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
         allowRunningScripts = try container.decodeIfPresent(Bool.self, forKey: .allowRunningScripts) ?? false
+        folderAccess = try container.decodeIfPresent([FolderAccess].self, forKey: .folderAccess) ?? []
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

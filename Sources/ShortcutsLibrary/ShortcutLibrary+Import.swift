@@ -114,6 +114,17 @@ extension ShortcutLibrary {
         try settings.write(to: settingsPath)
     }
 
+    /// Changes `settings.json` holding the library's lock, so changes from two processes (an
+    /// "always" answer in one run, `shortcuts settings` in another) both stay.
+    public func updateSettings<Result>(_ change: (inout LibrarySettings) throws(LibraryError) -> Result) throws(LibraryError) -> Result {
+        try withLock { () throws(LibraryError) -> Result in
+            var settings = try settings()
+            let result = try change(&settings)
+            try save(settings)
+            return result
+        }
+    }
+
     /// Runs `body` holding the library's lock, so two processes don't change `library.json` at once.
     func withLock<Result>(_ body: () throws(LibraryError) -> Result) throws(LibraryError) -> Result {
         try createDirectory(indexPath)

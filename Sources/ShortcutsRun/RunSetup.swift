@@ -29,6 +29,8 @@ public struct RunSetup: Sendable {
     public let variables: [String: String]
     /// Where relative paths in actions start.
     public let workingDirectory: String
+    /// Folders every run of this setup may use, besides each shortcut's own (`--allow-folder`).
+    public var folderGrants: [FolderGrant] = []
     public let caller: Caller
     /// The installed apps' actions, read on first use.
     public let apps: AppActionSource
@@ -62,12 +64,22 @@ public struct RunSetup: Sendable {
     /// Whether scripts may run: `SHORTCUTS_ALLOW_RUNNING_SCRIPTS` when it is set, otherwise
     /// "Allow Running Scripts" in settings.json (off when the file can't be read, with a warning).
     public func allowsRunningScripts() -> Bool {
+        allowsRunningScripts(readSettings())
+    }
+
+    private func allowsRunningScripts(_ settings: LibrarySettings?) -> Bool {
         if let override = Self.scriptsOverride(in: variables) { return override }
+        return settings?.allowRunningScripts ?? false
+    }
+
+    /// The library's settings, or `nil` with a warning when they can't be read: scripts stay
+    /// off and no remembered grant applies.
+    private func readSettings() -> LibrarySettings? {
         do {
-            return try library.settings().allowRunningScripts
+            return try library.settings()
         } catch {
-            warn("Warning: \(error.message); running scripts stays off")
-            return false
+            warn("Warning: \(error.message); running scripts stays off and no folder grant applies")
+            return nil
         }
     }
 
@@ -78,22 +90,83 @@ public struct RunSetup: Sendable {
     }
 
     /// The live environment of one run: this machine's clipboard, notifications and URL
-    /// handler, the setup's variables, time zone (`TZ`) and scripts policy (read now, once for
-    /// the run), and Run Shortcut finding the library's shortcuts.
+    /// handler, the setup's variables, time zone (`TZ`), scripts policy and the shortcut's file
+    /// access (settings read now, once for the run), and Run Shortcut finding the library's shortcuts.
     ///
-    /// - Parameter running: the shortcut being run when it isn't in the library (a file), so
-    ///   Run Shortcut finds it by its name too.
-    public func environment(prompter: any Prompter, running: (name: String, workflow: Workflow)? = nil) -> RunEnvironment {
+    /// - Parameters:
+    ///   - running: the shortcut being run; when it isn't in the library (a file), Run Shortcut
+    ///     finds it by its name too.
+    ///   - input: the run's input, whose files the shortcut may use.
+    ///   - asksForAccess: whether a folder the shortcut wasn't allowed is asked about through
+    ///     `prompter` (only the command line on a terminal or with an answers file asks).
+    public func environment(
+        prompter: any Prompter, running: RunningShortcut? = nil, input: Content = .nothing, asksForAccess: Bool = false
+    ) -> RunEnvironment {
         let library = self.library
+        let settings = readSettings()
         var environment = LiveSystem.environment(
-            prompter: prompter, allowsRunningScripts: allowsRunningScripts(), variables: variables,
+            prompter: prompter, allowsRunningScripts: allowsRunningScripts(settings), variables: variables,
             findShortcut: { name in
-                if let running, name == running.name { return running.workflow }
+                if let running, let workflow = running.workflow, name == running.name { return workflow }
                 guard let location = try? library.find(name) else { return nil }
                 return try? library.workflow(at: location)
             })
         environment.workingDirectory = workingDirectory
+        let access = fileAccess(
+            for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
+            ask: asksForAccess ? Self.asking(prompter) : nil)
+        access.allowItems(in: input)
+        environment.fileAccess = access
         return environment
+    }
+
+    /// The file access of a shortcut under Apple's privacy rules: the Shortcuts folder, the
+    /// folders this setup grants every run (`--allow-folder`), and the shortcut's remembered grants.
+    public func fileAccess(
+        for running: RunningShortcut, settings: LibrarySettings?,
+        ask: (@Sendable (FileAccessQuestion) throws -> FileAccessAnswer)? = nil
+    ) -> FileAccess {
+        var grants = [FolderGrant(path: UserFolders.shortcutsFolder(in: variables))] + folderGrants
+        if let identifier = running.identifier, let settings {
+            grants += settings.folderAccess(for: identifier).map { FolderGrant(path: $0.path, readOnly: $0.readOnly) }
+        }
+        let library = self.library
+        var remember: (@Sendable (FolderGrant) throws -> Void)?
+        if let identifier = running.identifier {
+            let name = running.name
+            remember = { @Sendable (grant: FolderGrant) throws -> Void in
+                let access = LibrarySettings.FolderAccess(identifier: identifier, name: name, path: grant.path, readOnly: grant.readOnly)
+                try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allow(access) }
+            }
+        }
+        return FileAccess(
+            shortcut: FileAccess.Shortcut(name: running.name, identifier: running.identifier), grants: grants,
+            home: UserFolders.homeFolder(in: variables),
+            remedies: FileAccess.Remedies(
+                grantCommand: "shortcuts settings --allow {shortcut} --folder {folder}",
+                oneRunOption: caller == .commandLine ? "--allow-folder {folder}" : nil),
+            ask: ask, remember: remember,
+            forCalled: { [self] name in
+                if name == running.name, running.workflow != nil { return fileAccess(for: running, settings: settings, ask: ask) }
+                guard let location = try? library.find(name), let identifier = try? library.identifier(of: location) else {
+                    return fileAccess(for: RunningShortcut(name: name, identifier: nil), settings: settings, ask: ask)
+                }
+                return fileAccess(
+                    for: RunningShortcut(name: location.name, identifier: identifier), settings: readSettings(), ask: ask)
+            })
+    }
+
+    /// Asks through a prompter: "Allow Once", "Always Allow" (when it can be remembered), "Don't Allow".
+    static func asking(_ prompter: any Prompter) -> @Sendable (FileAccessQuestion) throws -> FileAccessAnswer {
+        { question in
+            let answers: [(String, FileAccessAnswer)] =
+                question.canRemember
+                ? [("Allow Once", .once), ("Always Allow", .always), ("Don't Allow", .deny)]
+                : [("Allow Once", .once), ("Don't Allow", .deny)]
+            let chosen = try prompter.choose(question.prompt, options: answers.map(\.0), multiple: false)
+            guard let index = chosen.first, answers.indices.contains(index) else { return .deny }
+            return answers[index].1
+        }
     }
 
     // MARK: Running
@@ -105,20 +178,25 @@ public struct RunSetup: Sendable {
 
     /// Runs a compiled program in a live environment answered by `prompter`.
     public func run(
-        _ program: Program, input: Content = .nothing, prompter: any Prompter, running: (name: String, workflow: Workflow)? = nil,
-        cancellation: Cancellation = Cancellation()
+        _ program: Program, input: Content = .nothing, prompter: any Prompter, running: RunningShortcut? = nil,
+        asksForAccess: Bool = false, cancellation: Cancellation = Cancellation()
     ) throws(RunError) -> Content {
-        try engine.run(
-            program, input: input, environment: environment(prompter: prompter, running: running), cancellation: cancellation)
+        let environment = environment(prompter: prompter, running: running, input: input, asksForAccess: asksForAccess)
+        return try engine.run(program, input: input, environment: environment, cancellation: cancellation)
     }
+}
 
-    /// Compiles and runs a workflow.
-    public func run(
-        _ workflow: Workflow, name: String, input: Content = .nothing, prompter: any Prompter, isInLibrary: Bool = true,
-        cancellation: Cancellation = Cancellation()
-    ) throws(RunError) -> Content {
-        let program = try compile(workflow, name: name)
-        return try run(
-            program, input: input, prompter: prompter, running: isInLibrary ? nil : (name, workflow), cancellation: cancellation)
+/// The shortcut a run is for: who the file access rules are for, and how Run Shortcut finds it.
+public struct RunningShortcut: Sendable {
+    public var name: String
+    /// Its identifier in the library, or `nil` for a file run without importing it.
+    public var identifier: String?
+    /// The workflow of a shortcut that isn't in the library, so Run Shortcut finds it by name.
+    public var workflow: Workflow?
+
+    public init(name: String, identifier: String?, workflow: Workflow? = nil) {
+        self.name = name
+        self.identifier = identifier
+        self.workflow = workflow
     }
 }

@@ -122,7 +122,9 @@ public final class EventsService: Sendable {
 
         let output: Content
         do {
-            output = try setup.run(program, input: input, prompter: NoInteraction(), cancellation: cancellation)
+            output = try setup.run(
+                program, input: input, prompter: NoInteraction(),
+                running: RunningShortcut(name: location.name, identifier: identifier), cancellation: cancellation)
         } catch {
             throw ServiceError(error)
         }

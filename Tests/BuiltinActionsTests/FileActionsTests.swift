@@ -46,6 +46,26 @@ import Testing
         #expect(directory.read("notes/a.txt") == "second")
     }
 
+    /// Under the privacy rules, what the person picks at a prompt and a file renamed from one
+    /// the shortcut may change are the run's to use; nothing else near them is.
+    @Test func pickedAndRenamedFilesAreTheRunsToUse() throws {
+        let picked = try directory.write("picked", to: "inbox/picked.txt")
+        _ = try directory.write("other", to: "inbox/other.txt")
+        var environment = T.environment(prompter: ScriptedPrompter(answers: [picked]), workingDirectory: directory.path)
+        environment.fileAccess = FileAccess(shortcut: .init(name: "Tidy", identifier: nil), grants: [], home: directory.path)
+        let got = try T.run("documentpicker.open", [:], environment: environment)
+        #expect(got.file().path == picked)
+        let renamed = try T.run("file.rename", ["WFNewFilename": T.text("done")], input: got, environment: environment)
+        #expect(renamed.file().path == directory.path + "/inbox/done.txt")
+        let other = T.failure {
+            try T.run(
+                "file.rename", ["WFNewFilename": T.text("mine")], input: .text(directory.path + "/inbox/other.txt"),
+                environment: environment)
+        }
+        #expect(other?.code == .notPermitted && other?.parameter == "WFFile")
+        #expect(directory.exists("inbox/other.txt"))
+    }
+
     @Test func saveIntoAFolderUsesTheItemsName() throws {
         _ = try save("hello", to: "out/")
         #expect(directory.read("out/Text.txt") == "hello")

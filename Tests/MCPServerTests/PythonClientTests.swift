@@ -29,6 +29,14 @@ struct PythonClientTests {
         ["deleteWithoutTask", "com.example.SouperTask.DeleteTaskIntent", [:]],
         ["deleteConfirmed", "com.example.SouperTask.DeleteTaskIntent", ["task": "Buy milk", "confirm": true]],
         ["unknownArgument", "shortcut.Hello", ["greeting": "hi"]],
+        [
+            "saveOutside", "is.workflow.actions.documentpicker.save",
+            ["WFInput": "from the agent", "WFAskWhereToSave": false, "WFFileDestinationPath": "~/outside.txt"],
+        ],
+        [
+            "saveInShortcutsFolder", "is.workflow.actions.documentpicker.save",
+            ["WFInput": "from the agent", "WFAskWhereToSave": false, "WFFileDestinationPath": "~/Documents/Shortcuts/agent.txt"],
+        ],
     ]
 
     static let session = Task<Session, any Error> {
@@ -99,6 +107,16 @@ struct PythonClientTests {
         let lengths = try await call("wordLengths")
         #expect(lengths["isError"] == false)
         #expect(lengths["structured"]?["items"] == [["word": "a", "letters": 1], ["word": "bb", "letters": 2]])
+    }
+
+    /// An agent's file action reaches the Shortcuts folder and its input, never a folder nobody
+    /// allowed: nobody can be asked, so it is an error naming the path.
+    @Test func anAgentsFileActionStaysInTheShortcutsFolder() async throws {
+        let outside = try await call("saveOutside")
+        #expect(outside["isError"] == true)
+        #expect(outside["text"]?.stringValue?.contains("can't write ~/outside.txt") == true, "\(outside)")
+        let inside = try await call("saveInShortcutsFolder")
+        #expect(inside["isError"] == false, "\(inside)")
     }
 
     @Test func callsABuiltinAction() async throws {

@@ -82,11 +82,11 @@ struct CraftedInputTests {
         }
         #expect(try String(contentsOfFile: user + "/.bashrc", encoding: .utf8) == "# mine\n")
         #expect(try shell.run(["settings"]).output.contains("Allow Running Scripts: off"))
-        // An ordinary file is written as before.
+        // An ordinary file is written where the shortcut was allowed.
         let allowed = WorkflowAction(
             identifier: "is.workflow.actions.file.append", parameters: ["WFInput": text("fine"), "WFFilePath": text("~/log.txt")])
         let file = try shell.write(ShortcutFile.write(Workflow(actions: [allowed]), format: .binary), to: "fine.shortcut")
-        #expect(try shell.run(["run", file]).status == 0)
+        #expect(try shell.run(["run", file, "--allow-folder", user]).status == 0)
         #expect(try String(contentsOfFile: user + "/log.txt", encoding: .utf8).contains("fine"))
     }
 

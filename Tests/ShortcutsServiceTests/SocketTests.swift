@@ -129,6 +129,45 @@ struct SocketTests {
         #expect(!FileManager.default.fileExists(atPath: escaped), "a file escaped to \(escaped)")
     }
 
+    /// A run through the service reaches only the folders its shortcut was allowed; nobody can
+    /// be asked, so an ungranted folder is an error naming the command that grants it, and a
+    /// grant made meanwhile applies to the next run.
+    @Test func aServiceRunReachesOnlyTheFoldersItsShortcutWasAllowed() throws {
+        let harness = try ServiceHarness()
+        let user = harness.directory + "/user"
+        try FileManager.default.createDirectory(atPath: user + "/Notes", withIntermediateDirectories: true)
+        harness.extra["HOME"] = user
+        let note = Workflow(actions: [
+            WorkflowAction(
+                identifier: "is.workflow.actions.file.append",
+                parameters: [
+                    "WFInput": .text(TokenString(segments: [.literal("noted")])),
+                    "WFFilePath": .text(TokenString(segments: [.literal("~/Notes/log.txt")])),
+                ])
+        ])
+        try ShortcutFile.write(note, format: .binary).write(to: URL(fileURLWithPath: harness.home + "/Shortcuts/Note.shortcut"))
+        try harness.startService()
+        let script =
+            Self.client + """
+                error = call('shortcuts.run', {'shortcut': 'Note'})['error']
+                print(error['message'])
+                """
+        let refused = try harness.python(script, [harness.socketPath])
+        #expect(refused.status == 0, "\(refused.error)")
+        #expect(refused.output.contains("action 1 (is.workflow.actions.file.append"), "\(refused.output)")
+        #expect(refused.output.contains("can't write ~/Notes/log.txt"), "\(refused.output)")
+        #expect(refused.output.contains("shortcuts settings --allow Note --folder ~/Notes"), "\(refused.output)")
+        #expect(!refused.output.contains("--allow-folder"), "a service run has no command line: \(refused.output)")
+        #expect(!FileManager.default.fileExists(atPath: user + "/Notes/log.txt"))
+
+        let granted = try harness.run(
+            try BuiltProducts.path(of: "shortcuts"), ["settings", "--allow", "Note", "--folder", user + "/Notes"])
+        #expect(granted.status == 0, "\(granted.error)")
+        let run = try harness.python(Self.client + "print(call('shortcuts.run', {'shortcut': 'Note'}).get('error'))", [harness.socketPath])
+        #expect(run.output == "None\n", "\(run.output)")
+        #expect(try String(contentsOfFile: user + "/Notes/log.txt", encoding: .utf8) == "noted")
+    }
+
     /// Output folders an earlier service left are removed when a service starts, and a link
     /// planted as the lock file stops it instead of being followed.
     @Test func startingCleansOldOutputsAndRefusesALinkedLockFile() throws {
