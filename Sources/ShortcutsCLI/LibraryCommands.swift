@@ -105,6 +105,10 @@ enum SettingsCommand {
             OptionSpec("revoke", value: "shortcut", help: "Take back the --folder, or every folder, given to this shortcut."),
             OptionSpec("folder", value: "path", help: "The folder for --allow or --revoke."),
             OptionSpec("read-only", help: "With --allow: the shortcut may read in the folder but not change it."),
+            OptionSpec(
+                "limit", value: "name=value",
+                help: "Set a run limit: actions, seconds, valueBytes, listItems or runBytes (0 for none, default for the default).",
+                repeatable: true),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -117,6 +121,14 @@ enum SettingsCommand {
         if allow || disallow {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allowRunningScripts = allow }
         }
+        let limits = try limitChanges(arguments.values["limit"] ?? [])
+        if !limits.isEmpty {
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                for (limit, value) in limits {
+                    settings.limits[keyPath: limit.keyPath] = value ?? RunLimits.standard[keyPath: limit.keyPath]
+                }
+            }
+        }
         if let change = try FolderChange(arguments) {
             Console.out(try change.apply(to: library, home: UserFolders.homeFolder(in: environment)) + "\n")
         }
@@ -126,10 +138,30 @@ enum SettingsCommand {
         if let override = RunSetup.scriptsOverride(in: environment) {
             text += " (SHORTCUTS_ALLOW_RUNNING_SCRIPTS turns it \(override ? "on" : "off") for now)"
         }
+        text += "\nRun limits: \(settings.limits.summary)"
+        let effective = settings.limits.overridden(by: environment)
+        if effective != settings.limits { text += " (SHORTCUTS_MAX_… variables make them \(effective.summary) for now)" }
         text += "\nShortcuts folder (every shortcut may use it): \(UserFolders.shortcutsFolder(in: environment))\n"
         text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
         Console.out(text)
         return 0
+    }
+
+    /// The `--limit name=value` changes: each limit with its new value, or `nil` for its default.
+    static func limitChanges(_ assignments: [String]) throws(UsageError) -> [(RunLimits.Limit, Double?)] {
+        try assignments.map { (assignment: String) throws(UsageError) -> (RunLimits.Limit, Double?) in
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            let names = RunLimits.all.map(\.key).joined(separator: ", ")
+            guard parts.count == 2, let limit = RunLimits.all.first(where: { $0.key == parts[0] }) else {
+                throw UsageError("--limit \(assignment): give name=value, where the name is one of \(names)", command: spec.name)
+            }
+            if parts[1] == "default" { return (limit, nil) }
+            guard let value = RunLimits.value(parts[1], for: limit) else {
+                throw UsageError(
+                    "--limit \(assignment): \(limit.key) takes a whole number (0 for no limit, or default)", command: spec.name)
+            }
+            return (limit, value)
+        }
     }
 
     /// `--allow` or `--revoke` with `--folder`.

@@ -29,7 +29,7 @@ enum CoreActions {
     ) { parameters in
         let slot = try variableSlot(parameters)
         return { input, run in
-            run.setVariable(slot: slot, to: input)
+            try run.setVariable(slot: slot, to: input)
             return input
         }
     }
@@ -47,7 +47,7 @@ enum CoreActions {
     ) { parameters in
         let slot = try variableSlot(parameters)
         return { input, run in
-            run.setVariable(slot: slot, to: .list(run.variable(slot: slot).items + input.items))
+            try run.setVariable(slot: slot, to: .list(run.variable(slot: slot).items + input.items))
             return input
         }
     }

@@ -44,15 +44,17 @@ public struct Engine: Sendable {
         _ program: Program, input: Content = .nothing, environment: RunEnvironment = RunEnvironment(),
         cancellation: Cancellation = Cancellation()
     ) throws(RunError) -> Content {
-        try run(program, input: input, environment: environment, depth: 0, cancellation: cancellation)
+        let budget = RunBudget(limits: environment.limits, cancellation: cancellation)
+        return try run(program, input: input, environment: environment, depth: 0, cancellation: cancellation, budget: budget)
     }
 
     func run(
-        _ program: Program, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation
+        _ program: Program, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation, budget: RunBudget
     ) throws(RunError) -> Content {
         let context = RunContext(
             program: program, engine: self, input: input, environment: environment, depth: depth,
-            cancellation: cancellation)
+            cancellation: cancellation, budget: budget)
+        defer { context.release() }
         var runner = Runner(program: program, context: context)
         return try DateContext.with(timeZone: environment.lazyTimeZone) { () throws(RunError) -> Content in try runner.run() }
     }

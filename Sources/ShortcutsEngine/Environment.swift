@@ -40,6 +40,8 @@ public struct RunEnvironment: Sendable {
     /// What the file actions may read and write. ``FileAccess/unrestricted`` unless given: every
     /// front end gives the privacy rules (`RunSetup`); tests and embedders choose.
     public var fileAccess: FileAccess
+    /// How far the run may go (actions, time, memory). ``RunLimits/standard`` unless given.
+    public var limits: RunLimits = .standard
     /// Where relative file paths in actions start.
     public var workingDirectory: String
     /// Environment variables for scripts.

@@ -19,6 +19,12 @@ public final class RunContext {
     var outputs: [Content]
     var variables: [Content]
     var loops: [Loop] = []
+    /// What the run (with the one that started it) has used, against its limits.
+    let budget: RunBudget
+    /// The footprints of ``outputs`` and ``variables``, and their sum, for the memory limit.
+    private var outputFootprints: [Int]
+    private var variableFootprints: [Int]
+    private(set) var heldBytes = 0
     /// Set by Stop This Shortcut and Stop and Output.
     var stopOutput: Content?
     /// The cancellation flag shared with whoever may cancel the run.
@@ -30,17 +36,47 @@ public final class RunContext {
         var position: Int
         var results: [Content]
         var stepsAtIterationStart: Int
+        /// The footprint of ``results``, held by the run until the loop ends.
+        var resultsFootprint = 0
     }
 
-    init(program: Program, engine: Engine, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation) {
+    init(
+        program: Program, engine: Engine, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation,
+        budget: RunBudget
+    ) {
         self.environment = environment
         self.shortcutInput = input
         self.shortcutName = program.name
         self.engine = engine
         self.depth = depth
         self.cancellation = cancellation
+        self.budget = budget
         outputs = Array(repeating: .nothing, count: program.outputSlotCount)
         variables = Array(repeating: .nothing, count: program.variableSlotCount)
+        outputFootprints = Array(repeating: 0, count: program.outputSlotCount)
+        variableFootprints = Array(repeating: 0, count: program.variableSlotCount)
+    }
+
+    /// Stores an action's output for later references to it.
+    ///
+    /// - Throws: ``ActionFailure`` when the run would hold more than its limit.
+    func store(_ content: Content, inOutput slot: Int) throws {
+        let footprint = content.footprint
+        try hold(footprint, replacing: outputFootprints[slot])
+        outputFootprints[slot] = footprint
+        outputs[slot] = content
+    }
+
+    /// Counts bytes the run now holds in place of others.
+    func hold(_ new: Int, replacing old: Int) throws {
+        heldBytes += new - old
+        try budget.replace(old, with: new)
+    }
+
+    /// Gives back what this context held, when its run (started with Run Shortcut) ends.
+    func release() {
+        budget.heldBytes -= heldBytes
+        heldBytes = 0
     }
 
     // MARK: Variables
@@ -49,7 +85,14 @@ public final class RunContext {
     public func variable(slot: Int) -> Content { variables[slot] }
 
     /// Sets a named variable.
-    public func setVariable(slot: Int, to content: Content) { variables[slot] = content }
+    ///
+    /// - Throws: ``ActionFailure`` when the run would hold more than its limit.
+    public func setVariable(slot: Int, to content: Content) throws {
+        let footprint = content.footprint
+        try hold(footprint, replacing: variableFootprints[slot])
+        variableFootprints[slot] = footprint
+        variables[slot] = content
+    }
 
     /// Whether someone has cancelled this run.
     public var isCancelled: Bool { cancellation.isCancelled }
@@ -58,7 +101,9 @@ public final class RunContext {
     public func wait(seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            if cancellation.isCancelled { throw ActionFailure("the run was cancelled", code: .cancelled) }
+            if cancellation.isCancelled {
+                throw budget.isPastDeadline ? budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
+            }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return }
             Thread.sleep(forTimeInterval: min(remaining, 0.05))
@@ -89,7 +134,8 @@ public final class RunContext {
         called.fileAccess = environment.fileAccess.forShortcut(named: name)
         called.fileAccess.allowItems(in: input, passedBy: environment.fileAccess)
         do {
-            return try engine.run(program, input: input, environment: called, depth: depth + 1, cancellation: cancellation)
+            return try engine.run(
+                program, input: input, environment: called, depth: depth + 1, cancellation: cancellation, budget: budget)
         } catch {
             throw ActionFailure("in \(error)", code: error.code, underlying: error)
         }

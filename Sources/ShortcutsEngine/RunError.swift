@@ -24,6 +24,8 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
         public static let scriptsNotAllowed = Code("scriptsNotAllowed")
         /// The shortcut may not touch that file or folder.
         public static let notPermitted = Code("notPermitted")
+        /// The run went past one of its ``RunLimits``.
+        public static let limitExceeded = Code("limitExceeded")
         /// Run Shortcut went too deep or a shortcut was not found.
         public static let runShortcutFailed = Code("runShortcutFailed")
     }

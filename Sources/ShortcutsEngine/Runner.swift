@@ -26,15 +26,18 @@ struct Runner {
             while pc < instructions.count {
                 current = pc
                 if context.cancellation.isCancelled {
-                    throw ActionFailure("the run was cancelled", code: .cancelled)
+                    throw context.budget.isPastDeadline
+                        ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
                 switch instructions[pc] {
                 case .action(let step):
                     let input = step.input.isAbsent ? previous : try context.content(step.input)
                     let output = try step.body(input, context)
+                    try context.budget.countAction()
+                    try context.budget.checkValue(output)
                     steps &+= 1
                     previous = step.passesInputThrough ? input : output
-                    if let slot = step.outputSlot { context.outputs[slot] = previous }
+                    if let slot = step.outputSlot { try context.store(previous, inOutput: slot) }
                     if let stopped = context.stopOutput { return stopped }
                     pc += 1
 
@@ -48,7 +51,7 @@ struct Runner {
                 case .blockEnd(let step):
                     let start = branchStarts.removeLast()
                     previous = steps > start ? previous : .nothing
-                    if let slot = step.outputSlot { context.outputs[slot] = previous }
+                    if let slot = step.outputSlot { try context.store(previous, inOutput: slot) }
                     pc += 1
 
                 case .menuStart(let menu):
@@ -58,18 +61,26 @@ struct Runner {
                     pc = try beginLoop(start, at: pc)
 
                 case .repeatEnd(let start, let step):
-                    var loop = context.loops[context.loops.count - 1]
-                    loop.results.append(contentsOf: (steps > loop.stepsAtIterationStart ? previous : .nothing).items)
+                    // Taken out of the context while it changes, so its results grow in place
+                    // instead of being copied on every iteration.
+                    var loop = context.loops.removeLast()
+                    try context.budget.countAction()
+                    let result = steps > loop.stepsAtIterationStart ? previous : .nothing
+                    let footprint = result.footprint
+                    try context.hold(footprint, replacing: 0)
+                    loop.resultsFootprint += footprint
+                    loop.results.append(contentsOf: result.items)
+                    try context.budget.checkListCount(loop.results.count)
                     loop.position += 1
                     if loop.position < loop.count {
                         loop.stepsAtIterationStart = steps
-                        context.loops[context.loops.count - 1] = loop
                         if !loop.items.isEmpty { previous = loop.items[loop.position] }
+                        context.loops.append(loop)
                         pc = start + 1
                     } else {
-                        context.loops.removeLast()
                         previous = .list(loop.results)
-                        if let slot = step.outputSlot { context.outputs[slot] = previous }
+                        try context.hold(0, replacing: loop.resultsFootprint)
+                        if let slot = step.outputSlot { try context.store(previous, inOutput: slot) }
                         pc += 1
                     }
                 }
@@ -98,7 +109,7 @@ struct Runner {
         guard count > 0 else {
             previous = .list([])
             if case .repeatEnd(_, let step) = program.instructions[start.end], let slot = step.outputSlot {
-                context.outputs[slot] = previous
+                try context.store(previous, inOutput: slot)
             }
             return start.end + 1
         }
@@ -121,6 +132,11 @@ struct Runner {
 
     private func error(_ error: any Error, at pc: Int) -> RunError {
         let action = pc < program.actions.count ? program.actions[pc] : nil
+        var error = error
+        // A run stopped by its time limit says so, whatever the action it stopped said.
+        if let failure = error as? ActionFailure, failure.code == .cancelled, context.budget.isPastDeadline {
+            error = context.budget.timeFailure
+        }
         return RunError(
             error, shortcut: program.name, actionIndex: action == nil ? nil : pc + 1, actionIdentifier: action?.identifier,
             actionTitle: action?.title)

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 /// `settings.json`: the library's settings, such as whether shortcuts may run scripts.
 ///
@@ -38,15 +39,27 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var allowRunningScripts: Bool
     /// The folders shortcuts were allowed, by `shortcuts settings --allow` or an "always" answer.
     public var folderAccess: [FolderAccess]
+    /// How far one run may go; the limits not named keep their defaults.
+    public var limits: RunLimits
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
         self.allowRunningScripts = allowRunningScripts
         self.folderAccess = folderAccess
+        limits = .standard
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess
+        case version, allowRunningScripts, folderAccess, limits
+    }
+
+    /// Limits at their defaults are left out, so a later default applies to them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(allowRunningScripts, forKey: .allowRunningScripts)
+        if !folderAccess.isEmpty { try container.encode(folderAccess, forKey: .folderAccess) }
+        if limits != .standard { try container.encode(limits, forKey: .limits) }
     }
 
     /// The folders the shortcut with this identifier may use.
@@ -73,6 +86,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         version = try container.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
         allowRunningScripts = try container.decodeIfPresent(Bool.self, forKey: .allowRunningScripts) ?? false
         folderAccess = try container.decodeIfPresent([FolderAccess].self, forKey: .folderAccess) ?? []
+        limits = try container.decodeIfPresent(RunLimits.self, forKey: .limits) ?? .standard
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

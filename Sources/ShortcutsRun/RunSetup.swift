@@ -72,6 +72,13 @@ public struct RunSetup: Sendable {
         return settings?.allowRunningScripts ?? false
     }
 
+    /// The run limits: settings.json's, with the `SHORTCUTS_MAX_…` variables taking their place.
+    public func limits() -> RunLimits { limits(readSettings()) }
+
+    private func limits(_ settings: LibrarySettings?) -> RunLimits {
+        (settings?.limits ?? .standard).overridden(by: variables, warn: { warn("Warning: \($0)") })
+    }
+
     /// The library's settings, or `nil` with a warning when they can't be read: scripts stay
     /// off and no remembered grant applies.
     private func readSettings() -> LibrarySettings? {
@@ -112,6 +119,7 @@ public struct RunSetup: Sendable {
                 return try? library.workflow(at: location)
             })
         environment.workingDirectory = workingDirectory
+        environment.limits = limits(settings)
         let access = fileAccess(
             for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
             ask: asksForAccess ? Self.asking(prompter) : nil)
