@@ -1,18 +1,23 @@
 import Foundation
+import ShortcutsEngine
 import ShortcutsRPC
+import Synchronization
 
 /// A Model Context Protocol server over standard input and output: the library's shortcuts and
 /// every action (built-in and from installed apps) as tools an agent can list and call.
 ///
 /// JSON-RPC 2.0, one message per line (`docs/MCP.md`). Standard output carries only protocol
-/// messages; logs go to ``Configuration/log``. The server answers requests in order, tells the
-/// client when the tools change, and returns when its input ends.
+/// messages; logs go to ``Configuration/log``. Tool calls run one at a time off the reading
+/// thread, so `ping` is answered during a call and `notifications/cancelled` stops one; the
+/// server tells the client when the tools change, and when its input ends it cancels what is
+/// running and returns.
 ///
 /// ```swift
 /// let server = MCPServer(configuration: configuration)
 /// server.serve()   // until standard input closes
 /// ```
-/// `@unchecked Sendable`: its tool state is replaced under `lock` and calls are serialized by `callLock`.
+/// `@unchecked Sendable`: its tool state is replaced under `lock`, calls are serialized on
+/// `calls` and by `callLock`, and the calls in flight are kept in a `Mutex`.
 public final class MCPServer: @unchecked Sendable {
     /// The protocol versions of the initialize handshake this server speaks, newest first.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
@@ -28,6 +33,12 @@ public final class MCPServer: @unchecked Sendable {
     private var isInitialized = false
     private var channel: LineChannel?
     private var watcher: ChangeWatcher?
+    /// Where tool calls run, one after another, while the reading thread goes on.
+    private let calls = DispatchQueue(label: "shortcuts.mcp.calls")
+    /// The cancellation of each call not yet answered, by its request id's JSON text.
+    private let inFlight = Mutex<[String: Cancellation]>([:])
+    /// Set when a reply couldn't be written: the client is gone.
+    private let outputFailed = Atomic<Bool>(false)
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -51,6 +62,9 @@ public final class MCPServer: @unchecked Sendable {
         }
         configuration.log("shortcuts mcp: serving \(toolCount) tools on standard input and output")
         defer {
+            // Whatever still runs is cancelled, and the server returns once it has stopped.
+            for cancellation in inFlight.withLock({ Array($0.values) }) { cancellation.cancel() }
+            calls.sync {}
             watcher?.stop()
             lock.withLock { state }.runner.apps.host.stopAll()
         }
@@ -72,60 +86,107 @@ public final class MCPServer: @unchecked Sendable {
                 configuration.log("shortcuts mcp: can't read the input (\(error)); exiting")
                 return
             }
-            guard let reply = handle(line) else { continue }
-            do {
-                try channel.writeLine(Data(reply.utf8))
-            } catch {
-                configuration.log("shortcuts mcp: can't write the output (\(error)); exiting")
+            handle(line) { [self] reply in
+                do {
+                    try channel.writeLine(Data(reply.utf8))
+                } catch {
+                    outputFailed.store(true, ordering: .relaxed)
+                }
+            }
+            if outputFailed.load(ordering: .relaxed) {
+                configuration.log("shortcuts mcp: can't write the output; exiting")
                 return
             }
         }
     }
 
-    /// Handles one line and returns the reply line (without its newline), or `nil` when there is
-    /// none (a notification, a blank line, a response).
+    /// Handles one line, handing its reply line (without its newline) to `reply`: at once, or
+    /// for a tool call, from the calls queue when it ends (never for a cancelled call). A
+    /// notification, a blank line or a response gets no reply.
+    func handle(_ line: Data, reply: @escaping @Sendable (String) -> Void) {
+        switch parse(line) {
+        case .none: return
+        case .reply(let text): reply(text)
+        case .call(let id, let params):
+            let key = id.text
+            let cancellation = Cancellation()
+            inFlight.withLock { $0[key] = cancellation }
+            calls.async { [self] in
+                let text = cancellation.isCancelled ? nil : callTool(id: id, params: params, cancellation: cancellation)
+                let wasCancelled = inFlight.withLock { $0.removeValue(forKey: key) }?.isCancelled ?? true
+                if let text, !wasCancelled { reply(text) }
+            }
+        }
+    }
+
+    /// Handles one line and returns the reply, running a tool call here and now (for tests and
+    /// one-off use).
     public func handle(_ line: Data) -> String? {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        switch parse(line) {
+        case .none: return nil
+        case .reply(let text): return text
+        case .call(let id, let params): return callTool(id: id, params: params, cancellation: Cancellation())
+        }
+    }
+
+    /// What a line asks for.
+    private enum Request {
+        case none
+        case reply(String)
+        case call(id: JSONValue, params: JSONObject)
+    }
+
+    /// Reads one line: a reply to give now, a tool call to run, or nothing.
+    private func parse(_ line: Data) -> Request {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .none }
+        func error(_ id: JSONValue?, _ code: Int, _ message: String) -> Request {
+            .reply(MCPMessage.error(id: id ?? .null, code: code, message))
+        }
         guard let message = JSONValue(parsing: line) else {
-            return MCPMessage.error(id: .null, code: JSONRPC.ErrorObject.parseErrorCode, "Parse error: the line is not valid JSON")
+            return error(nil, JSONRPC.ErrorObject.parseErrorCode, "Parse error: the line is not valid JSON")
         }
         guard case .object(let object) = message else {
-            return MCPMessage.error(
-                id: .null, code: JSONRPC.ErrorObject.invalidRequestCode,
+            return error(
+                nil, JSONRPC.ErrorObject.invalidRequestCode,
                 "Invalid Request: expected a JSON-RPC 2.0 request object" + (message.arrayValue != nil ? " (batches aren't supported)" : "")
             )
         }
         let id = object["id"]
         if let id, !MCPMessage.isValidID(id) {
-            return MCPMessage.error(
-                id: .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: id must be a string or a number")
+            return error(nil, JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: id must be a string or a number")
         }
         guard object["jsonrpc"] == "2.0" else {
-            return MCPMessage.error(
-                id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: jsonrpc must be \"2.0\"")
+            return error(id, JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: jsonrpc must be \"2.0\"")
         }
         guard let method = object["method"]?.stringValue else {
             // A response to a request this server never sends: nothing to do.
-            if id != nil, object["result"] != nil || object["error"] != nil { return nil }
-            return MCPMessage.error(
-                id: id ?? .null, code: JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: method must be a string")
+            if id != nil, object["result"] != nil || object["error"] != nil { return .none }
+            return error(id, JSONRPC.ErrorObject.invalidRequestCode, "Invalid Request: method must be a string")
         }
         let params = object["params"] ?? .object([:])
         guard let params = params.objectValue else {
-            return id.map {
-                MCPMessage.error(id: $0, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: params must be an object")
-            }
+            guard let id else { return .none }
+            return error(id, JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: params must be an object")
         }
         guard let id else {
-            notify(method)
-            return nil
+            notify(method, params: params)
+            return .none
         }
-        return respond(to: method, id: id, params: params)
+        if method == "tools/call" { return .call(id: id, params: params) }
+        return .reply(respond(to: method, id: id, params: params))
     }
 
-    private func notify(_ method: String) {
-        if method == "notifications/initialized" { lock.withLock { isInitialized = true } }
-        // notifications/cancelled and others: requests run to the end; nothing to cancel.
+    private func notify(_ method: String, params: JSONObject) {
+        switch method {
+        case "notifications/initialized":
+            lock.withLock { isInitialized = true }
+        case "notifications/cancelled":
+            // The call stops at its next action (a script with its process group), and gets no reply.
+            guard let id = params["requestId"] else { return }
+            inFlight.withLock { $0[id.text] }?.cancel()
+        default:
+            break
+        }
     }
 
     private func respond(to method: String, id: JSONValue, params: JSONObject) -> String {
@@ -141,8 +202,6 @@ public final class MCPServer: @unchecked Sendable {
                     "Invalid params: unknown cursor \(cursor.text); tools/list returns every tool in one page")
             }
             return MCPMessage.result(id: id, lock.withLock { state.catalog.listResult })
-        case "tools/call":
-            return callTool(id: id, params: params)
         case "server/discover":
             let requested = params["_meta"]?["io.modelcontextprotocol/protocolVersion"]?.stringValue ?? ""
             return MCPMessage.error(
@@ -170,7 +229,7 @@ public final class MCPServer: @unchecked Sendable {
         return result.text
     }
 
-    private func callTool(id: JSONValue, params: JSONObject) -> String {
+    private func callTool(id: JSONValue, params: JSONObject, cancellation: Cancellation) -> String {
         guard let name = params["name"]?.stringValue else {
             return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: tools/call needs the tool's name")
         }
@@ -184,7 +243,7 @@ public final class MCPServer: @unchecked Sendable {
         guard let tool = state.catalog.tool(named: name) else {
             return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Unknown tool: \(name); tools/list lists them")
         }
-        return MCPMessage.result(id: id, state.runner.call(tool, arguments: arguments).text)
+        return MCPMessage.result(id: id, state.runner.call(tool, arguments: arguments, cancellation: cancellation).text)
     }
 
     // MARK: Changes

@@ -20,13 +20,13 @@ struct ToolRunner {
 
     /// Calls a tool and returns the `tools/call` result; never throws: every failure is a result
     /// with `isError: true` that says what to do.
-    func call(_ tool: Tool, arguments: JSONObject) -> JSONValue {
+    func call(_ tool: Tool, arguments: JSONObject, cancellation: Cancellation = Cancellation()) -> JSONValue {
         do {
             switch tool.target {
             case .shortcut(let location):
-                return try runShortcut(location, tool: tool, arguments: arguments)
+                return try runShortcut(location, tool: tool, arguments: arguments, cancellation: cancellation)
             case .action(let metadata, let app):
-                return try runAction(metadata, app: app, tool: tool, arguments: arguments)
+                return try runAction(metadata, app: app, tool: tool, arguments: arguments, cancellation: cancellation)
             }
         } catch let problem as ToolArguments.Problem {
             return ToolResult.failure(problem.message)
@@ -37,7 +37,9 @@ struct ToolRunner {
 
     // MARK: Shortcuts
 
-    private func runShortcut(_ location: ShortcutLocation, tool: Tool, arguments: JSONObject) throws -> JSONValue {
+    private func runShortcut(
+        _ location: ShortcutLocation, tool: Tool, arguments: JSONObject, cancellation: Cancellation
+    ) throws -> JSONValue {
         try rejectUnknown(arguments, known: ["input", "inputPaths", InputSchema.answersArgument, InputSchema.confirmArgument], tool: tool)
         var input = Content.nothing
         if let text = arguments["input"], !text.isNull {
@@ -57,14 +59,18 @@ struct ToolRunner {
             return ToolResult.failure("Couldn't read the shortcut “\(location.name)”: \(error.message)")
         }
         let running = RunningShortcut(name: location.name, identifier: try? library.identifier(of: location))
-        return run(workflow, running: running, input: input, prompter: prompter, describe: \.description) { question, _ in
+        return run(
+            workflow, running: running, input: input, prompter: prompter, cancellation: cancellation, describe: \.description
+        ) { question, _ in
             Guidance.forShortcut(question, tool: tool.name, answered: arguments[InputSchema.answersArgument]?.arrayValue?.count ?? 0)
         }
     }
 
     // MARK: Actions
 
-    private func runAction(_ metadata: ActionMetadata, app: AppManifest?, tool: Tool, arguments: JSONObject) throws -> JSONValue {
+    private func runAction(
+        _ metadata: ActionMetadata, app: AppManifest?, tool: Tool, arguments: JSONObject, cancellation: Cancellation
+    ) throws -> JSONValue {
         try rejectUnknown(arguments, known: Set(metadata.parameters.map(\.key) + [InputSchema.confirmArgument]), tool: tool)
         var parameters = ParameterDictionary()
         var input = Content.nothing
@@ -84,7 +90,8 @@ struct ToolRunner {
         // One action: which action failed goes without saying; the parameter and message are what count.
         let describe = { (error: RunError) in (error.parameter.map { "`\($0)`: " } ?? "") + error.message }
         let running = RunningShortcut(name: metadata.title, identifier: nil)
-        return run(workflow, running: running, input: input, prompter: prompter, describe: describe) { question, error in
+        return run(workflow, running: running, input: input, prompter: prompter, cancellation: cancellation, describe: describe) {
+            question, error in
             let parameter = error.parameter.flatMap(metadata.parameter)
             let choices = parameter.flatMap { entityChoices(for: $0, app: app, given: arguments[$0.key]?.stringValue) }
             return Guidance.forAction(question, parameter: parameter, choices: choices, tool: tool.name)
@@ -109,8 +116,8 @@ struct ToolRunner {
 
     /// Compiles and runs a workflow; a question the run couldn't ask becomes guidance for the agent.
     private func run(
-        _ workflow: Workflow, running: RunningShortcut, input: Content, prompter: AgentPrompter, describe: (RunError) -> String,
-        guidance: (AgentPrompter.Question, RunError) -> String
+        _ workflow: Workflow, running: RunningShortcut, input: Content, prompter: AgentPrompter, cancellation: Cancellation,
+        describe: (RunError) -> String, guidance: (AgentPrompter.Question, RunError) -> String
     ) -> JSONValue {
         let shown = ShownMessages()
         // An agent is never asked for access: a folder the shortcut wasn't allowed is an error.
@@ -122,7 +129,7 @@ struct ToolRunner {
         }
         do {
             let program = try engine.compile(workflow, name: running.name)
-            let output = try engine.run(program, input: input, environment: environment)
+            let output = try engine.run(program, input: input, environment: environment, cancellation: cancellation)
             return ToolResult.success(output, shown: shown.all)
         } catch {
             if error.code == .needsInteraction, let question = prompter.pending {

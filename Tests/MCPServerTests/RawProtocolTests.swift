@@ -24,22 +24,63 @@ struct RawProtocolTests {
             #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"com.example.SouperTask.CreateTaskIntent","arguments":{"title":"Tea","dueDate":"2032-01-01T08:00:00Z"}}}"#,
             #"{"jsonrpc":"2.0","id":"last","method":"ping"}"#,
         ]
-        let result = try home.run("shortcuts", ["mcp"], input: Data((lines.joined(separator: "\n") + "\n").utf8), timeout: 60)
+        // The input stays open until every reply is in: its end would cancel the calls still running.
+        let server = try home.startServer()
+        for line in lines { try server.send(line) }
+        let replies = try (0..<12).map { _ in try server.receive(timeout: 60) }
+        let result = try server.finish()
         #expect(result.status == 0, "\(result.error)")
 
-        let replies = try result.output.split(separator: "\n").map { line in
-            try #require(JSONValue(parsing: String(line)), "standard output has a line that isn't JSON: \(line)")
-        }
         // Every line on standard output is a JSON-RPC 2.0 message.
         #expect(replies.allSatisfy { $0["jsonrpc"] == "2.0" && ($0["result"] != nil || $0["error"] != nil) })
-        let codes = replies.map { $0["error"]?["code"]?.numberValue.map(Int.init) }
-        #expect(codes == [-32700, nil, -32600, -32600, -32600, -32602, -32602, -32601, -32600, nil, nil, nil])
-        #expect(replies[1]["result"]?["protocolVersion"] == "2025-06-18")
-        #expect(replies[9]["result"]?["content"] == [["type": "text", "text": "Hello, Raw!"]])
-        #expect(replies[10]["result"]?["isError"] == false)
-        #expect(replies.last?["id"] == "last")
-        // The app's dialog is shown on standard error, never on standard output.
-        #expect(!result.output.contains("Tea”.\n"))
+        func code(_ reply: JSONValue?) -> Int? { reply?["error"]?["code"]?.numberValue.map(Int.init) }
+        // Replies without an id come in order; tool calls are answered when they end, so by id.
+        #expect(replies.filter { $0["id"] == .null }.map(code) == [-32700, -32600, -32600])
+        let byID = Dictionary(replies.compactMap { reply in reply["id"].flatMap { $0 == .null ? nil : ($0.text, reply) } }) { first, _ in
+            first
+        }
+        #expect(byID.count == 9)
+        #expect(byID["1"]?["result"]?["protocolVersion"] == "2025-06-18")
+        #expect([3, 4, 5, 6, 7].map { code(byID[String($0)]) } == [-32600, -32600, -32602, -32602, -32601])
+        #expect(byID["8"]?["result"]?["content"] == [["type": "text", "text": "Hello, Raw!"]])
+        #expect(byID["9"]?["result"]?["isError"] == false)
+        #expect(byID[#""last""#]?["result"] != nil)
+        // The app's dialog is shown on standard error; standard output had only the JSON lines above.
+        #expect(result.error.contains("Tea”."), "\(result.error)")
+    }
+
+    /// Tool calls run off the reading thread: `ping` is answered during a call,
+    /// `notifications/cancelled` stops one (and it gets no reply), and the end of input cancels
+    /// what runs and exits.
+    @Test func pingAnswersDuringACallAndCancellingStopsIt() throws {
+        let home = try MCPTestHome()
+        try Data("Wait 30\n".utf8).write(to: home.directory.appendingPathComponent("Nap.sct"))
+        let imported = try home.run("shortcuts", ["import", home.directory.path + "/Nap.sct"])
+        try #require(imported.status == 0, "\(imported.error)")
+        let server = try home.startServer()
+        try server.initialize()
+        func call(_ id: Int, _ tool: String, _ arguments: JSONValue = [:]) throws {
+            try server.send(
+                JSONValue.object([
+                    "jsonrpc": "2.0", "id": .number(Double(id)), "method": "tools/call",
+                    "params": ["name": .string(tool), "arguments": arguments],
+                ]).text)
+        }
+        try call(10, "shortcut.Nap")
+        try server.send(#"{"jsonrpc":"2.0","id":11,"method":"ping"}"#)
+        #expect(try server.receive(timeout: 10)["id"] == 11)
+        try server.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":10,"reason":"enough"}}"#)
+        try server.send(#"{"jsonrpc":"2.0","id":12,"method":"ping"}"#)
+        #expect(try server.receive(timeout: 10)["id"] == 12)
+        // The next call runs at once: the cancelled one stopped instead of waiting its 30 s.
+        try call(13, "shortcut.Hello", ["input": "again"])
+        let hello = try server.receive(timeout: 10)
+        #expect(hello["id"] == 13, "\(hello)")
+        #expect(hello["result"]?["content"]?.arrayValue?.first?["text"] == "Hello, again!", "\(hello)")
+        // A call still running when the input ends is cancelled, and the server exits.
+        try call(14, "shortcut.Nap")
+        let finished = try server.finish(timeout: 10)
+        #expect(finished.status == 0, "\(finished.error)")
     }
 
     /// An over-long message is skipped with an error reply; the server reads on and answers the
