@@ -26,6 +26,7 @@ static struct {
     void *(*flush_close_unref)(void *bus);
     int (*request_name)(void *bus, const char *name, uint64_t flags);
     int (*add_object)(void *bus, void **slot, const char *path, message_handler callback, void *userdata);
+    int (*add_match)(void *bus, void **slot, const char *match, message_handler callback, void *userdata);
     int (*get_fd)(void *bus);
     int (*get_events)(void *bus);
     int (*get_timeout)(void *bus, uint64_t *usec);
@@ -75,6 +76,7 @@ static void load(void) {
     FIND(flush_close_unref, "sd_bus_flush_close_unref")
     FIND(request_name, "sd_bus_request_name")
     FIND(add_object, "sd_bus_add_object")
+    FIND(add_match, "sd_bus_add_match")
     FIND(get_fd, "sd_bus_get_fd")
     FIND(get_events, "sd_bus_get_events")
     FIND(get_timeout, "sd_bus_get_timeout")
@@ -238,4 +240,34 @@ int ssd_call_string2(void *bus, const char *destination, const char *path, const
     if (code >= 0 && text) *result = strdup(text);
     sd.message_unref(reply);
     return code < 0 ? code : 0;
+}
+
+/// What a departure watch needs: the Swift callback.
+typedef struct departure_context {
+    void (*gone)(const char *name, void *userdata);
+    void *userdata;
+} departure_context;
+
+static int departed(void *message, void *userdata, sd_bus_error *error) {
+    (void)error;
+    departure_context *context = userdata;
+    const char *name = NULL, *old_owner = NULL, *new_owner = NULL;
+    if (sd.read_basic(message, 's', &name) < 0 || sd.read_basic(message, 's', &old_owner) < 0 ||
+        sd.read_basic(message, 's', &new_owner) < 0)
+        return 0;
+    // A unique name that lost its owner: that connection has left the bus.
+    if (name && name[0] == ':' && new_owner && new_owner[0] == '\0') context->gone(name, context->userdata);
+    return 0;
+}
+
+int ssd_watch_departures(void *bus, void (*gone)(const char *name, void *userdata), void *userdata) {
+    departure_context *context = malloc(sizeof *context);
+    if (!context) return -ENOMEM;
+    context->gone = gone;
+    context->userdata = userdata;
+    // Kept for the bus's life, as the object's context is; the match goes with the bus.
+    return sd.add_match(bus, NULL,
+                        "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+                        "interface='org.freedesktop.DBus',member='NameOwnerChanged'",
+                        departed, context);
 }

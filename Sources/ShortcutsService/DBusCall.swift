@@ -73,7 +73,9 @@ struct DBusCall: Sendable {
     }
 
     /// Does the work (on any thread) and returns the reply to send.
-    func perform(on service: EventsService, client: ClientIdentity) -> DBusReply {
+    ///
+    /// - Parameter owner: the caller's connection, so its runs are cancelled when it leaves the bus.
+    func perform(on service: EventsService, client: ClientIdentity, owner: ObjectIdentifier) -> DBusReply {
         do {
             try service.policy.check(client, doing: method.rawValue)
             switch method {
@@ -98,10 +100,10 @@ struct DBusCall: Sendable {
                     })
             case .runShortcut:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], input: strings[1])
-                return .string(try service.run(params, client: client).output)
+                return .string(try service.run(params, client: client, owner: owner).output)
             case .runShortcutWithFiles:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: paths)
-                return .strings(try service.run(params, client: client).outputPaths ?? [])
+                return .strings(try service.run(params, client: client, owner: owner).outputPaths ?? [])
             case .cancelRun:
                 let run = strings[0]
                 let byID = service.cancel(EventsProtocol.CancelParams(runID: run))

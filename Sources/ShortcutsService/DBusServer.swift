@@ -32,6 +32,12 @@ public final class DBusServer: @unchecked Sendable {
     /// Callers seen on this bus by unique name; names are never reused while the bus lives.
     /// The bus thread's alone.
     private var identities: [String: ClientIdentity] = [:]
+    /// A token per caller that has runs going, by unique name: the runs' owner, so they are
+    /// cancelled when that connection leaves the bus. The bus thread's alone.
+    private var callers: [String: Caller] = [:]
+
+    /// Stands for one connection on the bus; only its identity matters.
+    private final class Caller {}
 
     public init(service: EventsService) {
         self.service = service
@@ -55,6 +61,7 @@ public final class DBusServer: @unchecked Sendable {
         guard result >= 0, let connection else { throw Self.failure("can't connect to the session bus", result) }
         result = ssd_add_object(
             connection, DBusInterface.objectPath, DBusInterface.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
+        if result >= 0 { result = ssd_watch_departures(connection, dbusDeparture, Unmanaged.passUnretained(self).toOpaque()) }
         if result >= 0 { result = ssd_request_name(connection, DBusInterface.busName) }
         guard result >= 0 else {
             ssd_close(connection)
@@ -162,11 +169,15 @@ public final class DBusServer: @unchecked Sendable {
             return 1
         }
         let client = identity(of: message)
+        let sender = ssd_message_sender(message).map(String.init(cString:)) ?? ""
+        let caller = callers[sender] ?? Caller()
+        if !sender.isEmpty { callers[sender] = caller }
+        let owner = ObjectIdentifier(caller)
         let call = BusPointer(raw: ssd_message_ref(message))
         let service = self.service
         service.registry.beginRequest()
         Thread.detachNewThread { [self] in
-            let reply = work.perform(on: service, client: client)
+            let reply = work.perform(on: service, client: client, owner: owner)
             let posted = post {
                 reply.send(to: call.raw)
                 ssd_message_unref(call.raw)
@@ -176,6 +187,14 @@ public final class DBusServer: @unchecked Sendable {
             if !posted { service.registry.endRequest() }
         }
         return 1
+    }
+
+    /// A connection left the bus: its runs are cancelled, as a socket client's are when it
+    /// disconnects, and what was known about it is forgotten.
+    fileprivate func departed(_ name: String) {
+        identities[name] = nil
+        guard let caller = callers.removeValue(forKey: name) else { return }
+        service.cancelRuns(of: ObjectIdentifier(caller))
     }
 
     /// The caller's process and user, asked of the bus once per caller.
@@ -207,4 +226,10 @@ private struct BusPointer: @unchecked Sendable {
 private func dbusHandler(_ message: UnsafeMutableRawPointer?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
     guard let message, let userdata else { return 0 }
     return Unmanaged<DBusServer>.fromOpaque(userdata).takeUnretainedValue().handle(message)
+}
+
+/// sd-bus's callback for a connection leaving the bus: back to the server on the bus thread.
+private func dbusDeparture(_ name: UnsafePointer<CChar>?, _ userdata: UnsafeMutableRawPointer?) {
+    guard let name, let userdata else { return }
+    Unmanaged<DBusServer>.fromOpaque(userdata).takeUnretainedValue().departed(String(cString: name))
 }

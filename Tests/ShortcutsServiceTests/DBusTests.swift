@@ -102,6 +102,26 @@ struct DBusTests {
                 """, "\(result.error)")
     }
 
+    /// A caller that leaves the bus (killed mid-call) has its run cancelled, as a socket client
+    /// that disconnects does; the run doesn't go on for nobody.
+    @Test func aCallerLeavingTheBusCancelsItsRun() throws {
+        let harness = try started()
+        let caller = Process()
+        caller.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        caller.arguments = Self.call + ["org.swiftshortcuts.Events1.RunShortcut", "Slow", ""]
+        caller.environment = harness.environment
+        caller.standardOutput = FileHandle.nullDevice
+        caller.standardError = FileHandle.nullDevice
+        try caller.run()
+        func runs() throws -> String { try harness.run("/usr/bin/gdbus", Self.call + ["org.swiftshortcuts.Events1.ListRuns"]).output }
+        try harness.waitUntil("the run starts") { (try? runs().contains("'shortcut': <'Slow'>")) == true }
+        kill(caller.processIdentifier, SIGKILL)
+        caller.waitUntilExit()
+        // Slow takes 6 s when left alone.
+        try harness.waitUntil("the run is cancelled", timeout: 3) { (try? runs()) == "(@aa{sv} [],)\n" }
+        try harness.waitUntil("the log says so", timeout: 3) { harness.log.contains("a client went away; cancelled its 1 run(s)") }
+    }
+
     @Test func refusesProgramsNotOnTheAllowList() throws {
         let harness = try ServiceHarness()
         try harness.startBus()

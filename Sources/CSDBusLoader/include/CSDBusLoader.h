@@ -28,6 +28,10 @@ typedef int (*ssd_handler)(void *message, void *userdata);
 /// Serves an object path; `introspection_xml` is copied and answers Introspect.
 int ssd_add_object(void *bus, const char *path, const char *introspection_xml, ssd_handler handler, void *userdata);
 
+/// Calls `gone` with the unique name (":1.42") of every connection that leaves the bus, from
+/// the bus's NameOwnerChanged signal, on the bus's thread.
+int ssd_watch_departures(void *bus, void (*gone)(const char *name, void *userdata), void *userdata);
+
 /// The loop's inputs: the descriptor to poll, the poll events it wants, and the absolute
 /// CLOCK_MONOTONIC deadline in microseconds (UINT64_MAX for none).
 int ssd_get_fd(void *bus);
