@@ -63,7 +63,8 @@ enum PerformCommand {
         // shortcut someone else wrote: it reaches what they can.
         var runEnvironment = setup.environment(prompter: prompter, input: input)
         runEnvironment.fileAccess = .unrestricted
-        let output = try engine.run(setup.compile(workflow), input: input, environment: runEnvironment)
+        let output = try engine.run(
+            setup.compile(workflow), input: input, environment: runEnvironment, cancellation: Interruption.install())
         var data = try RunOutput.data(for: output, type: nil)
         if !data.isEmpty {
             if !output.isFile, data.last != 0x0A { data.append(0x0A) }

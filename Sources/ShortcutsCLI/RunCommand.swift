@@ -73,7 +73,8 @@ enum RunCommand {
         }
         let program = try setup.compile(shortcut.workflow, name: shortcut.label)
         let output = try setup.run(
-            program, input: input, prompter: prompter, running: shortcut.running, asksForAccess: !(prompter is NoInteraction))
+            program, input: input, prompter: prompter, running: shortcut.running, asksForAccess: !(prompter is NoInteraction),
+            cancellation: Interruption.install())
 
         let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }
         let type = arguments.value("output-type") ?? destination.flatMap(RunOutput.type(forDestination:))

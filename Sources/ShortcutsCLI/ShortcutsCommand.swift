@@ -81,6 +81,8 @@ public enum ShortcutsCommand {
             return 2
         } catch let error as RunError {
             Console.err("Error: \(error)\n")
+            // A run stopped by Ctrl-C or SIGTERM exits as the signal would have made it.
+            if error.code == .cancelled, let status = Interruption.exitStatus { return status }
             return 1
         } catch let error as ShortcutFileError {
             Console.err("Error: \(error.message)\n")

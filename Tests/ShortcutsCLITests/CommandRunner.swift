@@ -23,6 +23,25 @@ final class CommandRunner {
     @discardableResult
     func write(_ data: Data, to name: String) throws -> String { try temporary.write(data, to: name) }
 
+    /// Starts `shortcuts` with arguments and returns the running process (standard output and
+    /// error go nowhere), for tests that signal it.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcuts"))
+        process.arguments = arguments
+        process.environment = temporary.environment
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Runs a program under a pseudo-terminal, answering each prompt when its text appears.
+    func runInTerminal(_ arguments: [String], answering steps: [(prompt: String, answer: String)]) throws -> CommandResult {
+        try temporary.runInTerminal(try BuiltProducts.path(of: "shortcuts"), arguments, answering: steps)
+    }
+
     /// Runs `shortcuts` with arguments and standard input, failing the test after a timeout.
     func run(_ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30) throws -> CommandResult {
         try temporary.run("shortcuts", arguments, input: input ?? Data(), timeout: timeout)

@@ -138,6 +138,18 @@ struct FileAccessCommandTests {
         #expect(file.status == 1 && file.error.contains("is none of the choices: 1 \"Allow Once\", 2 \"Don't Allow\""), "\(file.error)")
     }
 
+    /// On a real terminal the question is asked with its three answers.
+    @Test func theTerminalAsksOnceAlwaysOrNo() throws {
+        let setup = try Setup()
+        #expect(try setup.run(["import", setup.save, "--no-interaction"]).status == 0)
+        let asked = try setup.shell.runInTerminal(["run", "Backup"], answering: [("Choose 1–3: ", "2")])
+        #expect(asked.output.contains("Allow “Backup” to write to ~/Documents/Notes?"), "\(asked.output)")
+        #expect(
+            asked.output.contains("1. Allow Once") && asked.output.contains("2. Always Allow") && asked.output.contains("3. Don't Allow"))
+        #expect(setup.saved == "hello")
+        #expect(try setup.run(["settings"]).output.contains("  Backup: ~/Documents/Notes\n"))
+    }
+
     @Test func runShortcutReachesWhatTheCalledShortcutWasAllowedAndNoMore() throws {
         let setup = try Setup()
         #expect(try setup.run(["import", setup.save, "--no-interaction"]).status == 0)
