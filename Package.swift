@@ -109,6 +109,13 @@ let package = Package(
             dependencies: ["AppleArchive", "LZFSE", "ShortcutFormat"],
             path: "Fuzz/FuzzArchiveReader"
         ),
+        .executableTarget(
+            name: "FuzzShortcutPipeline",
+            dependencies: ["BuiltinActions", "ShortcutFormat", "ShortcutsCLI", "ShortcutsEngine", "ShortcutsRun"],
+            path: "Fuzz/FuzzShortcutPipeline"
+        ),
+        .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
+        .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),

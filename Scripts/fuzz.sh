@@ -4,11 +4,14 @@
 #   Scripts/fuzz.sh [seconds] [target] [extra libFuzzer flags…]
 #
 # Targets: FuzzShortcutReader (ShortcutFile.read and the property-list codec under it, and
-# Automator documents, the default) and FuzzArchiveReader (LZFSE, Apple Encrypted Archives, Apple Archives and signed
-# shortcuts). Seeds are the corpus shortcuts in ../shared/corpus/shortcuts and, for the archive
-# target, the signed ones in ../shared/corpus/signed with their LZFSE segments, copied into a
-# temporary directory at run time (they are never committed here). Crashing inputs are written
-# to .build-fuzz/artifacts/; turn each into a test in Tests/ShortcutFormatTests/FuzzRegressionTests.swift.
+# Automator documents, the default), FuzzArchiveReader (LZFSE, Apple Encrypted Archives, Apple
+# Archives and signed shortcuts), FuzzShortcutPipeline (past reading: the engine's compiler,
+# `view`'s renderer, decompiling to text and compiling that back), FuzzTextCompiler (shortcut
+# text: parse, check, compile, decompile) and FuzzIntentDefinition (intentgen's parser,
+# translator and renderer). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
+# ones with their LZFSE segments, intent definitions) and the examples' .sct files, copied into
+# a temporary directory at run time (they are never committed here). Crashing inputs are written
+# to .build-fuzz/artifacts/; turn each into a regression test in the tests of the module it crashed in.
 set -euo pipefail
 
 seconds="${1:-60}"
@@ -39,6 +42,19 @@ open(sys.argv[2], "wb").write(data[start:start + compressed])
 PY
         done
     fi
+elif [ "$target" = FuzzTextCompiler ]; then
+    cp Examples/*.sct "$work/corpus/"
+    # The corpus shortcuts as text, decompiled by the built command when it is there.
+    if [ -x .build/debug/shortcuts ] && [ -d ../shared/corpus/shortcuts ]; then
+        for file in ../shared/corpus/shortcuts/*.shortcut; do
+            .build/debug/shortcuts decompile "$file" -o "$work/corpus/$(basename "$file").sct" 2>/dev/null || true
+        done
+    fi
+elif [ "$target" = FuzzIntentDefinition ]; then
+    if [ -d ../shared/corpus/intentdefinitions ]; then
+        find ../shared/corpus/intentdefinitions -name '*.intentdefinition' -type f -exec cp {} "$work/corpus/" \;
+    fi
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>INIntents</key><array/></dict></plist>\n' >"$work/corpus/seed-xml"
 else
     if [ -d ../shared/corpus/shortcuts ]; then
         cp ../shared/corpus/shortcuts/*.shortcut "$work/corpus/"

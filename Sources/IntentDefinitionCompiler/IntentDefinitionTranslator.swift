@@ -18,14 +18,19 @@ public struct IntentDefinitionTranslator {
     public mutating func translate(_ definition: IntentDefinition) -> SwiftModel {
         fileName = definition.fileName
         var enums: [SwiftModel.Enumeration] = []
-        for enumeration in definition.enums { enums.append(translate(enumeration)) }
-        let typeNames = Set(definition.types.map(\.name))
+        for enumeration in definition.enums where isTypeName(enumeration.name, "enum") { enums.append(translate(enumeration)) }
+        let validTypes = definition.types.filter { isTypeName($0.name, "type") }
+        let typeNames = Set(validTypes.map(\.name))
         var types: [SwiftModel.CustomType] = []
-        for type in definition.types {
+        for type in validTypes {
             var properties: [SwiftModel.Value] = []
             for property in type.properties where !property.isBuiltIn && !Self.builtInProperties.contains(property.name) {
                 let location = "type '\(type.name)', property '\(property.name)'"
-                if let value = value(property, location: location, types: typeNames, enums: enums) { properties.append(value) }
+                if let value = value(property, location: location, types: typeNames, enums: enums),
+                    isUnique(value.identifier, among: properties.map(\.identifier), location: location)
+                {
+                    properties.append(value)
+                }
             }
             types.append(SwiftModel.CustomType(name: type.name, title: text(type.title, or: type.name), properties: properties))
         }
@@ -35,6 +40,7 @@ public struct IntentDefinitionTranslator {
                 note(.note, "intent '\(intent.name)'", "customises a system intent; SiriKit defines its class, so none is generated")
                 continue
             }
+            guard isTypeName(intent.name, "intent") else { continue }
             intents.append(translate(intent, types: typeNames, enums: enums))
         }
         return SwiftModel(
@@ -55,6 +61,24 @@ public struct IntentDefinitionTranslator {
         return name + "IntentDefinition"
     }
 
+    /// Whether a Swift name is not yet taken among its siblings; an error when two names from
+    /// the file come out the same (`due-date` and `due_date` are both `due_date`).
+    private mutating func isUnique(_ identifier: String, among taken: [String], location: String) -> Bool {
+        guard taken.contains(identifier) else { return true }
+        note(.error, location, "comes out as the Swift name \(identifier), which another one already has; rename one. It is left out")
+        return false
+    }
+
+    /// Whether an intent's, type's or enum's name can name its generated class; an error when not.
+    private mutating func isTypeName(_ name: String, _ what: String) -> Bool {
+        guard !SwiftNames.isTypeName(name) else { return true }
+        note(
+            .error, "\(what) \(SwiftNames.literal(String(name.prefix(80))))",
+            "isn't a name Swift can give a class (letters, digits and _, not starting with a digit, not a keyword); rename it in Xcode's editor. It is left out"
+        )
+        return false
+    }
+
     private mutating func note(_ severity: Diagnostic.Severity, _ location: String, _ message: String) {
         diagnostics.append(Diagnostic(severity, fileName: fileName, location: location, message: message))
     }
@@ -72,6 +96,8 @@ public struct IntentDefinitionTranslator {
                 note(.error, "enum '\(enumeration.name)', case '\(item.name)'", "repeats the index \(item.index); left out")
                 continue
             }
+            let location = "enum '\(enumeration.name)', case '\(item.name)'"
+            guard isUnique(SwiftNames.identifier(item.name), among: cases.map(\.identifier), location: location) else { continue }
             cases.append(
                 .init(
                     name: item.name, identifier: SwiftNames.identifier(item.name), title: text(item.title, or: item.name),
@@ -86,11 +112,14 @@ public struct IntentDefinitionTranslator {
         let location = "intent '\(intent.name)'"
         var parameters: [SwiftModel.Value] = []
         for parameter in intent.parameters {
-            guard var value = value(parameter, location: "\(location), parameter '\(parameter.name)'", types: types, enums: enums) else {
+            let place = "\(location), parameter '\(parameter.name)'"
+            guard var value = value(parameter, location: place, types: types, enums: enums),
+                isUnique(value.identifier, among: parameters.map(\.identifier), location: place)
+            else {
                 continue
             }
             if !parameter.unsupportedReasons.isEmpty {
-                let stem = intent.name + SwiftNames.capitalized(parameter.name)
+                let stem = intent.name + SwiftNames.capitalized(value.identifier.replacingOccurrences(of: "`", with: ""))
                 value.reasonEnum = stem + "UnsupportedReason"
                 value.resultClassOverride = stem + "ResolutionResult"
                 value.reasonCases = parameter.unsupportedReasons.map(\.code)

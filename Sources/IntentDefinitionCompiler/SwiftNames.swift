@@ -15,6 +15,14 @@ enum SwiftNames {
         return keywords.contains(cleaned) ? "`\(cleaned)`" : cleaned
     }
 
+    /// Whether a name from a definition can be a generated type's name as it is: ASCII letters,
+    /// digits and `_`, not starting with a digit, not a keyword. Xcode refuses other names too.
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return allowed && !keywords.contains(name) && name.count <= 200
+    }
+
     /// `dueDate` → `DueDate`, as method and class names embed parameter names.
     static func capitalized(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()

@@ -55,6 +55,27 @@ import Testing
                 == true)
     }
 
+    /// A name that would put code into the generated file, or isn't a Swift name at all, is
+    /// refused naming it, escaped; text everywhere else is a string literal.
+    @Test func namesThatArentSwiftNamesAreRefused() throws {
+        for name in ["Evil { }; func x() {", "9Lives", "class", "Tea\u{1B}[31m"] {
+            let failure = error(definition(intent: name, parameters: []))
+            #expect(failure?.code == .invalidDefinition, "\(name)")
+            #expect(failure?.message.contains("isn't a name Swift can give a class") == true, "\(failure?.message ?? "")")
+            #expect(failure?.message.contains("\u{1B}") == false)
+        }
+        // Two parameters whose Swift names come out the same.
+        let twins = error(definition(parameters: [parameter("due-date", type: "String"), parameter("due_date", type: "String")]))
+        #expect(
+            twins?.message.contains("parameter 'due_date': comes out as the Swift name due_date, which another one already has") == true)
+        // A title with quotes, backslashes and a newline is a literal, and the file still generates.
+        let titled = definition(parameters: [
+            parameter("note", type: "String", [("INIntentParameterDisplayName", .string("a \"b\" \\ c\n}"))])
+        ])
+        let output = try GeneratorPipeline.generate(titled, fileName: "Quotes.intentdefinition")
+        #expect(output.source.contains(#""a \"b\" \\ c\n}""#))
+    }
+
     @Test func aMissingEnumAndAMissingTypeAreBothReported() {
         let data = definition(parameters: [
             parameter("size", type: "Integer", [("INIntentParameterEnumType", .string("Size"))]),
