@@ -86,19 +86,28 @@ extension ShortcutLibrary {
                     "a shortcut named \"\(existing.name)\" already exists (\(existing.path)); use --replace to replace it, or --name to import under another name"
                 )
             }
-            try createDirectory(target.path)
-            try AtomicFile.write(data, to: target.path, replacing: replacing)
-            var index = try LibraryIndex.read(from: indexPath)
-            let identifier =
-                existing.flatMap { index.identifier(forPath: $0.relativePath) }
-                ?? index.identifier(forPath: relativePath) ?? UUID().uuidString
+            let index = try LibraryIndex.read(from: indexPath)
             if let existing, existing.relativePath != relativePath {
                 // Same name in another folder or case: the new file takes the old one's place.
-                unlink(existing.path)
-                index.shortcuts.removeAll { $0.path == existing.relativePath }
+                let identifier = try replace(existing, with: data, at: target, index: index)
+                return LibraryEntry(identifier: identifier, location: target)
             }
-            index.set(identifier: identifier, path: relativePath)
-            try index.write(to: indexPath)
+            try createDirectory(target.path)
+            try AtomicFile.write(data, to: target.path, replacing: replacing)
+            if let identifier = index.identifier(forPath: relativePath) {
+                // Replaced in place: the index already has it.
+                return LibraryEntry(identifier: identifier, location: target)
+            }
+            var updated = index
+            let identifier = UUID().uuidString
+            updated.set(identifier: identifier, path: relativePath)
+            do throws(LibraryError) {
+                try updated.write(to: indexPath)
+            } catch {
+                // Not recorded: the new file goes, so the library is as it was.
+                if existing == nil { unlink(target.path) }
+                throw error
+            }
             return LibraryEntry(identifier: identifier, location: target)
         }
     }
@@ -136,6 +145,7 @@ extension ShortcutLibrary {
             guard errno == EINTR else { throw .system("can't lock \(lockPath)", errno: errno) }
         }
         defer { flock(descriptor, LOCK_UN) }
+        recover()
         return try body()
     }
 

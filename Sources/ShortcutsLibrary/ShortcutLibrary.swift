@@ -54,6 +54,7 @@ public struct ShortcutLibrary: Sendable {
     /// - Returns: `nil` when nothing matches.
     /// - Throws: ``LibraryError`` when `library.json` is damaged.
     public func find(_ nameOrIdentifier: String) throws(LibraryError) -> ShortcutLocation? {
+        recoverIfNeeded(includingFolders: false)
         if UUID(uuidString: nameOrIdentifier) != nil {
             let index = try LibraryIndex.read(from: indexPath)
             if let path = index.path(forIdentifier: nameOrIdentifier),
@@ -105,19 +106,29 @@ public struct ShortcutLibrary: Sendable {
     /// Every shortcut with its identifier, sorted by name. Shortcuts seen for the first time get
     /// an identifier, and entries for files that are gone are dropped from `library.json`.
     public func entries() throws(LibraryError) -> [LibraryEntry] {
+        recoverIfNeeded(includingFolders: true)
         let found = locations()
         var index = try LibraryIndex.read(from: indexPath)
         let known = Set(index.shortcuts.map(\.path))
         let present = Set(found.map(\.relativePath))
         if !present.isSubset(of: known) || !known.isSubset(of: present) {
-            index = try withLock { () throws(LibraryError) -> LibraryIndex in
-                var index = try LibraryIndex.read(from: indexPath)
+            do {
+                index = try withLock { () throws(LibraryError) -> LibraryIndex in
+                    var index = try LibraryIndex.read(from: indexPath)
+                    index.shortcuts.removeAll { !present.contains($0.path) }
+                    for location in found where index.identifier(forPath: location.relativePath) == nil {
+                        index.set(identifier: UUID().uuidString, path: location.relativePath)
+                    }
+                    try index.write(to: indexPath)
+                    return index
+                }
+            } catch  where error.code == .system {
+                // The library can't be written (read-only, full): listing still works, with
+                // identifiers made from the paths of the shortcuts it hasn't recorded.
                 index.shortcuts.removeAll { !present.contains($0.path) }
                 for location in found where index.identifier(forPath: location.relativePath) == nil {
-                    index.set(identifier: UUID().uuidString, path: location.relativePath)
+                    index.set(identifier: Self.provisionalIdentifier(forPath: location.relativePath), path: location.relativePath)
                 }
-                try index.write(to: indexPath)
-                return index
             }
         }
         return found.compactMap { location in
@@ -130,13 +141,18 @@ public struct ShortcutLibrary: Sendable {
         if let identifier = try LibraryIndex.read(from: indexPath).identifier(forPath: location.relativePath) {
             return identifier
         }
-        return try withLock { () throws(LibraryError) -> String in
-            var index = try LibraryIndex.read(from: indexPath)
-            if let identifier = index.identifier(forPath: location.relativePath) { return identifier }
-            let identifier = UUID().uuidString
-            index.set(identifier: identifier, path: location.relativePath)
-            try index.write(to: indexPath)
-            return identifier
+        do {
+            return try withLock { () throws(LibraryError) -> String in
+                var index = try LibraryIndex.read(from: indexPath)
+                if let identifier = index.identifier(forPath: location.relativePath) { return identifier }
+                let identifier = UUID().uuidString
+                index.set(identifier: identifier, path: location.relativePath)
+                try index.write(to: indexPath)
+                return identifier
+            }
+        } catch  where error.code == .system {
+            // Reading never needs to write: a library that can't be written gives one from the path.
+            return Self.provisionalIdentifier(forPath: location.relativePath)
         }
     }
 
