@@ -66,10 +66,12 @@ public final class LineChannel: @unchecked Sendable {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
-                let line = Data(buffer[..<newline])
+                // A line that came in whole is as much too long as one that came in pieces.
+                let isTooLong = isSkipping || buffer.distance(from: buffer.startIndex, to: newline) > maximumLineLength
+                let line = isTooLong ? Data() : Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 scanned = 0
-                if isSkipping {
+                if isTooLong {
                     isSkipping = false
                     throw .lineTooLong(maximumLineLength)
                 }

@@ -10,17 +10,45 @@ public struct ClientIdentity: Sendable, Equatable, CustomStringConvertible {
     public var userIdentifier: UInt32
     /// `/proc/<pid>/exe`, resolved; `nil` when the process is gone or unreadable.
     public var executable: String?
+    /// When the process started (`/proc/<pid>/stat`'s start time, in clock ticks since boot), so
+    /// a later process that got the same pid is told apart.
+    public var startTime: UInt64?
 
-    public init(processIdentifier: Int32, userIdentifier: UInt32, executable: String?) {
+    public init(processIdentifier: Int32, userIdentifier: UInt32, executable: String?, startTime: UInt64? = nil) {
         self.processIdentifier = processIdentifier
         self.userIdentifier = userIdentifier
         self.executable = executable
+        self.startTime = startTime
+    }
+
+    /// Why this caller is no longer who it was when it connected — it ran another program
+    /// (`exec`), or it ended and another process has its pid — or `nil` when it still is.
+    public func change() -> String? {
+        guard startTime != nil || executable != nil else { return nil }
+        let now = Self.process(processIdentifier, user: userIdentifier)
+        if now.startTime != startTime { return "pid \(processIdentifier) is no longer the process that connected" }
+        if now.executable != executable {
+            return
+                "pid \(processIdentifier) runs \(now.executable ?? "an unknown program") now, not \(executable ?? "an unknown program") as when it connected"
+        }
+        return nil
+    }
+
+    /// A process's start time from `/proc/<pid>/stat`: the 22nd field, counted after the
+    /// command name's closing parenthesis (the name itself may hold spaces and parentheses).
+    static func startTime(of pid: Int32) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the name come state (field 3) … start time (field 22): index 19 here.
+        return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
     /// The identity of a process, reading its executable from `/proc`.
     public static func process(_ pid: Int32, user: UInt32) -> ClientIdentity {
         let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
-        return ClientIdentity(processIdentifier: pid, userIdentifier: user, executable: executable)
+        return ClientIdentity(processIdentifier: pid, userIdentifier: user, executable: executable, startTime: startTime(of: pid))
     }
 
     public var description: String { "\(executable ?? "an unknown program") (pid \(processIdentifier), uid \(userIdentifier))" }
@@ -58,6 +86,8 @@ public struct AccessPolicy: Sendable {
             return "the caller runs as user \(client.userIdentifier), but this service belongs to user \(ownerUserIdentifier)"
         }
         guard let allowedClients else { return nil }
+        // The program is looked at again on each call: a listed program could connect and then run another.
+        if let change = client.change() { return change }
         guard let executable = client.executable else {
             return "can't tell which program pid \(client.processIdentifier) is, and only listed programs may call"
         }

@@ -27,25 +27,30 @@ final class SocketConnection: @unchecked Sendable {
         self.client = client
         self.service = service
         channel = LineChannel(input: descriptor, output: descriptor)
+        channel.maximumLineLength = service.configuration.maximumLineBytes
     }
 
-    /// Serves the connection until the client closes it (or it becomes a registered app's).
+    /// Serves the connection until the client closes it, goes quiet with nothing to wait for, or
+    /// the connection becomes a registered app's. Other users were refused before it was made.
     func serve() {
-        if let refusal = service.policy.refusal(of: client), client.userIdentifier != service.policy.ownerUserIdentifier {
-            // Another user gets nothing but the reason.
-            service.log.write("refused a connection from \(client): \(refusal)")
-            respond(
-                JSONRPC.ErrorResponse(
-                    id: nil,
-                    error: JSONRPC.ErrorObject(
-                        code: EventsProtocol.ErrorCode.denied, message: "shortcutsd refused the connection: \(refusal)")))
-            finishReading()
-            return
-        }
+        let idle = service.configuration.connectionIdleSeconds
         while true {
             let line: Data
             do {
-                line = try channel.readLine()
+                line = try channel.readLine(timeout: idle > 0 ? idle : nil)
+            } catch .timedOut {
+                // Quiet while a run it asked for goes on is fine; quiet with nothing to wait for is a dead client.
+                if lock.withLock({ inFlight > 0 }) { continue }
+                service.log.write("closed a connection from \(client) that sent nothing for \(String(format: "%g", idle)) s")
+                break
+            } catch .lineTooLong(let limit) {
+                respond(
+                    JSONRPC.ErrorResponse(
+                        id: nil,
+                        error: JSONRPC.ErrorObject(
+                            code: JSONRPC.ErrorObject.invalidRequestCode,
+                            message: "the request was longer than \(limit) bytes (SHORTCUTS_SERVICE_MAX_LINE_BYTES) and was skipped")))
+                continue
             } catch {
                 break
             }

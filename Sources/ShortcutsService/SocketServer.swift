@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,8 @@ public final class SocketServer: @unchecked Sendable {
     private var listener: Int32 = -1
     private let lock = NSLock()
     private var isStopped = false
+    /// Open connections, by client process, and all together.
+    private let connections = Mutex<(byProcess: [Int32: Int], total: Int)>(([:], 0))
 
     public init(service: EventsService, path: String) {
         self.service = service
@@ -92,11 +95,64 @@ public final class SocketServer: @unchecked Sendable {
                 close(client)
                 continue
             }
+            // Another user, or a client past its connections, gets the reason and costs no thread.
+            if credentials.uid != service.policy.ownerUserIdentifier {
+                let identity = ClientIdentity(processIdentifier: credentials.pid, userIdentifier: credentials.uid, executable: nil)
+                refuse(
+                    client,
+                    "the caller runs as user \(credentials.uid), but this service belongs to user \(service.policy.ownerUserIdentifier)")
+                service.log.write("refused a connection from \(identity): another user")
+                continue
+            }
+            if let problem = admit(credentials.pid) {
+                refuse(client, problem)
+                service.log.write("refused a connection from pid \(credentials.pid): \(problem)")
+                continue
+            }
             let identity = ClientIdentity.process(credentials.pid, user: credentials.uid)
             let connection = SocketConnection(descriptor: client, client: identity, service: service)
-            let thread = Thread { connection.serve() }
+            let thread = Thread { [self] in
+                connection.serve()
+                release(credentials.pid)
+            }
             thread.name = "shortcutsd.socket.connection"
             thread.start()
         }
+    }
+
+    /// Counts a new connection from `pid`, or says why it is one too many.
+    private func admit(_ pid: Int32) -> String? {
+        let perClient = service.configuration.maximumConnectionsPerClient
+        return connections.withLock { connections in
+            if connections.byProcess[pid, default: 0] >= perClient {
+                return "pid \(pid) has \(perClient) connections open, as many as one process may (SHORTCUTS_SERVICE_MAX_CONNECTIONS)"
+            }
+            if connections.total >= perClient * 16 {
+                return "\(connections.total) connections are open, as many as the service takes (16 × SHORTCUTS_SERVICE_MAX_CONNECTIONS)"
+            }
+            connections.byProcess[pid, default: 0] += 1
+            connections.total += 1
+            return nil
+        }
+    }
+
+    private func release(_ pid: Int32) {
+        connections.withLock { connections in
+            connections.total -= 1
+            let left = connections.byProcess[pid, default: 1] - 1
+            connections.byProcess[pid] = left > 0 ? left : nil
+        }
+    }
+
+    /// Sends a refusal without waiting for the client to read it, and closes the connection.
+    private func refuse(_ descriptor: Int32, _ reason: String) {
+        let response = JSONRPC.ErrorResponse(
+            id: nil,
+            error: JSONRPC.ErrorObject(code: EventsProtocol.ErrorCode.denied, message: "shortcutsd refused the connection: \(reason)"))
+        if var data = try? JSONRPC.encode(response) {
+            data.append(0x0A)
+            _ = data.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        }
+        close(descriptor)
     }
 }

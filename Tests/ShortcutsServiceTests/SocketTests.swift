@@ -186,6 +186,68 @@ struct SocketTests {
         #expect(result.output == "limitExceeded 2 True\nHello, again!\n", "\(result.output)")
     }
 
+    /// One process gets a bounded number of connections, a connection that sends nothing with
+    /// nothing to wait for is closed, and an over-long request is skipped with an error while
+    /// the connection goes on.
+    @Test func connectionsAreBoundedInNumberIdleTimeAndLineLength() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_SERVICE_MAX_CONNECTIONS"] = "4"
+        harness.extra["SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS"] = "0.5"
+        harness.extra["SHORTCUTS_SERVICE_MAX_LINE_BYTES"] = "4096"
+        try harness.startService()
+        let script =
+            Self.client + """
+                import time
+                held = [connect() for _ in range(4)]
+                s, f = connect()
+                print(json.loads(f.readline())['error']['message'])
+                held[0][1].close(); held[0][0].close()
+                time.sleep(0.2)
+                print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'fifth'})['result']['output'])
+                # Quiet connections are closed after the idle time.
+                start = time.time()
+                print(repr(held[1][1].readline()), time.time() - start < 5)
+                # Quiet while waiting for an answer is fine: Nap takes 0.3 s, longer with the bus.
+                print(call('shortcuts.run', {'shortcut': 'Nap'})['result']['output'])
+                s, f = connect()
+                s.sendall(('{"jsonrpc": "2.0", "id": 1, "method": "shortcuts.list", "params": {"pad": "' + 'x' * 10000 + '"}}\\n').encode())
+                print(json.loads(f.readline())['error']['code'])
+                s.sendall(b'{"jsonrpc": "2.0", "id": 2, "method": "shortcuts.run", "params": {"shortcut": "Greet", "input": "on"}}\\n')
+                print(json.loads(f.readline())['result']['output'])
+                """
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(result.output)")
+        #expect(lines.first?.contains("has 4 connections open, as many as one process may (SHORTCUTS_SERVICE_MAX_CONNECTIONS)") == true)
+        #expect(Array(lines.dropFirst()) == ["Hello, fifth!", "'' True", "slept", "-32600", "Hello, on!"], "\(result.output)")
+        #expect(harness.log.contains("that sent nothing for 0.5 s"), "\(harness.log)")
+    }
+
+    /// An allowed program that connects and then runs another program (exec, keeping the
+    /// connection) is refused: the program is looked at again on each call.
+    @Test func aClientThatExecsAnotherProgramIsRefused() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_SERVICE_ALLOWED_CLIENTS"] = "/usr/bin/python3"
+        try harness.startService()
+        let script = """
+            import os, socket, sys
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+            fd = s.fileno()
+            os.set_inheritable(fd, True)
+            request = '{"jsonrpc": "2.0", "id": 1, "method": "shortcuts.run", "params": {"shortcut": "Greet", "input": "x"}}'
+            os.execv('/bin/sh', ['sh', '-c', f'printf "%s\\n" "$0" >&{fd}; head -n 1 <&{fd}', request])
+            """
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("no longer") || result.output.contains("runs /usr/bin/dash now"), "\(result.output)")
+        #expect(!result.output.contains("Hello"), "\(result.output)")
+        // Python itself, not exec'ing, is served.
+        let direct = try harness.python(
+            Self.client + "print(call('shortcuts.run', {'shortcut': 'Greet', 'input': 'py'})['result']['output'])", [harness.socketPath])
+        #expect(direct.output == "Hello, py!\n", "\(direct.error)")
+    }
+
     /// Output folders an earlier service left are removed when a service starts, and a link
     /// planted as the lock file stops it instead of being followed.
     @Test func startingCleansOldOutputsAndRefusesALinkedLockFile() throws {
