@@ -54,6 +54,14 @@ enum CompileCommand {
         let input = arguments.positionals[0]
         let workflow = try TextShortcuts.workflow(at: input, setup: .commandLine(environment))
         let data = ShortcutFile.write(workflow, format: arguments.flag("xml") ? .xml : .binary)
+        // What is written must open again: a value nested as deep as text allows can still nest
+        // deeper than a property list may once it is wrapped in the file's structure.
+        do {
+            _ = try ShortcutFile.read(data, path: input)
+        } catch {
+            let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            throw CommandFailure("\(input) compiles to a file that can't be read back (\(reason)); nothing was written")
+        }
         let output = arguments.value("output") ?? ((input as NSString).deletingPathExtension + ".shortcut")
         if output == "-" {
             Console.write(data, to: Console.output)

@@ -51,6 +51,8 @@ struct BlockTree {
             members[end] = (block, .end)
         }
         var stack: [Block] = []
+        // Blocks deeper than text may nest stay their plain actions (by the start's index).
+        var flattened: Set<Int> = []
         func append(_ node: Node) {
             if stack.isEmpty {
                 nodes.append(node)
@@ -59,7 +61,12 @@ struct BlockTree {
             }
         }
         for index in actions.indices {
-            guard let member = members[index] else {
+            guard let member = members[index], !flattened.contains(member.block.start) else {
+                append(.action(index))
+                continue
+            }
+            if member.mode == .start, stack.count >= ShortcutText.maximumBlockDepth {
+                flattened.insert(member.block.start)
                 append(.action(index))
                 continue
             }

@@ -12,6 +12,11 @@ extension Parser {
     /// A value: string, number, Boolean, `none`, list, dictionary, variable or `#tag`.
     mutating func parseValue() throws(Failure) -> ValueSyntax {
         let position = scanner.position
+        guard valueDepth < ShortcutText.maximumValueDepth else {
+            throw fail("values nest deeper than \(ShortcutText.maximumValueDepth) levels here", at: position)
+        }
+        valueDepth += 1
+        defer { valueDepth -= 1 }
         guard let byte = scanner.current else { throw fail("expected a value, found the end of the file", at: position) }
         switch byte {
         case UInt8(ascii: "\""):

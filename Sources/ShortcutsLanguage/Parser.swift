@@ -10,6 +10,11 @@ struct Parser {
     /// Where a list of statements stops.
     private enum Terminator { case endOfFile, closingBrace, menuCase }
 
+    /// How many blocks and values the parser is inside, held to ``ShortcutText``'s maximums so
+    /// no input nests the parser's recursion deeper than they allow.
+    private var blockDepth = 0
+    var valueDepth = 0
+
     init(_ text: String, path: String?) {
         scanner = Scanner(text)
         log = DiagnosticLog(path: path)
@@ -168,6 +173,11 @@ struct Parser {
     private mutating func parseBlock(_ kind: BlockStatement.Kind, binding: Binding?, position: SourcePosition) throws(Failure)
         -> BlockStatement
     {
+        guard blockDepth < ShortcutText.maximumBlockDepth else {
+            throw fail("blocks nest deeper than \(ShortcutText.maximumBlockDepth) levels here", at: position)
+        }
+        blockDepth += 1
+        defer { blockDepth -= 1 }
         var binding = binding
         let arguments = try parseArguments(allowsBlock: true)
         binding?.outputName = try parseOutputName()

@@ -16,6 +16,12 @@ import ShortcutsContent
 public struct ShortcutText: Sendable {
     /// The extension of shortcut text files: `Hello.sct`.
     public static let fileExtension = "sct"
+    /// How deep blocks may nest in text. Deeper blocks of a shortcut decompile as their plain
+    /// actions, which compile back to the same shortcut.
+    public static let maximumBlockDepth = 100
+    /// How deep values (lists, dictionaries, parenthesized arguments) may nest in text: as
+    /// deep as a property list may (`PropertyList.maximumDepth`).
+    public static let maximumValueDepth = 512
 
     public let vocabulary: Vocabulary
 

@@ -19,7 +19,7 @@ import ShortcutsRPC
 /// | `SHORTCUTS_SERVICE_NO_DBUS` | `1` serves only the socket |
 /// | `SHORTCUTS_SERVICE_MAX_RUNS` | how many runs go at once (default twice the cores, at least 4); more wait |
 /// | `SHORTCUTS_SERVICE_MAX_QUEUED` | how many runs may wait (default 512); past that a run gets `Busy` |
-/// | `SHORTCUTS_SERVICE_MAX_CONNECTIONS` | socket connections open at once from one process (default 64) and from all (16 times that) |
+/// | `SHORTCUTS_SERVICE_MAX_CONNECTIONS` | socket connections open at once from one process (default 256) and from all (twice that) |
 /// | `SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS` | a connection that sends nothing and waits for no answer this long is closed (default 120; 0 never) |
 /// | `SHORTCUTS_SERVICE_MAX_LINE_BYTES` | the longest request line (default 16 MiB); a longer one is skipped with an error |
 public struct ServiceConfiguration: Sendable {
@@ -37,7 +37,7 @@ public struct ServiceConfiguration: Sendable {
     /// How many runs go at once; more wait in a queue of ``maximumQueuedRuns``.
     public var maximumRuns: Int
     public var maximumQueuedRuns: Int
-    /// Socket connections one process may have open at once; all processes together may have 16 times as many.
+    /// Socket connections one process may have open at once; all processes together may have twice as many.
     public var maximumConnectionsPerClient: Int
     /// Seconds after which a connection that sends nothing and waits for nothing is closed; 0 never.
     public var connectionIdleSeconds: Double
@@ -77,7 +77,7 @@ public struct ServiceConfiguration: Sendable {
             environment["SHORTCUTS_SERVICE_MAX_RUNS"].flatMap(Int.init) ?? file.maximumRuns
                 ?? max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
         maximumQueuedRuns = max(0, environment["SHORTCUTS_SERVICE_MAX_QUEUED"].flatMap(Int.init) ?? file.maximumQueuedRuns ?? 512)
-        maximumConnectionsPerClient = max(1, environment["SHORTCUTS_SERVICE_MAX_CONNECTIONS"].flatMap(Int.init) ?? 64)
+        maximumConnectionsPerClient = max(1, environment["SHORTCUTS_SERVICE_MAX_CONNECTIONS"].flatMap(Int.init) ?? 256)
         connectionIdleSeconds = max(0, environment["SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS"].flatMap(Double.init) ?? 120)
         maximumLineBytes = max(1024, environment["SHORTCUTS_SERVICE_MAX_LINE_BYTES"].flatMap(Int.init) ?? 16 << 20)
     }

@@ -86,6 +86,12 @@ public final class SocketServer: @unchecked Sendable {
             if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
             if client < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
+                // Out of descriptors or memory for now: connections that end free some.
+                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) {
+                    service.log.write("can't take a connection now: \(String(cString: strerror(errno))); trying again")
+                    usleep(100_000)
+                    continue
+                }
                 if !lock.withLock({ isStopped }) { service.log.write("stopped accepting on \(path): \(String(cString: strerror(errno)))") }
                 close(descriptor)
                 return
@@ -127,8 +133,8 @@ public final class SocketServer: @unchecked Sendable {
             if connections.byProcess[pid, default: 0] >= perClient {
                 return "pid \(pid) has \(perClient) connections open, as many as one process may (SHORTCUTS_SERVICE_MAX_CONNECTIONS)"
             }
-            if connections.total >= perClient * 16 {
-                return "\(connections.total) connections are open, as many as the service takes (16 × SHORTCUTS_SERVICE_MAX_CONNECTIONS)"
+            if connections.total >= perClient * 2 {
+                return "\(connections.total) connections are open, as many as the service takes (twice SHORTCUTS_SERVICE_MAX_CONNECTIONS)"
             }
             connections.byProcess[pid, default: 0] += 1
             connections.total += 1

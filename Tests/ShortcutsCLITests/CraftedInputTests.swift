@@ -90,6 +90,19 @@ struct CraftedInputTests {
         #expect(try String(contentsOfFile: user + "/log.txt", encoding: .utf8).contains("fine"))
     }
 
+    /// `compile` never writes a file its own reader would refuse: values as deep as text allows
+    /// nest deeper than a property list may once wrapped in the file's structure.
+    @Test func compileWritesNothingItCantReadBack() throws {
+        let shell = try CommandRunner()
+        let source = try shell.write(
+            Data(("List " + String(repeating: "[", count: 510) + "1" + String(repeating: "]", count: 510) + "\n").utf8), to: "Deep.sct")
+        let result = try shell.run(["compile", source, "-o", shell.directory.path + "/Deep.shortcut"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("compiles to a file that can't be read back"), "\(result.error)")
+        #expect(result.error.contains("nest deeper than 512 levels"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: shell.directory.path + "/Deep.shortcut"))
+    }
+
     /// Names that would forge lines or colours in `list`, logs and terminals are refused, and the
     /// refusal shows them escaped.
     @Test func namesWithControlCharactersAreRefused() throws {
