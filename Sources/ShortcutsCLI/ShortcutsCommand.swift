@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutFormat
+import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
 
@@ -80,20 +81,25 @@ public enum ShortcutsCommand {
             Console.err(CommandHelp.error(error, spec: command, tool: tool))
             return 2
         } catch let error as RunError {
-            Console.err("Error: \(error)\n")
+            fail(error.description)
             // A run stopped by Ctrl-C or SIGTERM exits as the signal would have made it.
             if error.code == .cancelled, let status = Interruption.exitStatus { return status }
             return 1
         } catch let error as ShortcutFileError {
-            Console.err("Error: \(error.message)\n")
+            fail(error.message)
             return 1
         } catch let error as LibraryError {
-            Console.err("Error: \(capitalized(error.message))\n")
+            fail(capitalized(error.message))
             return 1
         } catch {
-            Console.err("Error: \(error)\n")
+            fail("\(error)")
             return 1
         }
+    }
+
+    /// Prints `Error: message`; what a file or link put in it is shown escaped and bounded.
+    private static func fail(_ message: String) {
+        Console.err("Error: \(TextExcerpt.safe(message, limit: 4000))\n")
     }
 
     private static func help(_ subcommand: String?) throws -> Int32 {

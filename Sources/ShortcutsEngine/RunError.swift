@@ -1,3 +1,5 @@
+import ShortcutsContent
+
 /// Why a shortcut failed: what happened and where, naming the action and parameter.
 ///
 /// ```text
@@ -48,7 +50,8 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
         underlying: (any Error & Sendable)? = nil
     ) {
         self.code = code
-        self.message = message
+        // What a file put in a message is shown escaped and bounded (``TextExcerpt``).
+        self.message = TextExcerpt.safe(message)
         self.shortcut = shortcut
         self.actionIndex = actionIndex
         self.actionIdentifier = actionIdentifier
@@ -90,6 +93,8 @@ public struct RunError: Error, CustomStringConvertible, Sendable {
         }
         var text = place.joined(separator: ": ")
         if let parameter { text += (text.isEmpty ? "" : ", ") + "parameter \(parameter)" }
+        // The shortcut's name, the action's identifier and title and the parameter come from the file too.
+        text = TextExcerpt.safe(text, limit: 400)
         return text.isEmpty ? message : text + ": " + message
     }
 }

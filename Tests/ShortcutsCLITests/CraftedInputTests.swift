@@ -90,6 +90,21 @@ struct CraftedInputTests {
         #expect(try String(contentsOfFile: user + "/log.txt", encoding: .utf8).contains("fine"))
     }
 
+    /// What a file puts into an error is shown escaped and bounded: an action identifier of
+    /// 100,000 characters with terminal escapes in it can't retitle the terminal or flood it.
+    @Test func errorsQuoteFilesEscapedAndBounded() throws {
+        let shell = try CommandRunner()
+        let identifier = "evil\u{1B}]0;owned\u{07}" + String(repeating: "x", count: 100_000)
+        let file = try shell.write(
+            ShortcutFile.write(Workflow(actions: [WorkflowAction(identifier: identifier)]), format: .binary), to: "Evil.shortcut")
+        let result = try shell.run(["run", file])
+        #expect(result.status == 1)
+        #expect(!result.error.contains("\u{1B}") && !result.error.contains("\u{07}"), "a raw control character reached the terminal")
+        #expect(result.error.contains(#"evil\u{1B}]0;owned\u{7}"#), "\(result.error.prefix(300))")
+        #expect(result.error.utf8.count < 10_000, "\(result.error.utf8.count) bytes of error")
+        #expect(result.error.contains("characters left out)"))
+    }
+
     /// `compile` never writes a file its own reader would refuse: values as deep as text allows
     /// nest deeper than a property list may once wrapped in the file's structure.
     @Test func compileWritesNothingItCantReadBack() throws {
