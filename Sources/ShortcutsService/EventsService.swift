@@ -27,6 +27,8 @@ public final class EventsService: Sendable {
     public let liveApps: LiveApps
     private let programs = ProgramCache()
     private let isShuttingDown = Atomic(false)
+    /// The output folders of each client's runs, removed a while after the client goes away.
+    private let outputFolders = Mutex<[ObjectIdentifier: [String]]>([:])
 
     public init(configuration: ServiceConfiguration, log: ServiceLog = ServiceLog()) {
         self.configuration = configuration
@@ -130,7 +132,9 @@ public final class EventsService: Sendable {
         }
         if params.inputPaths != nil {
             // The folder's name is the service's own, whatever the client called the run.
-            let paths = try RunFiles.write(output, to: configuration.outputDirectory + "/" + UUID().uuidString)
+            let folder = configuration.outputDirectory + "/" + UUID().uuidString
+            let paths = try RunFiles.write(output, to: folder)
+            if let owner { outputFolders.withLock { $0[owner, default: []].append(folder) } }
             return EventsProtocol.RunResult(output: RunFiles.text(of: output), outputPaths: paths, runID: runID)
         }
         return EventsProtocol.RunResult(output: RunFiles.text(of: output), runID: runID)
@@ -157,10 +161,15 @@ public final class EventsService: Sendable {
         return body()
     }
 
-    /// Cancels the runs a connection started (it went away).
+    /// Cancels the runs a connection started (it went away), and removes its runs' output
+    /// folders once it has had time to read them (``ServiceConfiguration/outputRetentionSeconds``).
     func cancelRuns(of owner: ObjectIdentifier) {
         let count = registry.cancel { $0.owner == owner }
         if count > 0 { log.write("a client went away; cancelled its \(count) run(s)") }
+        guard let folders = outputFolders.withLock({ $0.removeValue(forKey: owner) }) else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + configuration.outputRetentionSeconds) {
+            for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        }
     }
 
     // MARK: Lifetime

@@ -21,6 +21,7 @@ import ShortcutsRPC
 /// | `SHORTCUTS_SERVICE_MAX_QUEUED` | how many runs may wait (default 512); past that a run gets `Busy` |
 /// | `SHORTCUTS_SERVICE_MAX_CONNECTIONS` | socket connections open at once from one process (default 256) and from all (twice that) |
 /// | `SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS` | a connection that sends nothing and waits for no answer this long is closed (default 120; 0 never) |
+/// | `SHORTCUTS_SERVICE_OUTPUT_SECONDS` | how long a run's output files stay after its client went away (default 600) |
 /// | `SHORTCUTS_SERVICE_MAX_LINE_BYTES` | the longest request line (default 16 MiB); a longer one is skipped with an error |
 public struct ServiceConfiguration: Sendable {
     public var library: ShortcutLibrary
@@ -43,6 +44,8 @@ public struct ServiceConfiguration: Sendable {
     public var connectionIdleSeconds: Double
     /// The longest request line a connection may send.
     public var maximumLineBytes: Int
+    /// Seconds a run's output folder stays after its client went away (socket closed, D-Bus caller gone).
+    public var outputRetentionSeconds: Double
 
     /// The settings file, as `service.json` holds it.
     struct SettingsFile: Codable {
@@ -80,6 +83,7 @@ public struct ServiceConfiguration: Sendable {
         maximumConnectionsPerClient = max(1, environment["SHORTCUTS_SERVICE_MAX_CONNECTIONS"].flatMap(Int.init) ?? 256)
         connectionIdleSeconds = max(0, environment["SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS"].flatMap(Double.init) ?? 120)
         maximumLineBytes = max(1024, environment["SHORTCUTS_SERVICE_MAX_LINE_BYTES"].flatMap(Int.init) ?? 16 << 20)
+        outputRetentionSeconds = max(0, environment["SHORTCUTS_SERVICE_OUTPUT_SECONDS"].flatMap(Double.init) ?? 600)
     }
 
     private static func readSettings(_ path: String) throws(ServiceError) -> SettingsFile {
