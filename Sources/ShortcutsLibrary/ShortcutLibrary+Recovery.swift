@@ -53,7 +53,8 @@ extension ShortcutLibrary {
             if let journal = try? JSONDecoder().decode(Journal.self, from: data) {
                 let committed = (try? LibraryIndex.read(from: indexPath))?.path(forIdentifier: journal.identifier) == journal.new
                 // Done when the index has the new path: the old file goes; else the new one does.
-                if journal.old != journal.new { unlink(shortcutsDirectory + "/" + (committed ? journal.old : journal.new)) }
+                let leftOver = committed ? journal.old : journal.new
+                if journal.old != journal.new, isOwnPath(leftOver) { unlink(shortcutsDirectory + "/" + leftOver) }
             }
             unlink(journalPath)
         }

@@ -2,6 +2,10 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The person's shortcuts, kept as plain files they can sync or keep in git.
 ///
 /// ```text
@@ -57,9 +61,7 @@ public struct ShortcutLibrary: Sendable {
         recoverIfNeeded(includingFolders: false)
         if UUID(uuidString: nameOrIdentifier) != nil {
             let index = try LibraryIndex.read(from: indexPath)
-            if let path = index.path(forIdentifier: nameOrIdentifier),
-                FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + path)
-            {
+            if let path = index.path(forIdentifier: nameOrIdentifier), isOwnPath(path) {
                 return location(relativePath: path)
             }
         }
@@ -70,7 +72,7 @@ public struct ShortcutLibrary: Sendable {
     public func find(name: String) -> ShortcutLocation? {
         guard Self.problem(withName: name) == nil else { return nil }
         let direct = "\(name).\(Self.fileExtension)"
-        if FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + direct) {
+        if isOwnPath(direct) {
             return location(relativePath: direct)
         }
         return locations().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
@@ -211,8 +213,27 @@ public struct ShortcutLibrary: Sendable {
             path: shortcutsDirectory + "/" + relativePath)
     }
 
+    /// The entries of a library folder that are the library's: not hidden, and not symbolic
+    /// links, which could lead a name in the library to any file or folder on the machine.
     private func visibleItems(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { name in
+            var info = stat()
+            return !name.hasPrefix(".") && lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK
+        }
+    }
+
+    /// Whether a path from `library.json` stays inside the `Shortcuts` folder: relative, at most
+    /// one folder deep, no `..`, no hidden parts, no symbolic link on the way.
+    func isOwnPath(_ relativePath: String) -> Bool {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { return false }
+        var path = shortcutsDirectory
+        for part in parts {
+            path += "/" + part
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return false }
+        }
+        return Self.isShortcutFile(String(parts[parts.count - 1]))
     }
 
     static func isShortcutFile(_ name: String) -> Bool {

@@ -78,6 +78,25 @@ struct LibraryTransactionTests {
         #expect(try library.identifier(of: byHand) == first.first?.identifier)
     }
 
+    /// The library is what is in its folder: a link there (to a file or a folder) is no entry,
+    /// and a path in `library.json` that leads out of the folder is never followed.
+    @Test func theLibraryFollowsNoLinkAndNoPathOutOfItself() throws {
+        let kept = try library.importShortcut(shortcut(), source: "a", name: "Kept")
+        let outside = home.directory.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try shortcut().write(to: URL(fileURLWithPath: outside + "/Secret.shortcut"))
+        try FileManager.default.createSymbolicLink(
+            atPath: library.shortcutsDirectory + "/Linked.shortcut", withDestinationPath: outside + "/Secret.shortcut")
+        try FileManager.default.createSymbolicLink(atPath: library.shortcutsDirectory + "/Folder", withDestinationPath: outside)
+        #expect(try library.entries().map(\.name) == ["Kept"])
+        #expect(try library.find("Linked") == nil)
+        #expect(library.folders().isEmpty)
+        let index = #"{"shortcuts": [{"identifier": "\#(kept.identifier)", "path": "../../outside/Secret.shortcut"}], "version": 1}"#
+        try Data(index.utf8).write(to: URL(fileURLWithPath: home.home + "/library.json"))
+        let found = try library.find(kept.identifier)
+        #expect(found == nil)
+    }
+
     /// `import --replace` killed with SIGKILL at random moments, moving a shortcut between two
     /// folders: after each, exactly one shortcut has the name, under its first identifier, and
     /// the next command leaves no temporary file.
