@@ -8,7 +8,8 @@
 # Archives and signed shortcuts), FuzzShortcutPipeline (past reading: the engine's compiler,
 # `view`'s renderer, decompiling to text and compiling that back), FuzzTextCompiler (shortcut
 # text: parse, check, compile, decompile) and FuzzIntentDefinition (intentgen's parser,
-# translator and renderer). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
+# translator and renderer) and FuzzMessages (the service's and `shortcuts mcp`'s JSON-RPC
+# messages, MCP calls of a few side-effect-free actions). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
 # ones with their LZFSE segments, intent definitions) and the examples' .sct files, copied into
 # a temporary directory at run time (they are never committed here). Crashing inputs are written
 # to .build-fuzz/artifacts/; turn each into a regression test in the tests of the module it crashed in.
@@ -50,6 +51,13 @@ elif [ "$target" = FuzzTextCompiler ]; then
             .build/debug/shortcuts decompile "$file" -o "$work/corpus/$(basename "$file").sct" 2>/dev/null || true
         done
     fi
+elif [ "$target" = FuzzMessages ]; then
+    printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"f","version":"1"}}}' \
+        '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' >"$work/corpus/seed-initialize"
+    printf '%s\n' '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"is.workflow.actions.text.changecase","arguments":{"text":["hi"],"WFCaseType":"UPPERCASE"}}}' >"$work/corpus/seed-call"
+    printf '%s\n' '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"is.workflow.actions.math","arguments":{"WFInput":3,"WFMathOperation":"+","WFMathOperand":4}}}' >"$work/corpus/seed-math"
+    printf '%s\n' '{"jsonrpc":"2.0","id":5,"method":"shortcuts.run","params":{"shortcut":"Greet","input":"x","inputPaths":["a"],"runID":"r"}}' \
+        '{"jsonrpc":"2.0","id":6,"method":"runs.cancel","params":{"runID":"r"}}' >"$work/corpus/seed-service"
 elif [ "$target" = FuzzIntentDefinition ]; then
     if [ -d ../shared/corpus/intentdefinitions ]; then
         find ../shared/corpus/intentdefinitions -name '*.intentdefinition' -type f -exec cp {} "$work/corpus/" \;
