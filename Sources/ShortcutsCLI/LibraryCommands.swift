@@ -125,7 +125,7 @@ enum SettingsCommand {
         if !limits.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
                 for (limit, value) in limits {
-                    settings.limits[keyPath: limit.keyPath] = value ?? RunLimits.standard[keyPath: limit.keyPath]
+                    settings.limits[limit] = value ?? RunLimits.standard[limit]
                 }
             }
         }

@@ -54,7 +54,7 @@ public struct RunLimits: Codable, Equatable, Sendable {
     /// The limits as people read them: `actions 100000000, seconds 3600, …`, 0 shown as none.
     public var summary: String {
         Self.all.map { limit in
-            let value = self[keyPath: limit.keyPath]
+            let value = self[limit]
             return "\(limit.key) \(value == 0 ? "none" : NumberText.format(value))"
         }.joined(separator: ", ")
     }
@@ -70,37 +70,42 @@ public struct RunLimits: Codable, Equatable, Sendable {
         runBytes = try container.decodeIfPresent(Int.self, forKey: .runBytes) ?? standard.runBytes
     }
 
-    /// One limit: its settings key, the variable that overrides it, and how it reads.
+    /// One limit: its settings key, the variable that overrides it, and where it is kept.
     public struct Limit: Sendable {
         public var key: String
         public var variable: String
-        public var keyPath: WritableKeyPath<RunLimits, Double> & Sendable
+        /// A count or size (whole numbers), or the seconds (which may have a fraction).
+        let field: Field
+
+        enum Field: Sendable {
+            case whole(WritableKeyPath<RunLimits, Int> & Sendable)
+            case seconds(WritableKeyPath<RunLimits, Double> & Sendable)
+        }
     }
 
     /// The limits, each with its key and variable, for settings and their errors.
     public static let all: [Limit] = [
-        Limit(key: "actions", variable: "SHORTCUTS_MAX_ACTIONS", keyPath: \.actionsValue),
-        Limit(key: "seconds", variable: "SHORTCUTS_MAX_RUN_SECONDS", keyPath: \.seconds),
-        Limit(key: "valueBytes", variable: "SHORTCUTS_MAX_VALUE_BYTES", keyPath: \.valueBytesValue),
-        Limit(key: "listItems", variable: "SHORTCUTS_MAX_LIST_ITEMS", keyPath: \.listItemsValue),
-        Limit(key: "runBytes", variable: "SHORTCUTS_MAX_RUN_BYTES", keyPath: \.runBytesValue),
+        Limit(key: "actions", variable: "SHORTCUTS_MAX_ACTIONS", field: .whole(\.actions)),
+        Limit(key: "seconds", variable: "SHORTCUTS_MAX_RUN_SECONDS", field: .seconds(\.seconds)),
+        Limit(key: "valueBytes", variable: "SHORTCUTS_MAX_VALUE_BYTES", field: .whole(\.valueBytes)),
+        Limit(key: "listItems", variable: "SHORTCUTS_MAX_LIST_ITEMS", field: .whole(\.listItems)),
+        Limit(key: "runBytes", variable: "SHORTCUTS_MAX_RUN_BYTES", field: .whole(\.runBytes)),
     ]
 
-    private var actionsValue: Double {
-        get { Double(actions) }
-        set { actions = Int(newValue) }
-    }
-    private var valueBytesValue: Double {
-        get { Double(valueBytes) }
-        set { valueBytes = Int(newValue) }
-    }
-    private var listItemsValue: Double {
-        get { Double(listItems) }
-        set { listItems = Int(newValue) }
-    }
-    private var runBytesValue: Double {
-        get { Double(runBytes) }
-        set { runBytes = Int(newValue) }
+    /// One limit's value, as a number.
+    public subscript(limit: Limit) -> Double {
+        get {
+            switch limit.field {
+            case .whole(let path): Double(self[keyPath: path])
+            case .seconds(let path): self[keyPath: path]
+            }
+        }
+        set {
+            switch limit.field {
+            case .whole(let path): self[keyPath: path] = Int(newValue)
+            case .seconds(let path): self[keyPath: path] = newValue
+            }
+        }
     }
 
     /// A limit's value read from text: a whole number of at least zero (seconds may have a
@@ -109,7 +114,8 @@ public struct RunLimits: Codable, Equatable, Sendable {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0, value < 0x1p62 else {
             return nil
         }
-        return limit.key == "seconds" || value == value.rounded(.towardZero) ? value : nil
+        if case .seconds = limit.field { return value }
+        return value == value.rounded(.towardZero) ? value : nil
     }
 
     /// These limits with the variables set in `variables` taking their place; a value that
@@ -122,7 +128,7 @@ public struct RunLimits: Codable, Equatable, Sendable {
                 warn("\(limit.variable)=\(text) is not a limit (a number, 0 for none); it is ignored")
                 continue
             }
-            limits[keyPath: limit.keyPath] = value
+            limits[limit] = value
         }
         return limits
     }
