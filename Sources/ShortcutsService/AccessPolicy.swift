@@ -13,6 +13,9 @@ public struct ClientIdentity: Sendable, Equatable, CustomStringConvertible {
     /// When the process started (`/proc/<pid>/stat`'s start time, in clock ticks since boot), so
     /// a later process that got the same pid is told apart.
     public var startTime: UInt64?
+    /// A pidfd of the process, taken when it connected (socket clients on Linux 6.5 and later):
+    /// while it says the process lives, the pid is that process's. Its owner closes it.
+    public var processHandle: Int32?
 
     public init(processIdentifier: Int32, userIdentifier: UInt32, executable: String?, startTime: UInt64? = nil) {
         self.processIdentifier = processIdentifier
@@ -24,12 +27,24 @@ public struct ClientIdentity: Sendable, Equatable, CustomStringConvertible {
     /// Why this caller is no longer who it was when it connected — it ran another program
     /// (`exec`), or it ended and another process has its pid — or `nil` when it still is.
     public func change() -> String? {
-        guard startTime != nil || executable != nil else { return nil }
+        guard startTime != nil || executable != nil || processHandle != nil else { return nil }
+        if let processHandle, Self.processIdentifier(of: processHandle) != processIdentifier {
+            return "pid \(processIdentifier) is no longer the process that connected (it has ended)"
+        }
         let now = Self.process(processIdentifier, user: userIdentifier)
         if now.startTime != startTime { return "pid \(processIdentifier) is no longer the process that connected" }
         if now.executable != executable {
             return
                 "pid \(processIdentifier) runs \(now.executable ?? "an unknown program") now, not \(executable ?? "an unknown program") as when it connected"
+        }
+        return nil
+    }
+
+    /// The pid a pidfd names, from `/proc/self/fdinfo` (`Pid: -1` once the process has ended).
+    static func processIdentifier(of handle: Int32) -> Int32? {
+        guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(handle)", encoding: .utf8) else { return nil }
+        for line in info.split(separator: "\n") where line.hasPrefix("Pid:") {
+            return Int32(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
         }
         return nil
     }

@@ -8,8 +8,8 @@ import ShortcutsRPC
 /// One client on the socket: reads its lines, answers each request on a thread of its own,
 /// and when the client goes away cancels the runs it started.
 ///
-/// The descriptor is closed only once the reader has stopped and every request has answered,
-/// so a late answer never lands on a descriptor that has been reused.
+/// The descriptor (and the client's pidfd) is closed only once the reader has stopped and every
+/// request has answered, so a late answer never lands on a descriptor that has been reused.
 /// `@unchecked Sendable`: its descriptor's lifetime is tied to the reader thread and the answers in flight, counted under `lock`.
 final class SocketConnection: @unchecked Sendable {
     let descriptor: Int32
@@ -63,7 +63,10 @@ final class SocketConnection: @unchecked Sendable {
                 continue
             }
             if method == EventsProtocol.Method.registerApp {
-                if register(line, id: envelope.id) { return }
+                if register(line, id: envelope.id) {
+                    finishReading()
+                    return
+                }
                 continue
             }
             lock.withLock { inFlight += 1 }
@@ -108,18 +111,24 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     private func requestFinished() {
-        let shouldClose = lock.withLock { () -> Bool in
+        let (isDone, ownsDescriptor) = lock.withLock { () -> (Bool, Bool) in
             inFlight -= 1
-            return inFlight == 0 && !isReading && !isHandedOver
+            return (inFlight == 0 && !isReading, !isHandedOver)
         }
-        if shouldClose { close(descriptor) }
+        if isDone { close(ownsDescriptor: ownsDescriptor) }
     }
 
     private func finishReading() {
-        let shouldClose = lock.withLock { () -> Bool in
+        let (isDone, ownsDescriptor) = lock.withLock { () -> (Bool, Bool) in
             isReading = false
-            return inFlight == 0 && !isHandedOver
+            return (inFlight == 0, !isHandedOver)
         }
-        if shouldClose { close(descriptor) }
+        if isDone { close(ownsDescriptor: ownsDescriptor) }
+    }
+
+    /// Closes the client's pidfd, and the socket unless a registered app's registry now has it.
+    private func close(ownsDescriptor: Bool) {
+        if let handle = client.processHandle { Glibc.close(handle) }
+        if ownsDescriptor { Glibc.close(descriptor) }
     }
 }

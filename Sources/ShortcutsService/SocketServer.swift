@@ -115,7 +115,8 @@ public final class SocketServer: @unchecked Sendable {
                 service.log.write("refused a connection from pid \(credentials.pid): \(problem)")
                 continue
             }
-            let identity = ClientIdentity.process(credentials.pid, user: credentials.uid)
+            var identity = ClientIdentity.process(credentials.pid, user: credentials.uid)
+            identity.processHandle = UnixSocket.peerProcessHandle(client)
             let connection = SocketConnection(descriptor: client, client: identity, service: service)
             let thread = Thread { [self] in
                 connection.serve()

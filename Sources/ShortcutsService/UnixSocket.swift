@@ -41,6 +41,19 @@ enum UnixSocket {
         return credentials
     }
 
+    /// `SO_PEERPIDFD` (Linux 6.5): a pidfd of the process that connected, taken by the kernel
+    /// at connect time, so it names that process and no later one with the same pid.
+    static let peerPidfdOption: Int32 = 77
+
+    /// A pidfd of the peer, or `nil` when the kernel doesn't give one. The caller closes it.
+    static func peerProcessHandle(_ descriptor: Int32) -> Int32? {
+        var handle: Int32 = -1
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, peerPidfdOption, &handle, &length) == 0, handle >= 0 else { return nil }
+        _ = fcntl(handle, F_SETFD, FD_CLOEXEC)
+        return handle
+    }
+
     static func systemError(_ what: String) -> ServiceError {
         ServiceError(.invalidArguments, "\(what): \(String(cString: strerror(errno)))")
     }

@@ -253,6 +253,32 @@ struct SocketTests {
         #expect(direct.output == "Hello, py!\n", "\(direct.error)")
     }
 
+    /// With an allow-list, a connection outlives the process that made it only as far as the
+    /// service's answers go: a child given the connection after its parent ended is refused.
+    @Test func aConnectionWhoseProcessEndedIsRefused() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_SERVICE_ALLOWED_CLIENTS"] = "/usr/bin/python3"
+        try harness.startService()
+        let script = """
+            import json, os, socket, sys, time
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+            if os.fork() != 0:
+                os._exit(0)
+            time.sleep(0.5)
+            s.sendall((json.dumps({'jsonrpc': '2.0', 'id': 1, 'method': 'shortcuts.run', 'params': {'shortcut': 'Greet', 'input': 'x'}}) + '\\n').encode())
+            print(s.makefile().readline(), flush=True)
+            """
+        let result = try harness.python(script, [harness.socketPath])
+        #expect(result.status == 0, "\(result.error)")
+        // The parent exits at once; the child's answer comes through the pipe it inherited.
+        try harness.waitUntil("the child answers", timeout: 10) { harness.log.contains("refused shortcuts.run") }
+        // Ended and reaped, or still a zombie (its program unreadable): either way not who connected.
+        #expect(
+            harness.log.contains("is no longer the process that connected") || harness.log.contains("runs an unknown program now"),
+            "\(harness.log)")
+        #expect(!harness.log.contains("Hello"))
+    }
+
     /// A run's output files stay while its client is there and for a while after, then go.
     @Test func outputFilesGoAWhileAfterTheirClient() throws {
         let harness = try ServiceHarness()
