@@ -119,8 +119,48 @@ public enum JSONRPC {
         return try encoder.encode(message)
     }
 
+    /// How deep a message's arrays and objects may nest. Messages nest a few levels; Foundation's
+    /// decoder crashes on some deeper input (513 unclosed `[`), so deeper lines never reach it.
+    public static let maximumNesting = 256
+
+    /// A line nested deeper than ``maximumNesting``.
+    public struct TooDeep: Error, CustomStringConvertible {
+        public var description: String { "the message nests deeper than \(JSONRPC.maximumNesting) levels" }
+    }
+
     /// Decodes one line.
+    ///
+    /// - Throws: ``TooDeep``, or the decoder's error.
     public static func decode<Message: Decodable>(_ type: Message.Type, from line: Data) throws -> Message {
-        try JSONDecoder().decode(type, from: line)
+        guard !nests(line, deeperThan: maximumNesting) else { throw TooDeep() }
+        return try JSONDecoder().decode(type, from: line)
+    }
+
+    /// Whether JSON text's arrays and objects nest deeper than `limit`, counting brackets outside strings.
+    static func nests(_ line: Data, deeperThan limit: Int) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 }
