@@ -8,30 +8,20 @@ final class RunBudget {
     var actions = 0
     /// The bytes the run's variables, outputs and loop results hold, by ``Content/footprint``.
     var heldBytes = 0
-    /// Uptime in nanoseconds after which the run is past its time, or `UInt64.max`.
-    let deadline: UInt64
-    private var timer: (any DispatchSourceTimer)?
+    /// The run's cancellation, which carries its time limit to everything that waits.
+    let cancellation: Cancellation
 
-    /// Starts the clock; past the time limit, `cancellation` is cancelled so even a long
-    /// action (a script, a download) stops.
+    /// Starts the clock: past the time limit the cancellation counts as cancelled, so even a
+    /// long action (a wait, a script) stops; no timer or thread is needed.
     init(limits: RunLimits, cancellation: Cancellation) {
         self.limits = limits
-        guard limits.seconds > 0 else {
-            deadline = .max
-            return
-        }
+        self.cancellation = cancellation
+        guard limits.seconds > 0 else { return }
         let nanoseconds = UInt64(min(limits.seconds, 1e9) * 1e9)
-        deadline = DispatchTime.now().uptimeNanoseconds &+ nanoseconds
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)))
-        timer.setEventHandler { cancellation.cancel() }
-        timer.resume()
-        self.timer = timer
+        cancellation.limit(toUptime: DispatchTime.now().uptimeNanoseconds &+ nanoseconds)
     }
 
-    deinit { timer?.cancel() }
-
-    var isPastDeadline: Bool { deadline != .max && DispatchTime.now().uptimeNanoseconds >= deadline }
+    var isPastDeadline: Bool { cancellation.isPastDeadline }
 
     /// The failure for a run past its time.
     var timeFailure: ActionFailure {
@@ -44,6 +34,8 @@ final class RunBudget {
     @inline(__always)
     func countAction() throws {
         actions &+= 1
+        // The clock is read every 256 actions, so a tight loop stops at its time limit too.
+        if actions & 255 == 0, cancellation.isPastDeadline { throw timeFailure }
         if limits.actions > 0, actions > limits.actions {
             throw ActionFailure(
                 "the run executed more than \(limits.actions) actions, its limit (SHORTCUTS_MAX_ACTIONS, or limits.actions in settings); a loop that never ends?",

@@ -280,10 +280,35 @@ public final class RunContext {
 /// A flag that cancels a run between actions.
 public final class Cancellation: Sendable {
     private let flag = Atomic<Bool>(false)
+    /// Uptime in nanoseconds past which the run counts as cancelled (its time limit), or `UInt64.max`.
+    private let deadline = Atomic<UInt64>(.max)
 
     public init() {}
 
     /// Asks the run to stop before its next action.
     public func cancel() { flag.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+
+    /// Whether the run was cancelled or is past its time limit. Waits, scripts and downloads
+    /// look at it while they run; the engine's loop looks at ``isFlagged`` on every step and
+    /// at the time every few hundred.
+    public var isCancelled: Bool { isFlagged || isPastDeadline }
+
+    /// Whether someone cancelled the run, without reading the clock.
+    var isFlagged: Bool { flag.load(ordering: .relaxed) }
+
+    /// Whether the run's time limit has passed.
+    var isPastDeadline: Bool {
+        let deadline = deadline.load(ordering: .relaxed)
+        return deadline != .max && DispatchTime.now().uptimeNanoseconds >= deadline
+    }
+
+    /// Sets the time limit, keeping an earlier one (a nested run's can't extend its caller's).
+    func limit(toUptime nanoseconds: UInt64) {
+        var current = deadline.load(ordering: .relaxed)
+        while nanoseconds < current {
+            let (exchanged, original) = deadline.compareExchange(expected: current, desired: nanoseconds, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
 }
