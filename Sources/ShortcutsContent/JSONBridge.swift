@@ -180,9 +180,20 @@ public enum JSONBridge {
                     case UInt8(ascii: "f"): scalars.append("\u{0C}")
                     case UInt8(ascii: "u"):
                         var code = try hex4()
-                        if (0xD800..<0xDC00).contains(code), peek("\\"), peek("u") {
+                        // A high surrogate takes the `\u` escape right after it as its low half.
+                        if (0xD800..<0xDC00).contains(code), position + 1 < bytes.count,
+                            bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                        {
+                            position += 2
                             let low = try hex4()
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            if (0xDC00..<0xE000).contains(low) {
+                                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                // A high surrogate without its low half is a replacement character,
+                                // and the escape after it stands on its own.
+                                scalars.append("\u{FFFD}")
+                                code = low
+                            }
                         }
                         scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                     default: scalars.append(Unicode.Scalar(escape))
