@@ -35,12 +35,18 @@ final class RunBudget {
     func countAction() throws {
         actions &+= 1
         // The clock is read every 256 actions, so a tight loop stops at its time limit too.
-        if actions & 255 == 0, cancellation.isPastDeadline { throw timeFailure }
+        if actions & 255 == 0 { try checkDeadline() }
         if limits.actions > 0, actions > limits.actions {
             throw ActionFailure(
                 "the run executed more than \(limits.actions) actions, its limit (SHORTCUTS_MAX_ACTIONS, or limits.actions in settings); a loop that never ends?",
                 code: .limitExceeded)
         }
+    }
+
+    /// Throws when the run is past its time limit; kept out of line, off the hot path.
+    @inline(never)
+    func checkDeadline() throws {
+        if cancellation.isPastDeadline { throw timeFailure }
     }
 
     /// Checks one value an action produced against the per-value limits.
