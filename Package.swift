@@ -117,7 +117,8 @@ let package = Package(
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
-            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"),
+            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
+        ),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),

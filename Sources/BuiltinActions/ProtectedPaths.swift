@@ -22,7 +22,7 @@ enum ProtectedPaths {
         let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let config = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let data = variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let target = resolved(path)
+        let target = FileAccess.resolvingLinks(path)
         let folders: [(String, String)] = [
             (ShortcutsHome.path(in: variables), "the Shortcuts library's own files"),
             (config + "/autostart", "the desktop's autostart folder"),
@@ -33,8 +33,10 @@ enum ProtectedPaths {
             (home + "/.ssh", "SSH's keys and settings"),
             (home + "/.gnupg", "GnuPG's keys"),
         ]
-        for (folder, what) in folders where isInside(target, resolved(folder)) { return what }
-        for file in startupFiles where target == resolved(home + "/" + file) { return "a shell's or the session's start-up file" }
+        for (folder, what) in folders where FileAccess.isInside(target, FileAccess.resolvingLinks(folder)) { return what }
+        for file in startupFiles where target == FileAccess.resolvingLinks(home + "/" + file) {
+            return "a shell's or the session's start-up file"
+        }
         return nil
     }
 
@@ -47,9 +49,4 @@ enum ProtectedPaths {
             code: .notPermitted)
     }
 
-    private static func isInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-    }
-
-    static func resolved(_ path: String) -> String { FileAccess.resolvingLinks(path) }
 }

@@ -246,7 +246,7 @@ public final class FileAccess: Sendable {
     // MARK: Paths
 
     /// Whether `path` is `folder` or inside it; both absolute and resolved.
-    static func isInside(_ path: String, _ folder: String) -> Bool {
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || folder == "/" || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
