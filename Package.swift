@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "ShortcutsContent"),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
-        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat"]),
+        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),

@@ -10,4 +10,8 @@ public enum Builtins {
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all)
+
+    /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
+    /// redirects, the file named and typed from the response.
+    public static let download: ContentGraph.Download = { url in try HTTPClient.download(url) }
 }

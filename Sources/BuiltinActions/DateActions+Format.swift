@@ -68,20 +68,8 @@ extension DateActions {
     }
 
     /// "Yesterday", "Today" or "Tomorrow" when the date is one of those days, otherwise the
-    /// alternate style; then the time, joined with "at" as Shortcuts shows it.
-    ///
-    /// Formatted here rather than with `DateFormatter.doesRelativeDateFormatting`, which
-    /// Foundation on Linux ignores.
+    /// alternate style; then the time (``DateText/relative(_:alternate:timeStyle:now:locale:timeZone:)``).
     static func relative(_ date: Date, alternate: DateText.Style, time: DateText.Style, run: RunContext) -> String {
-        let calendar = calendar(of: run)
-        let zone = calendar.timeZone
-        let today = calendar.startOfDay(for: run.environment.now())
-        let day = calendar.startOfDay(for: date)
-        let offset = calendar.dateComponents([.day], from: today, to: day).day
-        let names = [-1: "Yesterday", 0: "Today", 1: "Tomorrow"]
-        let dayText = offset.flatMap { names[$0] } ?? DateText.format(date, dateStyle: alternate, timeZone: zone)
-        let timeStyle: DateText.Style = time == .relative ? .short : time
-        guard timeStyle != .none else { return dayText }
-        return dayText + " at " + DateText.format(date, dateStyle: .none, timeStyle: timeStyle, timeZone: zone)
+        DateText.relative(date, alternate: alternate, timeStyle: time, now: run.environment.now(), timeZone: timeZone(of: run))
     }
 }

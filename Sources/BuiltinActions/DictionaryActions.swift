@@ -99,19 +99,22 @@ enum DictionaryActions {
     static let detectDictionary = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.detect.dictionary", title: "Get Dictionary from Input",
-            description: "Reads JSON text (or a dictionary) as a dictionary; a JSON array becomes a list.",
+            description:
+                "Reads the input as a dictionary: JSON (an array becomes a list), a property list, or a query string such as a=1&b=2. A URL is downloaded and its contents read.",
             parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true)],
             inputParameter: "WFInput", outputType: "Dictionary", outputName: "Dictionary",
             keywords: ["json", "parse"])
     ) { _ in
-        { input, _ in
+        { input, run in
             if input.isNothing { return .nothing }
             if input.items.allSatisfy({ if case .dictionary = $0 { true } else { false } }) { return input }
-            let text = input.text
-            guard let parsed = JSONBridge.parse(text) else {
-                throw ActionFailure("expected JSON text, got \(input.quotedForError)", parameter: "WFInput")
+            // JSON text as a whole, so a top-level array of anything is a list, as Apple reads it.
+            if input.items.allSatisfy({ if case .text = $0 { true } else { false } }), let parsed = JSONBridge.parse(input.text),
+                case .list = parsed
+            {
+                return parsed
             }
-            return parsed
+            return try run.convert(input, to: .dictionary, parameter: "WFInput")
         }
     }
 }

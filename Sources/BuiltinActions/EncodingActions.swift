@@ -54,11 +54,7 @@ enum EncodingActions {
     }
 
     /// A URL from text, percent-encoding characters such as spaces that URLs can't hold.
-    static func makeURL(_ text: String) -> URL? {
-        if let url = URL(string: text) { return url }
-        let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "#%"))
-        return text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0) }
-    }
+    static func makeURL(_ text: String) -> URL? { TextScanner.url(text) }
 
     static let urlComponent = ActionDefinition(
         metadata: ActionMetadata(
@@ -112,12 +108,6 @@ enum EncodingActions {
         }
     }
 
-    /// Links in text: URLs with a scheme, `www.` addresses, bare domains with a common ending, and
-    /// email addresses (as `mailto:`). Trailing punctuation is not part of a link.
-    private static let linkPattern = CompiledPattern(
-        #"\b[a-z][a-z0-9+.-]*://[^\s<>"'`]+|\bmailto:[^\s<>"']+|\bwww\.[^\s<>"'`]+|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|io|dev|app|co|uk|de|fr|jp|info|me|ai|us|ca|eu|ly|gg|tv|xyz)\b(?:[/?#][^\s<>"'`]*)?"#
-    )
-
     static let detectLink = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.detect.link", title: "Get URLs from Input",
@@ -132,26 +122,9 @@ enum EncodingActions {
                     links.append(item)
                     continue
                 }
-                links += linksWritten(in: item.text).map(Content.url)
+                links += TextScanner.links(in: item.text).map(Content.url)
             }
             return Content(items: links)
-        }
-    }
-
-    /// Every link in text, in order.
-    static func linksWritten(in text: String) -> [URL] {
-        linkPattern.matches(in: text).compactMap { match in
-            var link = Substring(match.text)
-            while let last = link.last, ".,;:!?)]}'\"".contains(last) {
-                // Keep a closing parenthesis that closes one inside the link, as in Wikipedia URLs.
-                if last == ")", link.filter({ $0 == "(" }).count >= link.filter({ $0 == ")" }).count { break }
-                link.removeLast()
-            }
-            var address = String(link)
-            if !address.contains("://"), !address.lowercased().hasPrefix("mailto:") {
-                address = address.contains("@") && !address.contains("/") ? "mailto:" + address : "http://" + address
-            }
-            return makeURL(address)
         }
     }
 }

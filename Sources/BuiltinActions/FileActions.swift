@@ -90,13 +90,14 @@ enum FileActions {
             guard let target else { throw ActionFailure("no destination path is given", parameter: "WFFileDestinationPath") }
             let rawTarget = try run.text(destination) ?? ""
             let mayOverwrite = try run.bool(overwrite) ?? false
-            let items = input.items
+            // A URL saves what it holds (the content graph downloads it).
+            let items = try run.convert(input, to: .file, parameter: "WFInput").items
             let intoFolder = rawTarget.hasSuffix("/") || target.hasSuffix("/") || items.count > 1 || LocalFiles.exists(target).isFolder
             let folderPath = intoFolder ? target : URL(fileURLWithPath: target).deletingLastPathComponent().path
             try LocalFiles.createFolder(folderPath, run: run, parameter: "WFFileDestinationPath")
             var saved: [Content] = []
             for item in items {
-                var file = item.file()
+                guard case .file(var file) = item else { continue }
                 let path = intoFolder ? URL(fileURLWithPath: folderPath).appendingPathComponent(file.name).path : target
                 try LocalFiles.check(path, .write, run: run, parameter: "WFFileDestinationPath")
                 if LocalFiles.exists(path).exists, !mayOverwrite {

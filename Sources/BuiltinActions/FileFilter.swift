@@ -84,7 +84,7 @@ enum FileFilter {
                 return content.isNothing ? nil : content.text
             }
             rule.text = try text("String") ?? text("Enumeration")
-            rule.number = try text("Number").flatMap(NumberParser.parse)
+            rule.number = try text("Number").flatMap { NumberParser.parse($0) }
             rule.unit = try values["Unit"].flatMap { try run.number($0) }.map { Int64($0) }
             rule.date = try values["Date"].flatMap { try run.content($0).date }
             rule.anotherDate = try values["AnotherDate"].flatMap { try run.content($0).date }

@@ -49,7 +49,8 @@ enum FileItemActions {
                 throw ActionFailure("no name is given", parameter: "WFName")
             }
             let keepsName = try run.bool(noExtension) ?? false
-            let renamed = input.items.map { item -> Content in
+            let files = try run.convert(input, to: .file, parameter: "WFInput").items
+            let renamed = files.map { item -> Content in
                 var file = item.file()
                 let ext = file.fileExtension
                 let hasExtension = !ext.isEmpty && name.lowercased().hasSuffix("." + ext.lowercased())

@@ -21,6 +21,13 @@ enum HTTPClient {
         }
     }
 
+    /// Downloads a URL as a file, as the content graph does when a URL is used for what it
+    /// holds; like Get Contents of URL, an error status's page is content.
+    static func download(_ url: URL) throws -> FileContent {
+        let (response, data) = try send(HTTPRequest(url: url), parameter: "WFInput")
+        return file(from: response, data: data, url: url)
+    }
+
     /// The response as a file: named from `Content-Disposition` or the URL, typed from `Content-Type`.
     static func file(from response: HTTPResponse?, data: Data, url: URL) -> FileContent {
         let mimeType = response?.mimeType?.lowercased()

@@ -20,13 +20,15 @@ public enum LiveSystem {
         prompter: any Prompter, allowsRunningScripts: Bool, variables: [String: String],
         findShortcut: @escaping @Sendable (String) -> Workflow?
     ) -> RunEnvironment {
-        RunEnvironment(
+        var environment = RunEnvironment(
             prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: notify, show: show, openURL: open,
             findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
             deviceDetails: { name in
                 guard let detail = DeviceActions.Detail(named: name) else { return .nothing }
                 return (try? DeviceActions.value(of: detail)) ?? .nothing
             })
+        environment.download = Builtins.download
+        return environment
     }
 
     /// Writes a line to standard error, unbuffered.

@@ -51,7 +51,8 @@ enum NumberActions {
     static let formatNumber = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.format.number", title: "Format Number",
-            description: "Formats a number into text with a number of decimal places and thousands separators.",
+            description:
+                "Formats a number into text with a number of decimal places and thousands separators, as the region (LC_NUMERIC) writes them.",
             parameters: [
                 ParameterMetadata(key: "WFNumber", title: "Number", type: .number, isRequired: true),
                 ParameterMetadata(
@@ -76,25 +77,10 @@ enum NumberActions {
         }
     }
 
-    /// A number with a fixed count of decimal places and `,` between thousands: `1,234.50`.
-    static func format(_ number: Double, decimalPlaces: Int) -> String {
-        guard number.isFinite else { return NumberText.format(number) }
-        let fixed = String(format: "%.\(decimalPlaces)f", number)
-        var digits = Substring(fixed)
-        var sign = ""
-        if digits.hasPrefix("-") {
-            digits = digits.dropFirst()
-            // `-0.00` shows as `0.00`.
-            if digits.allSatisfy({ $0 == "0" || $0 == "." }) == false { sign = "-" }
-        }
-        let point = digits.firstIndex(of: ".") ?? digits.endIndex
-        let whole = Array(digits[..<point])
-        var grouped = ""
-        for (offset, digit) in whole.enumerated() {
-            if offset > 0, (whole.count - offset) % 3 == 0 { grouped += "," }
-            grouped.append(digit)
-        }
-        return sign + grouped + digits[point...]
+    /// A number with a fixed count of decimal places and the region's separators: `1,234.50` in
+    /// English (US), `1.234,50` in German.
+    static func format(_ number: Double, decimalPlaces: Int, locale: UserLocale = DateContext.locale) -> String {
+        NumberText.format(number, decimalPlaces: decimalPlaces, locale: locale.numbers)
     }
 
     // MARK: Shared by the number actions

@@ -105,13 +105,23 @@ extension Content {
 
 /// Parses numbers the way people write them in text.
 public enum NumberParser {
-    /// Reads a number from text such as `42`, ` -3.5 `, `1,234.5` or `1e3`; `nil` if it is not one.
-    public static func parse(_ text: String) -> Double? {
+    /// Reads a number from text such as `42`, ` -3.5 `, `1e3`, or as the region writes numbers
+    /// (`1,234.5` in English, `1.234,5` in German); `nil` if it is not one. The plain form with a
+    /// point always reads, so numbers from services and files mean the same everywhere.
+    public static func parse(_ text: String, locale: Locale = DateContext.locale.numbers) -> Double? {
         var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         if let value = Double(trimmed) { return value }
-        trimmed.removeAll { $0 == "," || $0 == "_" }
         if trimmed.hasPrefix("+") { trimmed.removeFirst() }
-        return Double(trimmed)
+        let decimal = locale.decimalSeparator ?? "."
+        let grouping = locale.groupingSeparator ?? ","
+        // Grouping marks: the region's, and the spaces some regions group with.
+        let marks: Set<Character> = Set(grouping).union([" ", "\u{00A0}", "\u{202F}", "_", "'", "’"])
+        if decimal == "." {
+            trimmed.removeAll { $0 == "," || marks.contains($0) }
+            return Double(trimmed)
+        }
+        trimmed.removeAll { marks.contains($0) }
+        return Double(trimmed.replacingOccurrences(of: decimal, with: "."))
     }
 }

@@ -17,10 +17,10 @@ extension Content {
         case .dictionary: return JSONBridge.text(of: self)
         case .list(let items): return items.map(\.text).joined(separator: "\n")
         case .file(let file):
-            if let type = file.typeIdentifier, UniformType.isText(type) || type == "public.data",
-                let string = String(data: file.data, encoding: .utf8)
-            {
-                return string
+            // Text files by their encoding (``TextDecoding``); untyped data when it reads as text.
+            if let type = file.typeIdentifier {
+                if UniformType.isText(type) { return TextDecoding.text(of: file.data) }
+                if type == "public.data", let string = TextDecoding.textIfText(of: file.data) { return string }
             }
             return file.name
         case .entity(let entity): return entity.displayTitle
@@ -45,5 +45,31 @@ public enum NumberText {
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text
+    }
+
+    /// A number with a fixed count of decimal places, grouped as `locale` writes numbers
+    /// (`1,234.50`, `1.234,50`, `1 234,50`); `-0.00` shows as `0.00`.
+    ///
+    /// Written here rather than with `NumberFormatter`, whose fraction digits Foundation on Linux
+    /// doesn't keep fixed.
+    public static func format(_ number: Double, decimalPlaces: Int, locale: Locale) -> String {
+        guard number.isFinite else { return format(number) }
+        let fixed = String(format: "%.\(decimalPlaces)f", number)
+        var digits = Substring(fixed)
+        var sign = ""
+        if digits.hasPrefix("-") {
+            digits = digits.dropFirst()
+            if !digits.allSatisfy({ $0 == "0" || $0 == "." }) { sign = "-" }
+        }
+        let point = digits.firstIndex(of: ".") ?? digits.endIndex
+        let whole = Array(digits[..<point])
+        let separator = locale.groupingSeparator ?? ","
+        var grouped = ""
+        for (offset, digit) in whole.enumerated() {
+            if offset > 0, (whole.count - offset) % 3 == 0 { grouped += separator }
+            grouped.append(digit)
+        }
+        let fraction = digits[point...].dropFirst()
+        return sign + grouped + (fraction.isEmpty ? "" : (locale.decimalSeparator ?? ".") + fraction)
     }
 }

@@ -1,15 +1,23 @@
 import Foundation
 import Synchronization
 
-/// The time zone dates are shown, read and split into days in on this thread: the running
-/// shortcut's, which the engine sets for the length of a run from its environment. Content
-/// turns dates into text in many places (a date in a Text action, a dictionary written as JSON),
-/// and none of them has the run at hand; this carries its zone to them.
+/// The time zone and region dates and numbers are shown, read and split into days in on this
+/// thread: the running shortcut's, which the engine sets for the length of a run from its
+/// environment. Content turns dates into text in many places (a date in a Text action, a
+/// dictionary written as JSON), and none of them has the run at hand; this carries its zone and
+/// region to them.
 ///
-/// Outside a run it is the zone the process's own `TZ` names (``TimeZoneVariable``).
+/// Outside a run the zone is the one the process's own `TZ` names (``TimeZoneVariable``) and the
+/// region is English (US) (``UserLocale/english``).
 public enum DateContext {
     private static let key = "org.swiftshortcuts.DateContext.timeZone"
+    private static let localeKey = "org.swiftshortcuts.DateContext.locale"
     private static let processZone = TimeZoneVariable.zone(in: ProcessInfo.processInfo.environment)
+
+    /// The region in effect on this thread.
+    public static var locale: UserLocale {
+        (Thread.current.threadDictionary[localeKey] as? LocaleBox)?.locale ?? .english
+    }
 
     /// The zone in effect on this thread.
     public static var timeZone: TimeZone {
@@ -26,13 +34,20 @@ public enum DateContext {
     /// Runs `body` with `zone` in effect on this thread, then restores the zone before it (runs
     /// nest: Run Shortcut runs another shortcut on the same thread).
     public static func with<T, Failure>(
-        timeZone zone: LazyTimeZone, _ body: () throws(Failure) -> T
+        timeZone zone: LazyTimeZone, locale: UserLocale = .english, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         let dictionary = Thread.current.threadDictionary
-        let previous = dictionary[key]
+        let previous = (dictionary[key], dictionary[localeKey])
         dictionary[key] = zone
-        defer { dictionary[key] = previous }
+        dictionary[localeKey] = LocaleBox(locale)
+        defer { (dictionary[key], dictionary[localeKey]) = previous }
         return try body()
+    }
+
+    /// A thread dictionary holds objects.
+    private final class LocaleBox {
+        let locale: UserLocale
+        init(_ locale: UserLocale) { self.locale = locale }
     }
 }
 

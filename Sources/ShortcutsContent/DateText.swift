@@ -1,6 +1,6 @@
 import Foundation
 
-/// Formats dates as Shortcuts shows them, in the run's time zone (``DateContext``) and an English locale.
+/// Formats dates as Shortcuts shows them, in the run's time zone and region (``DateContext``).
 public enum DateText {
     /// The formatter styles Shortcuts offers (`WFDateFormatStyle`, `WFTimeFormatStyle`).
     public enum Style: String, Sendable {
@@ -26,12 +26,18 @@ public enum DateText {
     /// Formats a date with Shortcuts' styles, a custom pattern (Unicode TR35) or ISO 8601.
     public static func format(
         _ date: Date, dateStyle: Style, timeStyle: Style = .none, pattern: String? = nil,
-        includeISOTime: Bool = true, locale: Locale = Locale(identifier: "en_US"),
+        includeISOTime: Bool = true, locale: UserLocale = DateContext.locale,
         timeZone: TimeZone = DateContext.timeZone, now: Date = Date()
     ) -> String {
         let formatter = DateFormatter()
-        formatter.locale = locale
+        formatter.locale = locale.time
         formatter.timeZone = timeZone
+        // The C locale's 24-hour clock: Foundation's en_US patterns, with H for h and no AM/PM.
+        func clock() {
+            if locale.uses24HourClock, formatter.timeStyle != .none {
+                formatter.dateFormat = locale.clockAdjusted(formatter.dateFormat)
+            }
+        }
         switch dateStyle {
         case .iso8601:
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -42,23 +48,58 @@ public enum DateText {
         case .custom:
             formatter.dateFormat = pattern ?? ""
         case .relative:
-            // Foundation on Linux ignores doesRelativeDateFormatting, so name the day ourselves.
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let days = calendar.dateComponents(
-                [.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)
-            ).day
-            let names = [-1: "Yesterday", 0: "Today", 1: "Tomorrow"]
-            formatter.dateStyle = .medium
-            formatter.timeStyle = timeStyle == .relative ? .short : timeStyle.formatterStyle
-            guard let days, let name = names[days] else { return formatter.string(from: date) }
-            formatter.dateStyle = .none
-            return formatter.timeStyle == .none ? name : name + " at " + formatter.string(from: date)
+            return relative(date, alternate: .medium, timeStyle: timeStyle, now: now, locale: locale, timeZone: timeZone)
         default:
             formatter.dateStyle = dateStyle.formatterStyle
             formatter.timeStyle = timeStyle == .relative ? .short : timeStyle.formatterStyle
+            clock()
         }
         return formatter.string(from: date)
+    }
+}
+
+extension DateText {
+    /// "Yesterday", "Today" or "Tomorrow" in the region's language when the date is one of those
+    /// days, otherwise the `alternate` style; then the time, joined as the region joins a medium
+    /// date and a time ("Today at 12:24 PM", "Heute, 12:24", "Aujourd’hui à 12:24").
+    ///
+    /// Formatted here rather than with `DateFormatter.doesRelativeDateFormatting`, which
+    /// Foundation on Linux ignores.
+    public static func relative(
+        _ date: Date, alternate: Style, timeStyle: Style, now: Date, locale: UserLocale = DateContext.locale,
+        timeZone: TimeZone = DateContext.timeZone
+    ) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day
+        let time: Style = timeStyle == .relative ? .short : timeStyle
+        guard let days, let name = dayName(days, in: locale.time) else {
+            return format(date, dateStyle: alternate, timeStyle: time, locale: locale, timeZone: timeZone)
+        }
+        guard time != .none else { return name }
+        let timeText = format(date, dateStyle: .none, timeStyle: time, locale: locale, timeZone: timeZone)
+        // The region's own joiner, from how it writes a whole medium date and time.
+        let plain = UserLocale(time: locale.time)
+        let whole = format(date, dateStyle: .medium, timeStyle: time, locale: plain, timeZone: timeZone)
+        let dayPart = format(date, dateStyle: .medium, locale: plain, timeZone: timeZone)
+        let timePart = format(date, dateStyle: .none, timeStyle: time, locale: plain, timeZone: timeZone)
+        if let dayRange = whole.range(of: dayPart), let timeRange = whole.range(of: timePart),
+            dayRange.upperBound <= timeRange.lowerBound
+        {
+            return name + whole[dayRange.upperBound..<timeRange.lowerBound] + timeText
+        }
+        return name + " " + timeText
+    }
+
+    /// The word for a day relative to today in a region's language (CLDR's, through Foundation).
+    static func dayName(_ days: Int, in locale: Locale) -> String? {
+        guard (-1...1).contains(days) else { return nil }
+        var style = Date.RelativeFormatStyle(presentation: .named, unitsStyle: .wide)
+        style.locale = locale
+        style.allowedFields = [.day]
+        let word = Date(timeIntervalSinceNow: Double(days) * 86_400).formatted(style)
+        // CLDR writes these in lower case mid-sentence ("tomorrow", "demain"); alone they start a line.
+        return word.prefix(1).uppercased() + word.dropFirst()
     }
 }
 
@@ -73,8 +114,11 @@ public enum DateParser {
         "EEE, dd MMM yyyy HH:mm:ss Z", "EEEE, MMMM d, yyyy", "h:mm a", "HH:mm",
     ]
 
-    /// Parses a date; `nil` when the text is not one. Also understands now, today, tomorrow, yesterday.
-    public static func parse(_ text: String, now: Date = Date(), timeZone: TimeZone = DateContext.timeZone) -> Date? {
+    /// Parses a date as the region writes it, or in a common fixed form; `nil` when the text is
+    /// not one. Also understands now, today, tomorrow, yesterday.
+    public static func parse(
+        _ text: String, now: Date = Date(), timeZone: TimeZone = DateContext.timeZone, locale: UserLocale = DateContext.locale
+    ) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count < 80 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
@@ -93,9 +137,19 @@ public enum DateParser {
             return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
         }
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.isLenient = false
+        // As the region writes dates: its short, medium, long and full styles, with or without a time.
+        formatter.locale = locale.time
+        let styles: [DateFormatter.Style] = [.short, .medium, .long, .full]
+        for dateStyle in styles {
+            for timeStyle in [DateFormatter.Style.none, .short, .medium] {
+                formatter.dateStyle = dateStyle
+                formatter.timeStyle = timeStyle
+                if let date = formatter.date(from: trimmed) { return date }
+            }
+        }
+        formatter.locale = Locale(identifier: "en_US_POSIX")
         for pattern in patterns {
             if pattern.hasPrefix("h:mm") || pattern == "HH:mm" { continue }
             formatter.dateFormat = pattern

@@ -92,4 +92,25 @@ public enum UniformType {
                 "public.swift-source", "public.comma-separated-values-text",
             ].contains(identifier)
     }
+
+    /// The broad kinds of file the content graph tells apart (Apple's `public.image`,
+    /// `com.adobe.pdf`, `public.audio`, `public.movie`, `public.folder`, `public.text`).
+    public enum Family: String, Sendable {
+        case image = "public.image", pdf = "com.adobe.pdf", audio = "public.audio", movie = "public.movie"
+        case folder = "public.folder", text = "public.text"
+    }
+
+    private static let families: [String: Family] = [
+        "public.png": .image, "public.jpeg": .image, "com.compuserve.gif": .image, "public.heic": .image,
+        "org.webmproject.webp": .image, "public.svg-image": .image, "public.tiff": .image, "com.microsoft.bmp": .image,
+        "public.image": .image, "com.adobe.pdf": .pdf, "public.mp3": .audio, "com.apple.m4a-audio": .audio,
+        "com.microsoft.waveform-audio": .audio, "public.audio": .audio, "public.mpeg-4": .movie,
+        "com.apple.quicktime-movie": .movie, "public.movie": .movie, "public.folder": .folder,
+    ]
+
+    /// Whether a type is of a family: `public.png` is an image, `public.json` is text.
+    public static func conforms(_ identifier: String, to family: Family) -> Bool {
+        if family == .text { return isText(identifier) }
+        return families[identifier] == family || identifier == family.rawValue
+    }
 }

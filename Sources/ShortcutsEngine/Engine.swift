@@ -56,6 +56,8 @@ public struct Engine: Sendable {
             cancellation: cancellation, budget: budget)
         defer { context.release() }
         var runner = Runner(program: program, context: context)
-        return try DateContext.with(timeZone: environment.lazyTimeZone) { () throws(RunError) -> Content in try runner.run() }
+        return try DateContext.with(timeZone: environment.lazyTimeZone, locale: environment.locale) { () throws(RunError) -> Content in
+            try runner.run()
+        }
     }
 }

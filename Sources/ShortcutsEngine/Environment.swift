@@ -33,6 +33,10 @@ public struct RunEnvironment: Sendable {
     public var show: @Sendable (String) -> Void
     /// Opens a URL with the desktop's handler.
     public var openURL: @Sendable (URL) throws -> Void
+    /// Downloads an `http` or `https` URL when the content graph needs what it holds (a URL used
+    /// as a dictionary, a file, an image…). `nil`, the default, is a run without a network: such
+    /// a conversion fails saying so. Every front end gives the built-in HTTP client (`RunSetup`).
+    public var download: ContentGraph.Download?
     /// Finds another shortcut by name or identifier for Run Shortcut.
     public var findShortcut: @Sendable (String) -> Workflow?
     /// Whether scripts may run ("Allow Running Scripts").
@@ -56,6 +60,10 @@ public struct RunEnvironment: Sendable {
     }
     /// ``timeZone``, worked out when a date first needs it.
     public private(set) var lazyTimeZone: LazyTimeZone
+    /// The region dates, numbers and money show and read in. From the POSIX locale variables
+    /// (`LC_ALL`, `LC_TIME`…, `LANG`) in the ``variables`` the environment was made with, unless
+    /// given; English (US) when they name none (``UserLocale``).
+    public var locale: UserLocale
     /// The run's calendar (Gregorian, in ``timeZone``), for days, weeks and date arithmetic.
     public var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
@@ -79,6 +87,7 @@ public struct RunEnvironment: Sendable {
         variables: [String: String] = [:],
         now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone? = nil,
+        locale: UserLocale? = nil,
         deviceDetails: @escaping @Sendable (String) -> Content = { _ in .nothing }
     ) {
         self.prompter = prompter
@@ -93,6 +102,7 @@ public struct RunEnvironment: Sendable {
         self.variables = variables
         self.now = now
         lazyTimeZone = timeZone.map { LazyTimeZone($0) } ?? LazyTimeZone { TimeZoneVariable.zone(in: variables) }
+        self.locale = locale ?? UserLocale(environment: variables)
         self.deviceDetails = deviceDetails
     }
 }

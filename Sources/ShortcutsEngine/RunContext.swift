@@ -191,6 +191,31 @@ public final class RunContext {
         }
     }
 
+    /// The content graph for this run: downloads through the environment's ``RunEnvironment/download``,
+    /// local files through its ``RunEnvironment/fileAccess``.
+    public var graph: ContentGraph {
+        let access = environment.fileAccess
+        return ContentGraph(download: environment.download) { path in
+            try access.check(path, .read, parameter: nil)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ActionFailure("can't read \(path): there is no such file, or it isn't a file this run may read")
+            }
+            return FileContent(name: URL(fileURLWithPath: path).lastPathComponent, data: data, path: path)
+        }
+    }
+
+    /// Converts content to the class an action needs, through the content graph (a URL is
+    /// downloaded when the class needs its contents; text is read as a URL, a number, a date…).
+    ///
+    /// - Throws: ``ActionFailure`` naming `parameter`, the class the content had and the one it needed.
+    public func convert(_ content: Content, to target: ContentClass, parameter: String?) throws -> Content {
+        do {
+            return try graph.convert(content, to: target)
+        } catch {
+            throw error.failure(parameter: parameter)
+        }
+    }
+
     /// The text of an expression, or `nil` when it is absent.
     public func text(_ expression: ParameterExpression) throws -> String? {
         if case .absent = expression { return nil }
@@ -252,7 +277,12 @@ public final class RunContext {
         for aggrandizement in aggrandizements {
             switch aggrandizement {
             case .coercion(let itemClass):
-                if let contentClass = ContentClass(rawValue: itemClass) { value = value.coerced(to: contentClass) }
+                guard let contentClass = ContentClass(rawValue: itemClass) else { continue }
+                do {
+                    value = try graph.coerce(value, to: contentClass)
+                } catch {
+                    throw error.failure(parameter: nil)
+                }
             case .property(let name, _):
                 value = value.property(name)
             case .dictionaryValue(let key):
@@ -310,5 +340,13 @@ public final class Cancellation: Sendable {
             if exchanged { return }
             current = original
         }
+    }
+}
+
+extension ContentConversionError {
+    /// The action failure this conversion is: the code of what failed under it (a file the run
+    /// may not read is ``RunError/Code/notPermitted``), naming `parameter`.
+    func failure(parameter: String?) -> ActionFailure {
+        ActionFailure(message, parameter: parameter, code: (underlying as? ActionFailure)?.code ?? .actionFailed, underlying: self)
     }
 }

@@ -31,7 +31,7 @@ enum SystemTest {
         .quantity(magnitude: number(magnitude), unit: unit)
     }
 
-    /// An environment with a fixed clock and time zone and no live side effects.
+    /// An environment with a fixed clock, time zone and region (English, US) and no live side effects.
     static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
         workingDirectory: String = NSTemporaryDirectory(), allowsRunningScripts: Bool = false,
@@ -41,6 +41,9 @@ enum SystemTest {
     ) -> RunEnvironment {
         var all = ProcessInfo.processInfo.environment
         all["TZ"] = timeZone
+        // English (US) whatever the machine's locale, unless a test names another.
+        for key in all.keys where key.hasPrefix("LC_") { all[key] = nil }
+        all["LANG"] = "en_US.UTF-8"
         for (key, value) in variables { all[key] = value }
         return RunEnvironment(
             prompter: prompter, clipboard: clipboard, notify: notify, show: show, openURL: openURL,

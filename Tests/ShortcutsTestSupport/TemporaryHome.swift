@@ -20,10 +20,14 @@ public final class TemporaryHome: @unchecked Sendable {
 
     /// This process's environment pointed at the temporary folders (the runtime folder too, so no
     /// outside `shortcutsd` is reached), without the variables that would change how `shortcuts`
-    /// behaves (scripted answers, allowed scripts), and with app launching off.
+    /// behaves (scripted answers, allowed scripts), in English (US) whatever the machine's locale
+    /// (tests of other regions set `LANG` or `LC_*` in ``extraEnvironment``), and with app
+    /// launching off.
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for key in ["SHORTCUTS_ANSWERS", "SHORTCUTS_ALLOW_RUNNING_SCRIPTS"] { environment[key] = nil }
+        for key in environment.keys where key.hasPrefix("LC_") { environment[key] = nil }
+        environment["LANG"] = "en_US.UTF-8"
         environment["SHORTCUTS_HOME"] = home
         environment["XDG_DATA_HOME"] = directory.path + "/xdg"
         environment["XDG_DATA_DIRS"] = directory.path + "/system"
