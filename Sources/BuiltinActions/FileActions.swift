@@ -7,7 +7,7 @@ import ShortcutsEngine
 enum FileActions {
     static let all: [ActionDefinition] =
         [getFile, saveFile, appendFile, createFolder, folderContents, deleteFiles, renameFile]
-        + FileItemActions.all
+        + FileItemActions.all + itemActions
 
     static let folderParameter = ParameterMetadata(
         key: "WFFolder", title: "Folder", description: "Where a relative path starts; the working directory when not set.",

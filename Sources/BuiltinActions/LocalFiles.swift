@@ -28,6 +28,11 @@ enum LocalFiles {
         return (exists, isDirectory.boolValue)
     }
 
+    /// The size in bytes of the file at a path, or `nil` when there is none.
+    static func size(at path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+    }
+
     /// Throws unless the run may use `path` this way: the shortcut's file access (its grants),
     /// and for a change, the places no shortcut may change (``ProtectedPaths``).
     static func check(_ path: String, _ use: FileAccess.Use, doing: String? = nil, run: RunContext, parameter: String) throws {
@@ -57,14 +62,39 @@ enum LocalFiles {
         return FileContent(name: name, data: data, path: path)
     }
 
-    /// The path a content item names: a file's path, a URL's path, or text as a path.
+    /// The path a content item names: a file's path, a URL's path, text as a path, or a file
+    /// location the editor picked (``location(_:run:)``).
     static func path(of content: Content, run: RunContext) -> String? {
         switch content {
         case .file(let file): return file.path
         case .url(let url) where url.isFileURL: return url.path
         case .text(let text) where !text.isEmpty: return resolve(text, run: run)
+        case .dictionary(let dictionary): return location(dictionary, run: run)
+        case .list(let items) where items.count == 1: return path(of: items[0], run: run)
         default: return nil
         }
+    }
+
+    /// The path of a file or folder the editor picked, as files store it: `{fileLocation:
+    /// {WFFileLocationType, relativeSubpath}, filename}`. iCloud Drive is the Documents folder
+    /// here, so its Shortcuts folder is the Shortcuts folder; On My iPhone (`LocalStorage`) is the
+    /// home folder; a Mac's absolute paths stay absolute.
+    static func location(_ dictionary: ContentDictionary, run: RunContext) -> String? {
+        guard let location = dictionary["fileLocation"]?.dictionary else {
+            return dictionary["path"].map { resolve($0.text, run: run) }
+        }
+        let subpath = location["relativeSubpath"]?.text ?? ""
+        let variables = run.environment.variables
+        let base: String =
+            switch location["WFFileLocationType"]?.text ?? "" {
+            case "Shortcuts": UserFolders.shortcutsFolder(in: variables)
+            case "iCloud", "Documents": UserFolders.path(of: .documents, in: variables)
+            case "LocalStorage": UserFolders.homeFolder(in: variables)
+            case "Absolute", "Mac", "LocalVolume": ""
+            default: subpath.hasPrefix("/") ? "" : UserFolders.shortcutsFolder(in: variables)
+            }
+        let joined = subpath.isEmpty ? base : (base.isEmpty ? subpath : base + "/" + subpath)
+        return joined.isEmpty ? nil : URL(fileURLWithPath: joined).standardizedFileURL.path
     }
 
     /// Writes bytes to a path through a temporary file and a rename, so readers never see half a file.

@@ -11,7 +11,10 @@ extension Content {
         case .date(let date): return date.timeIntervalSince1970
         case .list(let items): return items.first?.number
         case .file: return NumberParser.parse(text)
-        case .entity(let entity): return NumberParser.parse(entity.displayTitle)
+        case .entity(let entity):
+            // A measurement's number is its amount.
+            if let magnitude = entity.properties["Magnitude"], case .number(let number) = magnitude { return number }
+            return NumberParser.parse(entity.displayTitle)
         case .nothing, .url, .dictionary: return nil
         }
     }

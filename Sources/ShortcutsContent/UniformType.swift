@@ -89,7 +89,7 @@ public enum UniformType {
         identifier.hasPrefix("public.") && (identifier.contains("text") || identifier.contains("script"))
             || [
                 "public.json", "public.xml", "public.html", "net.daringfireball.markdown",
-                "public.swift-source", "public.comma-separated-values-text",
+                "public.swift-source", "public.comma-separated-values-text", "public.vcard", "com.apple.ical.ics",
             ].contains(identifier)
     }
 
