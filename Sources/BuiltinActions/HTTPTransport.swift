@@ -30,6 +30,8 @@ struct HTTPResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: Data
+    /// Where the final response came from, after redirects.
+    var url: URL?
 
     /// The value of a header (the last one of that name), if present.
     func header(_ name: String) -> String? {
@@ -73,7 +75,8 @@ enum HTTPTransport {
         }
         let body = response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
         let headerText = response.headers.map { String(decoding: Data(bytes: $0, count: response.headers_length), as: UTF8.self) } ?? ""
-        return HTTPResponse(status: response.status, headers: parseHeaders(headerText), body: body)
+        let finalURL = response.effective_url.flatMap { URL(string: String(cString: $0)) }
+        return HTTPResponse(status: response.status, headers: parseHeaders(headerText), body: body, url: finalURL)
     }
 
     /// Reads `Name: value` lines, skipping the status line.

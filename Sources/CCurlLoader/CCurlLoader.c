@@ -17,7 +17,7 @@ enum {
     OPT_NOBODY = 44, OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
     OPT_ACCEPT_ENCODING = 10102, OPT_TIMEOUT_MS = 155, OPT_WRITEFUNCTION = 20011,
     OPT_HEADERFUNCTION = 20079, OPT_POSTFIELDSIZE_LARGE = 30120,
-    INFO_RESPONSE_CODE = 0x200002,
+    INFO_RESPONSE_CODE = 0x200002, INFO_EFFECTIVE_URL = 0x100001,
     GLOBAL_DEFAULT = 3,
 };
 
@@ -140,6 +140,8 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
     int code = curl.easy_perform(handle);
     if (code == 0) {
         curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &response->status);
+        const char *effective = NULL;
+        if (curl.easy_getinfo(handle, INFO_EFFECTIVE_URL, &effective) == 0 && effective) response->effective_url = strdup(effective);
     } else {
         snprintf(response->error, sizeof response->error, "%s", error[0] ? error : curl.easy_strerror(code));
     }
@@ -159,5 +161,6 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
 void shortcuts_http_response_free(shortcuts_http_response *response) {
     free(response->body);
     free(response->headers);
-    response->body = response->headers = NULL;
+    free(response->effective_url);
+    response->body = response->headers = response->effective_url = NULL;
 }

@@ -109,6 +109,10 @@ enum SettingsCommand {
                 "limit", value: "name=value",
                 help: "Set a run limit: actions, seconds, valueBytes, listItems or runBytes (0 for none, default for the default).",
                 repeatable: true),
+            OptionSpec(
+                "service", value: "name=value",
+                help: "Point a web service at a base URL, or set its key (default for the default); see the list below.",
+                repeatable: true),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -129,6 +133,12 @@ enum SettingsCommand {
                 }
             }
         }
+        let services = try serviceChanges(arguments.values["service"] ?? [])
+        if !services.isEmpty {
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                for (name, value) in services { settings.services[name] = value }
+            }
+        }
         if let change = try FolderChange(arguments) {
             Console.out(try change.apply(to: library, home: UserFolders.homeFolder(in: environment)) + "\n")
         }
@@ -142,9 +152,42 @@ enum SettingsCommand {
         let effective = settings.limits.overridden(by: environment)
         if effective != settings.limits { text += " (SHORTCUTS_MAX_… variables make them \(effective.summary) for now)" }
         text += "\nShortcuts folder (every shortcut may use it): \(UserFolders.shortcutsFolder(in: environment))\n"
+        text += serviceListing(settings.services, environment: environment)
         text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
         Console.out(text)
         return 0
+    }
+
+    /// The `--service name=value` changes: each service with its value, or `nil` for its default.
+    static func serviceChanges(_ assignments: [String]) throws(UsageError) -> [(String, String?)] {
+        let names = ServiceSettings.services.map(\.name).joined(separator: ", ")
+        return try assignments.map { assignment throws(UsageError) in
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let service = ServiceSettings.services.first(where: { $0.name == parts[0] }) else {
+                throw UsageError("--service \(assignment): give name=value, where the name is one of \(names)", command: spec.name)
+            }
+            if parts[1] == "default" { return (service.name, nil) }
+            if !service.defaultValue.isEmpty || service.name.hasSuffix("webhook") {
+                guard let url = URL(string: parts[1]), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw UsageError("--service \(assignment): \(service.name) takes an http or https URL", command: spec.name)
+                }
+            }
+            return (service.name, parts[1])
+        }
+    }
+
+    /// The services, each with its value (keys and webhooks shown only as set or not).
+    static func serviceListing(_ stored: [String: String], environment: [String: String]) -> String {
+        let effective = ServiceSettings(stored).overridden(by: environment)
+        var text = "Web services:\n"
+        for service in ServiceSettings.services {
+            let value = effective[service.name] ?? ""
+            let secret = service.defaultValue.isEmpty
+            let shown = secret ? (value.isEmpty ? "not set" : "set") : value
+            let origin = ServiceSettings(stored)[service.name] != value ? " (from the environment)" : ""
+            text += "  \(service.name): \(shown)\(origin) — \(service.purpose)\n"
+        }
+        return text
     }
 
     /// The `--limit name=value` changes: each limit with its new value, or `nil` for its default.

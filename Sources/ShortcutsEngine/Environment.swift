@@ -44,6 +44,9 @@ public struct RunEnvironment: Sendable {
     /// What the file actions may read and write. ``FileAccess/unrestricted`` unless given: every
     /// front end gives the privacy rules (`RunSetup`); tests and embedders choose.
     public var fileAccess: FileAccess
+    /// The web services' base URLs and keys. Their defaults with the `SHORTCUTS_SERVICE_…`
+    /// ``variables`` in their place unless given; the live one adds `settings.json`'s.
+    public var services: ServiceSettings
     /// How far the run may go (actions, time, memory). ``RunLimits/standard`` unless given.
     public var limits: RunLimits = .standard
     /// Where relative file paths in actions start.
@@ -103,6 +106,7 @@ public struct RunEnvironment: Sendable {
         self.now = now
         lazyTimeZone = timeZone.map { LazyTimeZone($0) } ?? LazyTimeZone { TimeZoneVariable.zone(in: variables) }
         self.locale = locale ?? UserLocale(environment: variables)
+        services = ServiceSettings.standard.overridden(by: variables)
         self.deviceDetails = deviceDetails
     }
 }

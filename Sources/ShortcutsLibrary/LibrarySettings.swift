@@ -41,6 +41,8 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var folderAccess: [FolderAccess]
     /// How far one run may go; the limits not named keep their defaults.
     public var limits: RunLimits
+    /// The web services' base URLs and keys that differ from their defaults (``ServiceSettings``).
+    public var services: [String: String] = [:]
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -50,7 +52,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits
+        case version, allowRunningScripts, folderAccess, limits, services
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -60,6 +62,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         try container.encode(allowRunningScripts, forKey: .allowRunningScripts)
         if !folderAccess.isEmpty { try container.encode(folderAccess, forKey: .folderAccess) }
         if limits != .standard { try container.encode(limits, forKey: .limits) }
+        if !services.isEmpty { try container.encode(services, forKey: .services) }
     }
 
     /// The folders the shortcut with this identifier may use.
@@ -87,6 +90,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         allowRunningScripts = try container.decodeIfPresent(Bool.self, forKey: .allowRunningScripts) ?? false
         folderAccess = try container.decodeIfPresent([FolderAccess].self, forKey: .folderAccess) ?? []
         limits = try container.decodeIfPresent(RunLimits.self, forKey: .limits) ?? .standard
+        services = try container.decodeIfPresent([String: String].self, forKey: .services) ?? [:]
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

@@ -120,6 +120,7 @@ public struct RunSetup: Sendable {
             })
         environment.workingDirectory = workingDirectory
         environment.limits = limits(settings)
+        environment.services = ServiceSettings(settings?.services ?? [:]).overridden(by: variables)
         let access = fileAccess(
             for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
             ask: asksForAccess ? Self.asking(prompter) : nil)

@@ -7,7 +7,8 @@ import Testing
 @testable import BuiltinActions
 
 /// A real HTTP server on 127.0.0.1: Python's http.server serving a temporary directory, with
-/// POST, PUT and PATCH echoing what they received as JSON.
+/// POST, PUT and PATCH echoing what they received as JSON, `/redirect?to=URL` answering 302, and
+/// every request written to `requests.log` (method, path with query, body) for tests to read.
 final class LocalHTTPServer {
     let directory: TemporaryDirectory
     let process = Process()
@@ -15,9 +16,38 @@ final class LocalHTTPServer {
 
     static let script = """
         import http.server, json, os, sys
+        log_path = os.path.join(os.path.dirname(sys.argv[1]), "requests.log")
+        def log(method, path, body=""):
+            with open(log_path, "a") as f:
+                f.write(json.dumps({"method": method, "path": path, "body": body}) + "\\n")
         class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                log("GET", self.path)
+                if self.path.startswith("/redirect?to="):
+                    self.send_response(302)
+                    self.send_header("Location", self.path[len("/redirect?to="):])
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                # A query picks a file named after the path and its query, else the path's file.
+                if "?" in self.path:
+                    named = self.path.replace("?", "_").replace("&", "_").replace("=", "-").replace("/", "", 1)
+                    if os.path.exists(named):
+                        self.path = "/" + named
+                    else:
+                        self.path = self.path.split("?")[0]
+                super().do_GET()
+            def do_HEAD(self):
+                log("HEAD", self.path)
+                if self.path.startswith("/redirect?to="):
+                    self.send_response(302)
+                    self.send_header("Location", self.path[len("/redirect?to="):])
+                    self.end_headers()
+                    return
+                super().do_HEAD()
             def echo(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
+                log(self.command, self.path, body)
                 reply = json.dumps({"method": self.command, "path": self.path, "body": body,
                                     "contentType": self.headers.get("Content-Type"),
                                     "token": self.headers.get("X-Token")}).encode()
@@ -69,6 +99,14 @@ final class LocalHTTPServer {
 
     /// Puts a file in the served directory.
     func serve(_ text: String, at name: String) throws { try directory.write(text, to: "site/" + name) }
+
+    /// The requests the server received so far: method, path with query, body.
+    func requests() -> [(method: String, path: String, body: String)] {
+        (directory.read("requests.log") ?? "").split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else { return nil }
+            return (object["method"] ?? "", object["path"] ?? "", object["body"] ?? "")
+        }
+    }
 }
 
 @Suite(.serialized) struct WebActionsTests {

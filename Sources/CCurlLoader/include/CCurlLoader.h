@@ -11,6 +11,7 @@ typedef struct shortcuts_http_response {
     size_t headers_length;
     char *body;
     size_t body_length;
+    char *effective_url;    /* the URL of the final response, after redirects */
     char error[512];        /* set when the call returns non-zero */
 } shortcuts_http_response;
 

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The web services actions reach, each by a name: their base URLs, and the keys and webhooks of
+/// the ones that need an account. None needs a key by default; each can point at your own
+/// instance (`shortcuts settings --service itunes=http://…`), or for one run at another with
+/// `SHORTCUTS_SERVICE_<NAME>` (`SHORTCUTS_SERVICE_IP_ECHO`), which is how tests use loopback
+/// servers.
+///
+/// ```swift
+/// ServiceSettings.standard["itunes"]   // "https://itunes.apple.com"
+/// ```
+public struct ServiceSettings: Sendable, Equatable {
+    /// One service: its name, its default, and what it is for.
+    public struct Service: Sendable {
+        public let name: String
+        public let defaultValue: String
+        public let purpose: String
+    }
+
+    /// Every service the built-in actions use.
+    public static let services: [Service] = [
+        Service(
+            name: "itunes", defaultValue: "https://itunes.apple.com",
+            purpose: "the iTunes Search API (Find App Store Apps, Find iTunes Store Items, Find Podcasts)"),
+        Service(
+            name: "ip-echo", defaultValue: "https://api.ipify.org",
+            purpose: "answers with your external IPv4 address (Get Current IP Address)"),
+        Service(name: "ip-echo-v6", defaultValue: "https://api6.ipify.org", purpose: "answers with your external IPv6 address"),
+        Service(name: "ifttt", defaultValue: "https://maker.ifttt.com", purpose: "IFTTT's Webhooks service (Trigger IFTTT Applet)"),
+        Service(name: "ifttt-key", defaultValue: "", purpose: "your IFTTT Webhooks key"),
+        Service(name: "slack-webhook", defaultValue: "", purpose: "a Slack incoming-webhook URL (Post to Slack)"),
+    ]
+
+    /// The values set, by name; a service not set has its default.
+    public private(set) var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) { self.values = values }
+
+    /// Every service at its default.
+    public static let standard = ServiceSettings()
+
+    /// A service's value: the one set, or its default; `nil` for a name no action uses.
+    public subscript(name: String) -> String? {
+        get {
+            guard let service = Self.services.first(where: { $0.name == name }) else { return values[name] }
+            return values[name] ?? service.defaultValue
+        }
+        set { values[name] = newValue }
+    }
+
+    /// These settings with `SHORTCUTS_SERVICE_<NAME>` variables in their place (`-` as `_`).
+    public func overridden(by environment: [String: String]) -> ServiceSettings {
+        var result = self
+        for service in Self.services {
+            let key = "SHORTCUTS_SERVICE_" + service.name.uppercased().replacingOccurrences(of: "-", with: "_")
+            if let value = environment[key] { result.values[service.name] = value }
+        }
+        return result
+    }
+
+    /// A base URL with a path after it, without doubling the slash; the URL itself for no path.
+    public func url(_ name: String, path: String) -> URL? {
+        guard var base = self[name], !base.isEmpty else { return nil }
+        if path.isEmpty { return URL(string: base) }
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + (path.hasPrefix("/") ? path : "/" + path))
+    }
+}
