@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
+        // The actions about the person's own shortcuts, over the library.
+        .target(name: "LibraryActions", dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
@@ -54,8 +56,8 @@ let package = Package(
         .target(
             name: "ShortcutsRun",
             dependencies: [
-                "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage", "ShortcutFormat",
-                "ShortcutsContent",
+                "ShortcutsEngine", "BuiltinActions", "LibraryActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage",
+                "ShortcutFormat", "ShortcutsContent",
             ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
         .target(name: "CSDBusLoader"),

@@ -1,4 +1,5 @@
 import BuiltinActions
+import LibraryActions
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
@@ -6,7 +7,9 @@ import ShortcutsLanguage
 
 extension RunSetup {
     /// The engine's and the built-in actions' descriptions, by identifier.
-    public static let builtinMetadata = Engine(sources: [Builtins.catalog]).sources.flatMap(\.allMetadata)
+    public static let builtinMetadata =
+        Engine(sources: [Builtins.catalog]).sources.flatMap(\.allMetadata)
+        + LibraryActions.allMetadata
         .sorted { $0.identifier < $1.identifier }
 
     /// The text language knowing the engine's and the built-in actions, made once per process.

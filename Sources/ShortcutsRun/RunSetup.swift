@@ -1,6 +1,7 @@
 import AppActions
 import BuiltinActions
 import Foundation
+import LibraryActions
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
@@ -56,7 +57,10 @@ public struct RunSetup: Sendable {
         self.warn = warn
         let apps = apps ?? AppActionSource(home: library.home, environment: environment, warn: { warn("Warning: \($0)") })
         self.apps = apps
-        engine = Engine(sources: [Builtins.catalog, apps])
+        let actions = LibraryActions.catalog(library) {
+            RunSetup.builtinMetadata + apps.allMetadata
+        }
+        engine = Engine(sources: [Builtins.catalog, actions, apps])
     }
 
     // MARK: The environment of a run
