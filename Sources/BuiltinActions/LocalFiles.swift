@@ -9,14 +9,14 @@ enum LocalFiles {
     static let folderType = "public.folder"
 
     /// An absolute, standardized path: `~` expands to `HOME`, a relative path starts at the run's
-    /// working directory.
+    /// files folder (the Shortcuts folder, as on Apple's systems) or its working directory.
     static func resolve(_ path: String, run: RunContext) -> String {
         var path = path.trimmingCharacters(in: .whitespacesAndNewlines)
         if path == "~" || path.hasPrefix("~/") {
             let home = run.environment.variables["HOME"] ?? NSHomeDirectory()
             path = home + path.dropFirst()
         } else if !path.hasPrefix("/") {
-            path = run.environment.workingDirectory + "/" + path
+            path = (run.environment.filesFolder ?? run.environment.workingDirectory) + "/" + path
         }
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }

@@ -120,6 +120,14 @@ public enum DateParser {
         _ text: String, now: Date = Date(), timeZone: TimeZone = DateContext.timeZone, locale: UserLocale = DateContext.locale
     ) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Several lines (a list made text) read as the first line that is a date, as Apple's
+        // date detection finds a date within text.
+        if trimmed.contains(where: \.isNewline) {
+            for line in trimmed.split(whereSeparator: \.isNewline) {
+                if let date = parse(String(line), now: now, timeZone: timeZone, locale: locale) { return date }
+            }
+            return nil
+        }
         guard !trimmed.isEmpty, trimmed.count < 80 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

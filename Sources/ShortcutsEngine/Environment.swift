@@ -49,8 +49,13 @@ public struct RunEnvironment: Sendable {
     public var services: ServiceSettings
     /// How far the run may go (actions, time, memory). ``RunLimits/standard`` unless given.
     public var limits: RunLimits = .standard
-    /// Where relative file paths in actions start.
+    /// The working directory scripts run in; where relative file paths start unless
+    /// ``filesFolder`` says otherwise.
     public var workingDirectory: String
+    /// Where relative paths in the file actions start. Apple's file actions start at the
+    /// Shortcuts folder in iCloud Drive, so live runs set the Shortcuts folder
+    /// (`UserFolders.shortcutsFolder`); `nil`, the default, is the ``workingDirectory``.
+    public var filesFolder: String?
     /// Environment variables for scripts.
     public var variables: [String: String]
     /// The clock; tests fix it.

@@ -123,6 +123,8 @@ public struct RunSetup: Sendable {
                 return try? library.workflow(at: location)
             })
         environment.workingDirectory = workingDirectory
+        // Relative paths in file actions start at the Shortcuts folder, as Apple's start in iCloud Drive's.
+        environment.filesFolder = UserFolders.shortcutsFolder(in: variables)
         environment.limits = limits(settings)
         environment.services = ServiceSettings(settings?.services ?? [:]).overridden(by: variables)
         let access = fileAccess(

@@ -150,6 +150,23 @@ import Testing
         #expect(try T.run("properties.podcast", ["WFContentItemPropertyName": T.text("Podcast")], input: items[0]) == .text("Linux News"))
     }
 
+    @Test func followedPodcastsAreKeptInTheLibrary() throws {
+        let home = try TemporaryDirectory()
+        var environment = environment()
+        environment.variables["SHORTCUTS_HOME"] = home.path
+        #expect(try T.run("getpodcastsfromlibrary", environment: environment) == .nothing)
+        try server.serve(Self.rss, at: "show.xml")
+        _ = try T.run("podcasts.subscribe", input: .text(server.url("show.xml")), environment: environment)
+        _ = try T.run("podcasts.subscribe", input: .text(server.url("show.xml")), environment: environment)
+        let followed = try T.run("getpodcastsfromlibrary", environment: environment)
+        #expect(followed.property("Name") == .text("Linux News"))
+        #expect(followed.property("Feed URL") == .url(URL(string: server.url("show.xml"))!))
+        let episodes = try T.run([T.action("getpodcastsfromlibrary"), T.action("getepisodesforpodcast")], environment: environment)
+        #expect(episodes.items.count == 3)
+        try home.write("not json", to: "podcasts.json")
+        #expect(T.failure { try T.run("getpodcastsfromlibrary", environment: environment) }?.message.contains("is damaged") == true)
+    }
+
     @Test func iftttAndSlackPostToTheirWebhooks() throws {
         let services = ["ifttt-key": "SECRET", "slack-webhook": server.url("hooks/abc")]
         let input = Content.text("door opened")
