@@ -9,7 +9,8 @@ public enum Builtins {
     public static let catalog = ActionCatalog(
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
-            + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all)
+            + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
+            + MediaLibraryActions.all)
 
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.
