@@ -167,7 +167,12 @@ enum SettingsCommand {
                 throw UsageError("--service \(assignment): give name=value, where the name is one of \(names)", command: spec.name)
             }
             if parts[1] == "default" { return (service.name, nil) }
-            if !service.defaultValue.isEmpty || service.name.hasSuffix("webhook") {
+            if service.name == "location" {
+                let parts = parts[1].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 2, (-90...90).contains(parts[0]), (-180...180).contains(parts[1]) else {
+                    throw UsageError("--service \(assignment): location takes LATITUDE,LONGITUDE in degrees", command: spec.name)
+                }
+            } else if !service.defaultValue.isEmpty || service.name.hasSuffix("webhook") {
                 guard let url = URL(string: parts[1]), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
                     throw UsageError("--service \(assignment): \(service.name) takes an http or https URL", command: spec.name)
                 }

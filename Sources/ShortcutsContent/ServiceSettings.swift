@@ -29,6 +29,12 @@ public struct ServiceSettings: Sendable, Equatable {
         Service(name: "ifttt", defaultValue: "https://maker.ifttt.com", purpose: "IFTTT's Webhooks service (Trigger IFTTT Applet)"),
         Service(name: "ifttt-key", defaultValue: "", purpose: "your IFTTT Webhooks key"),
         Service(name: "slack-webhook", defaultValue: "", purpose: "a Slack incoming-webhook URL (Post to Slack)"),
+        Service(
+            name: "nominatim", defaultValue: "https://nominatim.openstreetmap.org",
+            purpose: "OpenStreetMap's geocoder (addresses ⇄ places, Find Places)"),
+        Service(name: "osrm", defaultValue: "https://router.project-osrm.org", purpose: "the OSRM router (Get Travel Time)"),
+        Service(name: "open-meteo", defaultValue: "https://api.open-meteo.com", purpose: "Open-Meteo's forecasts (the weather actions)"),
+        Service(name: "location", defaultValue: "", purpose: "where you are, as latitude,longitude (Current Location; no GPS here)"),
     ]
 
     /// The values set, by name; a service not set has its default.
