@@ -10,7 +10,7 @@ public enum Builtins {
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
-            + MediaLibraryActions.all + LocationActions.all + WeatherActions.all)
+            + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all)
 
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.

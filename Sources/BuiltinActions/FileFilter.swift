@@ -3,11 +3,28 @@ import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 
-/// Filter Files: keeps the files whose properties match a predicate table, then sorts and limits.
+/// The filter actions (Filter Files, Find Apps, Filter Locations): keep the items whose
+/// properties match a predicate table, then sort and limit them. Each action names its
+/// properties and how to read one of an item (``Properties``).
 enum FileFilter {
+    /// The properties a filter action knows: their names (the first spelling of each is shown
+    /// in messages) and how to read one of an item.
+    struct Properties: Sendable {
+        var kind: String
+        var names: [String]
+        var value: @Sendable (String, Content) -> Content
+
+        /// The property's own spelling for a name, ignoring case.
+        func named(_ name: String) -> String? { names.first { $0.caseInsensitiveCompare(name) == .orderedSame } }
+    }
+
+    static let fileProperties = Properties(
+        kind: "files", names: FileItemActions.FileProperty.allCases.map(\.rawValue),
+        value: { name, item in FileItemActions.FileProperty(named: name).map { FileItemActions.value(of: $0, for: item) } ?? .nothing })
+
     /// One condition of the table, read when the action is prepared.
     struct Rule: Sendable {
-        var property: FileItemActions.FileProperty
+        var property: String
         var comparison: Int64
         var text: String?
         var number: Double?
@@ -20,58 +37,74 @@ enum FileFilter {
     static let sortProperties = ["Name", "File Size", "File Extension", "Creation Date", "Last Modified Date", "Random"]
     static let ascendingOrders: Set<String> = ["A to Z", "Smallest First", "Oldest First", "Ascending"]
 
-    static let filterFiles = ActionDefinition(
+    static let filterFiles = filter(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.filter.files", title: "Filter Files",
             description:
                 "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
-            parameters: [
-                ParameterMetadata(key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true),
-                ParameterMetadata(key: "WFContentItemFilter", title: "Filter", type: .condition),
-                ParameterMetadata(key: "WFContentItemSortProperty", title: "Sort by", type: .enumeration, options: sortProperties),
-                ParameterMetadata(
-                    key: "WFContentItemSortOrder", title: "Order", type: .enumeration,
-                    options: ["A to Z", "Z to A", "Smallest First", "Biggest First", "Oldest First", "Latest First"]),
-                ParameterMetadata(key: "WFContentItemLimitEnabled", title: "Limit", type: .boolean, defaultValue: "false"),
-                ParameterMetadata(key: "WFContentItemLimitNumber", title: "Get Items", type: .integer, minimum: 1),
-            ],
+            parameters: parameters(
+                input: ParameterMetadata(
+                    key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true), sortBy: sortProperties
+            ),
             inputParameter: "WFContentItemInputParameter", outputType: "File", outputName: "Files",
-            keywords: ["find", "where", "sort", "limit"])
-    ) { parameters in
-        var table: PredicateTableExpression?
-        if case .predicates(let found) = parameters["WFContentItemFilter"] { table = found }
-        let requiresAll = table?.requiresAll ?? true
-        let templates = try table?.templates.map(template) ?? []
-        let legacyInput = parameters["WFInput"]
-        let sortProperty = parameters["WFContentItemSortProperty"]
-        let sortOrder = parameters["WFContentItemSortOrder"]
-        let limitEnabled = parameters["WFContentItemLimitEnabled"]
-        let limitNumber = parameters["WFContentItemLimitNumber"]
-        return { input, run in
-            let source = legacyInput.isAbsent ? input : try run.content(legacyInput)
-            let calendar = DateActions.calendar(of: run)
-            let now = run.environment.now()
-            let rules = try templates.map { try $0.rule(in: run) }
-            var items = source.items.filter { item in
-                guard !rules.isEmpty else { return true }
-                let results = rules.lazy.map { matches($0, item: item, now: now, calendar: calendar) }
-                return requiresAll ? results.allSatisfy { $0 } : results.contains(true)
+            keywords: ["find", "where", "sort", "limit"]),
+        properties: fileProperties)
+
+    /// The parameters every filter action has, after its input.
+    static func parameters(input: ParameterMetadata?, sortBy: [String]) -> [ParameterMetadata] {
+        (input.map { [$0] } ?? []) + [
+            ParameterMetadata(key: "WFContentItemFilter", title: "Filter", type: .condition),
+            ParameterMetadata(key: "WFContentItemSortProperty", title: "Sort by", type: .enumeration, options: sortBy),
+            ParameterMetadata(
+                key: "WFContentItemSortOrder", title: "Order", type: .enumeration,
+                options: ["A to Z", "Z to A", "Smallest First", "Biggest First", "Oldest First", "Latest First"]),
+            ParameterMetadata(key: "WFContentItemLimitEnabled", title: "Limit", type: .boolean, defaultValue: "false"),
+            ParameterMetadata(key: "WFContentItemLimitNumber", title: "Get Items", type: .integer, minimum: 1),
+        ]
+    }
+
+    /// A filter action over `properties`; `source` gives the items when the action has no input
+    /// of its own (Find Apps filters the installed apps).
+    static func filter(
+        metadata: ActionMetadata, properties: Properties, source: (@Sendable (RunContext) throws -> Content)? = nil
+    ) -> ActionDefinition {
+        ActionDefinition(metadata: metadata) { parameters in
+            var table: PredicateTableExpression?
+            if case .predicates(let found) = parameters["WFContentItemFilter"] { table = found }
+            let requiresAll = table?.requiresAll ?? true
+            let templates = try table?.templates.map { try template($0, properties: properties) } ?? []
+            let legacyInput = parameters["WFInput"]
+            let sortProperty = parameters["WFContentItemSortProperty"]
+            let sortOrder = parameters["WFContentItemSortOrder"]
+            let limitEnabled = parameters["WFContentItemLimitEnabled"]
+            let limitNumber = parameters["WFContentItemLimitNumber"]
+            return { input, run in
+                let items: Content =
+                    if let source { try source(run) } else { legacyInput.isAbsent ? input : try run.content(legacyInput) }
+                let calendar = DateActions.calendar(of: run)
+                let now = run.environment.now()
+                let rules = try templates.map { try $0.rule(in: run) }
+                var kept = items.items.filter { item in
+                    guard !rules.isEmpty else { return true }
+                    let results = rules.lazy.map { matches($0, value: properties.value($0.property, item), now: now, calendar: calendar) }
+                    return requiresAll ? results.allSatisfy { $0 } : results.contains(true)
+                }
+                if let property = try run.text(sortProperty), !property.isEmpty {
+                    let ascending = ascendingOrders.contains(try run.text(sortOrder) ?? "A to Z")
+                    kept = try sorted(kept, by: property, ascending: ascending, properties: properties)
+                }
+                if try run.bool(limitEnabled) ?? false, let limit = try run.number(limitNumber, parameter: "WFContentItemLimitNumber") {
+                    kept = Array(kept.prefix(max(0, Int(limit))))
+                }
+                return .list(kept)
             }
-            if let property = try run.text(sortProperty), !property.isEmpty {
-                let ascending = ascendingOrders.contains(try run.text(sortOrder) ?? "A to Z")
-                items = try sorted(items, by: property, ascending: ascending)
-            }
-            if try run.bool(limitEnabled) ?? false, let limit = try run.number(limitNumber, parameter: "WFContentItemLimitNumber") {
-                items = Array(items.prefix(max(0, Int(limit))))
-            }
-            return .list(items)
         }
     }
 
     /// One condition as compiled: its property and operator, and its values still to evaluate
     /// (they may hold variables).
     struct Template: Sendable {
-        var property: FileItemActions.FileProperty
+        var property: String
         var comparison: Int64
         var values: [String: ParameterExpression]
 
@@ -94,11 +127,11 @@ enum FileFilter {
     }
 
     /// Reads one template: `Property`, `Operator` and the `Values` record.
-    static func template(_ template: [String: ParameterExpression]) throws -> Template {
+    static func template(_ template: [String: ParameterExpression], properties: Properties) throws -> Template {
         let propertyName = template["Property"]?.constantText ?? ""
-        guard let property = FileItemActions.FileProperty(named: propertyName) else {
+        guard let property = properties.named(propertyName) else {
             throw ActionFailure(
-                "can't filter files by \"\(propertyName)\"; expected Name, File Extension, File Size, File Path, Creation Date or Last Modified Date",
+                "can't filter \(properties.kind) by \"\(propertyName)\"; expected \(properties.names.joined(separator: ", "))",
                 parameter: "WFContentItemFilter")
         }
         var comparison: Int64 = 4
@@ -109,20 +142,21 @@ enum FileFilter {
     }
 
     /// Whether an item meets a rule, by the operator codes Shortcuts writes (see `WFCondition`).
-    static func matches(_ rule: Rule, item: Content, now: Date, calendar: Calendar) -> Bool {
-        let value = FileItemActions.value(of: rule.property, for: item)
+    static func matches(_ rule: Rule, value: Content, now: Date, calendar: Calendar) -> Bool {
         switch rule.comparison {
         case 100: return !value.isNothing && !value.text.isEmpty
         case 101: return value.isNothing || value.text.isEmpty
         default: break
         }
         if case .date(let date) = value { return matches(rule, date: date, now: now, calendar: calendar) }
-        if rule.property == .fileSize, let size = value.number {
+        if rule.property == FileItemActions.FileProperty.fileSize.rawValue, let size = value.number {
             // File size filters count in the unit ByteCountFormatter names: 1 bytes, 2 KB, 4 MB, 8 GB, 16 TB.
             let scale: [Int64: Double] = [1: 1, 2: 1e3, 4: 1e6, 8: 1e9, 16: 1e12]
             let limit = (rule.number ?? 0) * (scale[rule.unit ?? 1] ?? 1)
             return compare(size, limit, rule.comparison)
         }
+        if case .boolean(let flag) = value { return rule.comparison == 5 ? flag != (rule.bool ?? true) : flag == (rule.bool ?? true) }
+        if case .number(let number) = value, let other = rule.number { return compare(number, other, rule.comparison) }
         let text = value.text, other = rule.text ?? ""
         switch rule.comparison {
         case 4: return text.caseInsensitiveCompare(other) == .orderedSame
@@ -169,14 +203,14 @@ enum FileFilter {
     }
 
     /// Items sorted by a property; Random shuffles.
-    static func sorted(_ items: [Content], by property: String, ascending: Bool) throws -> [Content] {
+    static func sorted(_ items: [Content], by property: String, ascending: Bool, properties: Properties) throws -> [Content] {
         if property == "Random" { return items.shuffled() }
-        guard let key = FileItemActions.FileProperty(named: property) else {
+        guard let key = properties.named(property) else {
             throw ActionFailure(
-                "can't sort files by \"\(property)\"; expected one of \(sortProperties.joined(separator: ", "))",
+                "can't sort \(properties.kind) by \"\(property)\"; expected one of \((properties.names + ["Random"]).joined(separator: ", "))",
                 parameter: "WFContentItemSortProperty")
         }
-        let keyed = items.map { (item: $0, key: FileItemActions.value(of: key, for: $0)) }
+        let keyed = items.map { (item: $0, key: properties.value(key, $0)) }
         let ordered = keyed.sorted { lhs, rhs in
             switch (lhs.key, rhs.key) {
             case (.date(let a), .date(let b)): return a < b

@@ -17,6 +17,8 @@ enum {
     OPT_NOBODY = 44, OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
     OPT_ACCEPT_ENCODING = 10102, OPT_TIMEOUT_MS = 155, OPT_WRITEFUNCTION = 20011,
     OPT_HEADERFUNCTION = 20079, OPT_POSTFIELDSIZE_LARGE = 30120,
+    OPT_READDATA = 10009, OPT_UPLOAD = 46, OPT_READFUNCTION = 20012, OPT_USE_SSL = 119, OPT_USERNAME = 10173,
+    OPT_PASSWORD = 10174, OPT_MAIL_FROM = 10186, OPT_MAIL_RCPT = 10187, OPT_INFILESIZE_LARGE = 30115,
     INFO_RESPONSE_CODE = 0x200002, INFO_EFFECTIVE_URL = 0x100001,
     GLOBAL_DEFAULT = 3,
 };
@@ -163,4 +165,57 @@ void shortcuts_http_response_free(shortcuts_http_response *response) {
     free(response->headers);
     free(response->effective_url);
     response->body = response->headers = response->effective_url = NULL;
+}
+
+typedef struct reader {
+    const char *bytes;
+    size_t length;
+    size_t offset;
+} reader;
+
+static size_t read_message(char *target, size_t size, size_t count, void *context) {
+    reader *source = context;
+    size_t wanted = size * count, left = source->length - source->offset;
+    size_t length = wanted < left ? wanted : left;
+    memcpy(target, source->bytes + source->offset, length);
+    source->offset += length;
+    return length;
+}
+
+int shortcuts_smtp_send(const char *url, const char *user, const char *password, const char *from,
+                        const char *const *recipients, size_t recipient_count, const void *message, size_t message_length,
+                        int require_tls, long timeout_milliseconds, char *error_out, size_t error_capacity) {
+    pthread_once(&load_once, load);
+    if (curl.load_error[0]) {
+        snprintf(error_out, error_capacity, "%s", curl.load_error);
+        return 1;
+    }
+    CURL *handle = curl.easy_init();
+    if (!handle) {
+        snprintf(error_out, error_capacity, "libcurl could not start a request");
+        return 1;
+    }
+    struct curl_slist *list = NULL;
+    for (size_t i = 0; i < recipient_count; i++) list = curl.slist_append(list, recipients[i]);
+    char error[256] = {0};
+    reader source = {message, message_length, 0};
+    curl.easy_setopt(handle, OPT_URL, url);
+    curl.easy_setopt(handle, OPT_ERRORBUFFER, error);
+    curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
+    curl.easy_setopt(handle, OPT_TIMEOUT_MS, timeout_milliseconds);
+    if (user && user[0]) curl.easy_setopt(handle, OPT_USERNAME, user);
+    if (password && password[0]) curl.easy_setopt(handle, OPT_PASSWORD, password);
+    /* 3 is CURLUSESSL_ALL: the connection is encrypted (STARTTLS) or the mail is not sent. */
+    if (require_tls) curl.easy_setopt(handle, OPT_USE_SSL, 3L);
+    curl.easy_setopt(handle, OPT_MAIL_FROM, from);
+    curl.easy_setopt(handle, OPT_MAIL_RCPT, list);
+    curl.easy_setopt(handle, OPT_UPLOAD, 1L);
+    curl.easy_setopt(handle, OPT_INFILESIZE_LARGE, (long long)message_length);
+    curl.easy_setopt(handle, OPT_READFUNCTION, read_message);
+    curl.easy_setopt(handle, OPT_READDATA, &source);
+    int code = curl.easy_perform(handle);
+    if (code != 0) snprintf(error_out, error_capacity, "%s", error[0] ? error : curl.easy_strerror(code));
+    curl.easy_cleanup(handle);
+    if (list) curl.slist_free_all(list);
+    return code != 0;
 }

@@ -172,6 +172,10 @@ enum SettingsCommand {
                 guard parts.count == 2, (-90...90).contains(parts[0]), (-180...180).contains(parts[1]) else {
                     throw UsageError("--service \(assignment): location takes LATITUDE,LONGITUDE in degrees", command: spec.name)
                 }
+            } else if service.name == "smtp" {
+                guard let url = URL(string: parts[1]), ["smtp", "smtps"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw UsageError("--service \(assignment): smtp takes an smtps:// or smtp:// URL", command: spec.name)
+                }
             } else if !service.defaultValue.isEmpty || service.name.hasSuffix("webhook") {
                 guard let url = URL(string: parts[1]), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
                     throw UsageError("--service \(assignment): \(service.name) takes an http or https URL", command: spec.name)

@@ -34,6 +34,10 @@ public struct ServiceSettings: Sendable, Equatable {
             purpose: "OpenStreetMap's geocoder (addresses ⇄ places, Find Places)"),
         Service(name: "osrm", defaultValue: "https://router.project-osrm.org", purpose: "the OSRM router (Get Travel Time)"),
         Service(name: "open-meteo", defaultValue: "https://api.open-meteo.com", purpose: "Open-Meteo's forecasts (the weather actions)"),
+        Service(name: "smtp", defaultValue: "", purpose: "your mail server for Send Email, as smtps://host:465 or smtp://host:587"),
+        Service(name: "smtp-user", defaultValue: "", purpose: "the mail server's user name"),
+        Service(name: "smtp-password", defaultValue: "", purpose: "the mail server's password (or SHORTCUTS_SERVICE_SMTP_PASSWORD)"),
+        Service(name: "smtp-from", defaultValue: "", purpose: "the address Send Email sends from"),
         Service(name: "location", defaultValue: "", purpose: "where you are, as latitude,longitude (Current Location; no GPS here)"),
     ]
 

@@ -24,4 +24,9 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
 /// Frees the buffers of a response.
 void shortcuts_http_response_free(shortcuts_http_response *response);
 
+/* Sends one message over SMTP (smtp:// with STARTTLS, or smtps://); returns non-zero with error_out set on failure. */
+int shortcuts_smtp_send(const char *url, const char *user, const char *password, const char *from,
+                        const char *const *recipients, size_t recipient_count, const void *message, size_t message_length,
+                        int require_tls, long timeout_milliseconds, char *error_out, size_t error_capacity);
+
 #endif

@@ -1,0 +1,184 @@
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The desktop's applications as Shortcuts sees apps: Find Apps (the `.desktop` files of
+/// `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`) and Quit App (the app's processes of this user).
+enum DesktopAppActions {
+    static let all: [ActionDefinition] = [findApps, quitApp, filterLocations]
+
+    struct DesktopApp: Sendable {
+        var identifier: String
+        var name: String
+        var comment: String
+        var exec: String
+        var icon: String
+        var categories: [String]
+        var path: String
+
+        /// The program Exec starts, without its arguments and field codes.
+        var executable: String {
+            let words = exec.split(separator: " ").map(String.init).filter { !$0.hasPrefix("%") }
+            var index = 0
+            // `env VAR=x program` and `flatpak run id` start another program.
+            if words.first.map({ URL(fileURLWithPath: $0).lastPathComponent }) == "env" {
+                index = 1
+                while index < words.count, words[index].contains("=") { index += 1 }
+            }
+            return index < words.count ? words[index].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+        }
+
+        var content: Content {
+            .entity(
+                EntityContent(
+                    typeName: "App", identifier: identifier, displayTitle: name, subtitle: comment.isEmpty ? nil : comment,
+                    properties: [
+                        "Name": .text(name), "Bundle Identifier": .text(identifier), "Description": .text(comment),
+                        "Executable": .text(executable), "Categories": .list(categories.map(Content.text)), "Icon": .text(icon),
+                        "File Path": .text(path),
+                    ]))
+        }
+    }
+
+    /// The applications the desktop shows, by desktop file id; the first directory of the
+    /// search path wins, as the Desktop Entry Specification says.
+    static func installedApps(_ variables: [String: String]) -> [DesktopApp] {
+        let home = UserFolders.homeFolder(in: variables)
+        let dataHome = variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (variables["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":")
+        var seen: Set<String> = []
+        var apps: [DesktopApp] = []
+        for directory in [dataHome] + dataDirs.map(String.init) {
+            let root = directory + "/applications"
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
+            for case let relative as String in enumerator where relative.hasSuffix(".desktop") {
+                let identifier = String(relative.dropLast(".desktop".count)).replacingOccurrences(of: "/", with: "-")
+                guard seen.insert(identifier).inserted else { continue }
+                guard let app = parse(root + "/" + relative, identifier: identifier) else { continue }
+                apps.append(app)
+            }
+        }
+        return apps.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+
+    /// A desktop entry's application, or `nil` for one hidden or not an application.
+    static func parse(_ path: String, identifier: String) -> DesktopApp? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        var values: [String: String] = [:]
+        var inEntry = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") {
+                inEntry = trimmed == "[Desktop Entry]"
+                continue
+            }
+            guard inEntry, !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            if values[key] == nil { values[key] = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces) }
+        }
+        guard values["Type"] == "Application", values["NoDisplay"] != "true", values["Hidden"] != "true", let name = values["Name"] else {
+            return nil
+        }
+        return DesktopApp(
+            identifier: identifier, name: name, comment: values["Comment"] ?? values["GenericName"] ?? "", exec: values["Exec"] ?? "",
+            icon: values["Icon"] ?? "", categories: (values["Categories"] ?? "").split(separator: ";").map(String.init), path: path)
+    }
+
+    static let appProperties = FileFilter.Properties(
+        kind: "apps", names: ["Name", "Bundle Identifier", "Description", "Executable", "Categories"],
+        value: { name, item in
+            let value = item.property(name)
+            if case .list(let items) = value { return .text(items.map(\.text).joined(separator: ";")) }
+            return value
+        })
+
+    static let findApps = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.apps", title: "Find Apps",
+            description:
+                "Outputs the installed applications (the desktop's .desktop files) that match the conditions on Name, Bundle Identifier (the desktop file id), Description, Executable or Categories, sorted and limited.",
+            parameters: FileFilter.parameters(input: nil, sortBy: ["Name", "Bundle Identifier", "Random"]),
+            outputType: "App", outputName: "Apps", keywords: ["applications", "installed", "desktop"]),
+        properties: appProperties,
+        source: { run in Content.list(installedApps(run.environment.variables).map(\.content)) })
+
+    static let locationProperties = FileFilter.Properties(
+        kind: "locations",
+        names: ["Name", "Street", "City", "State", "ZIP Code", "Country", "ISO Country Code", "Latitude", "Longitude", "Altitude"],
+        value: { name, item in item.property(name) })
+
+    static let filterLocations = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.locations", title: "Filter Locations",
+            description: "Keeps the input locations that match the conditions on their address parts or coordinates, sorted and limited.",
+            parameters: FileFilter.parameters(
+                input: ParameterMetadata(
+                    key: "WFContentItemInputParameter", title: "Locations", type: .content, isRequired: true, isList: true),
+                sortBy: ["Name", "City", "State", "Country", "Latitude", "Longitude", "Random"]),
+            inputParameter: "WFContentItemInputParameter", outputType: "Location", outputName: "Locations", keywords: ["places", "where"]),
+        properties: locationProperties)
+
+    /// `WFQuitAppMode`.
+    enum QuitMode: String, ParameterOption {
+        case app = "App", allApps = "All Apps"
+    }
+
+    static let quitApp = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.quit.app", title: "Quit App",
+            description:
+                "Asks an application to quit: its processes of this user get SIGTERM, as a desktop's Quit does when an app has no window to close. All Apps is refused here: it would end the desktop.",
+            parameters: [
+                .option("WFQuitAppMode", title: "Mode", default: QuitMode.app),
+                ParameterMetadata(key: "WFApp", title: "App", type: .content, isRequired: true),
+                ParameterMetadata(key: "WFAskToSaveChanges", title: "Ask to Save Changes", type: .boolean, defaultValue: "true"),
+            ],
+            isReadOnly: false, keywords: ["close", "kill", "stop"])
+    ) { parameters in
+        let mode = OptionParameter(parameters, "WFQuitAppMode", default: QuitMode.app)
+        let appExpression = parameters["WFApp"]
+        return { _, run in
+            guard try mode.value(in: run) == .app else {
+                throw ActionFailure("All Apps would end the whole desktop session; choose one app", parameter: "WFQuitAppMode")
+            }
+            let given = try run.content(appExpression)
+            let key = (given.dictionary?["BundleIdentifier"] ?? given.dictionary?["Name"] ?? given).text
+            let wanted =
+                (given.items.first.flatMap { item -> String? in
+                    if case .entity(let entity) = item { return entity.identifier }
+                    return nil
+                } ?? key).trimmingCharacters(in: .whitespaces)
+            guard !wanted.isEmpty else { throw ActionFailure("no app is given", parameter: "WFApp") }
+            let apps = installedApps(run.environment.variables)
+            let app =
+                apps.first { $0.identifier.caseInsensitiveCompare(wanted) == .orderedSame }
+                ?? apps.first { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+            let program = URL(fileURLWithPath: app?.executable ?? wanted).lastPathComponent
+            guard !program.isEmpty else { throw ActionFailure("\"\(wanted.prefix(60))\" has no program to quit", parameter: "WFApp") }
+            for pid in processes(named: program) where pid != getpid() { kill(pid, SIGTERM) }
+            return .nothing
+        }
+    }
+
+    /// This user's processes whose program is `name` (by `/proc/<pid>/exe`, or `comm` where the
+    /// link can't be read).
+    static func processes(named name: String) -> [pid_t] {
+        let user = getuid()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry) else { return nil }
+            var info = stat()
+            guard stat("/proc/\(entry)", &info) == 0, info.st_uid == user else { return nil }
+            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe")).map {
+                URL(fileURLWithPath: $0).lastPathComponent
+            }
+            let comm = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            // comm keeps 15 characters of the name.
+            return exe == name || comm == String(name.prefix(15)) ? pid : nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import Testing
+
+@testable import BuiltinActions
+
+/// Send Email against a real SMTP server on 127.0.0.1 (a small Python one that speaks the
+/// protocol's commands and writes down what it received), and without an account.
+@Suite(.serialized) struct MailActionsTests {
+    typealias T = SystemTest
+
+    /// An SMTP server answering EHLO, MAIL, RCPT, DATA, QUIT; each message as JSON in a file.
+    final class SMTPServer {
+        let directory: TemporaryDirectory
+        let process = Process()
+        let port: Int
+
+        static let script = """
+            import json, socketserver, sys
+            class Handler(socketserver.StreamRequestHandler):
+                def handle(self):
+                    mail = {"from": None, "to": [], "data": ""}
+                    self.wfile.write(b"220 test ESMTP\\r\\n")
+                    while True:
+                        line = self.rfile.readline().decode()
+                        if not line: return
+                        command = line.strip().upper()
+                        if command.startswith("EHLO") or command.startswith("HELO"):
+                            self.wfile.write(b"250-test\\r\\n250 8BITMIME\\r\\n")
+                        elif command.startswith("MAIL FROM:"):
+                            mail["from"] = line.strip()[10:]; self.wfile.write(b"250 OK\\r\\n")
+                        elif command.startswith("RCPT TO:"):
+                            mail["to"].append(line.strip()[8:]); self.wfile.write(b"250 OK\\r\\n")
+                        elif command == "DATA":
+                            self.wfile.write(b"354 go on\\r\\n")
+                            data = []
+                            while True:
+                                part = self.rfile.readline().decode()
+                                if part in (".\\r\\n", ""): break
+                                data.append(part)
+                            mail["data"] = "".join(data)
+                            with open(sys.argv[1], "a") as f: f.write(json.dumps(mail) + "\\n")
+                            self.wfile.write(b"250 queued\\r\\n")
+                        elif command == "QUIT":
+                            self.wfile.write(b"221 bye\\r\\n"); return
+                        else:
+                            self.wfile.write(b"250 OK\\r\\n")
+            server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            let script = try directory.write(Self.script, to: "smtp.py")
+            process.executableURL = URL(fileURLWithPath: ProcessRunner.find("python3") ?? "/usr/bin/python3")
+            process.arguments = [script, directory.path + "/mail.log"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line += chunk
+            }
+            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                kill(process.processIdentifier, SIGKILL)
+                throw ActionFailure("the test SMTP server did not start")
+            }
+            self.port = port
+        }
+
+        deinit {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        func messages() -> [[String: Any]] {
+            (directory.read("mail.log") ?? "").split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+    }
+
+    @Test func sendEmailSpeaksSMTPWithTheAccountInTheSettings() throws {
+        let server = try SMTPServer()
+        var environment = T.environment()
+        environment.services = ServiceSettings(["smtp": "smtp://127.0.0.1:\(server.port)", "smtp-from": "Me <me@example.org>"])
+        let input = Content.list([.text("Hello, wörld"), .file(FileContent(name: "pic.png", data: Data([0x89, 0x50])))])
+        _ = try T.run(
+            "sendemail",
+            [
+                "WFSendEmailActionToRecipients": .array([T.text("ada@example.org")]),
+                "WFSendEmailActionCcRecipients": T.text("bob@example.org"),
+                "WFSendEmailActionBccRecipients": T.text("eve@example.org"), "WFSendEmailActionSubject": T.text("Grüße"),
+                "WFSendEmailActionShowComposeSheet": T.bool(false),
+            ], input: input, environment: environment)
+        let mail = try #require(server.messages().first)
+        #expect(mail["from"] as? String == "<me@example.org>")
+        #expect(mail["to"] as? [String] == ["<ada@example.org>", "<bob@example.org>", "<eve@example.org>"])
+        let data = try #require(mail["data"] as? String)
+        #expect(data.contains("To: ada@example.org\r\n") && data.contains("Cc: bob@example.org\r\n") && !data.contains("eve@"))
+        #expect(data.contains("Subject: =?UTF-8?B?" + Data("Grüße".utf8).base64EncodedString() + "?=\r\n"))
+        #expect(data.contains(Data("Hello, wörld".utf8).base64EncodedString()))
+        #expect(data.contains("Content-Type: image/png\r\n") && data.contains("filename=\"pic.png\""))
+
+        let noRecipient = T.failure {
+            try T.run("sendemail", ["WFSendEmailActionShowComposeSheet": T.bool(false)], input: .text("x"), environment: environment)
+        }
+        #expect(noRecipient?.parameter == "WFSendEmailActionToRecipients")
+        let badAddress = T.failure { try T.run("sendemail", ["WFSendEmailActionToRecipients": T.text("nobody")], input: .text("x")) }
+        #expect(badAddress?.message.contains("is not an email address") == true)
+    }
+
+    @Test func withoutAnAccountOrComposerTheErrorSaysWhatToSet() {
+        var environment = T.environment(variables: ["PATH": "/nonexistent"])
+        environment.services = ServiceSettings()
+        let error = T.failure {
+            try T.run(
+                "sendemail", ["WFSendEmailActionToRecipients": T.text("ada@example.org")], input: .text("hi"), environment: environment)
+        }
+        #expect(error?.message.contains("--service smtp=smtps://host:465") == true, "\(String(describing: error))")
+    }
+}
