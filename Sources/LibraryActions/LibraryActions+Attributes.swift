@@ -127,6 +127,46 @@ extension LibraryActions {
         }
     }
 
+    static func openFolder(_ context: Context) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: "com.apple.shortcuts.OpenNavigationDestinationAction", title: "Open Folder",
+                description: "Opens a folder of your library (All Shortcuts for the whole library) in the desktop's file manager.",
+                parameters: [ParameterMetadata(key: "target", title: "Folder", type: .text)],
+                keywords: ["library", "show"])
+        ) { parameters in
+            let target = parameters["target"]
+            return { _, run in
+                let folder = context.folder(try run.content(target))
+                var path = context.library.shortcutsDirectory
+                if let folder {
+                    guard let known = context.library.folders().first(where: { $0.caseInsensitiveCompare(folder) == .orderedSame }) else {
+                        throw ActionFailure("there is no folder named \"\(folder.prefix(80))\" in the library", parameter: "target")
+                    }
+                    path += "/" + known
+                }
+                try run.environment.openURL(URL(fileURLWithPath: path, isDirectory: true))
+                return .nothing
+            }
+        }
+    }
+
+    static func openSettings(_ context: Context) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: "com.apple.shortcuts.OpenShortcutsStaticDeepLinks", title: "Open Shortcuts Settings",
+                description:
+                    "Opens the library's settings file (settings.json, which shortcuts settings changes) with the desktop's handler for it.",
+                parameters: [ParameterMetadata(key: "target", title: "Page", type: .text)],
+                keywords: ["preferences", "privacy"])
+        ) { _ in
+            { _, run in
+                try run.environment.openURL(URL(fileURLWithPath: context.library.settingsPath))
+                return .nothing
+            }
+        }
+    }
+
     /// The colours of Shortcuts' icon picker, as Apple stores them (RRGGBBAA).
     static let iconColors: [(name: String, value: UInt32)] = [
         ("Red", 4_282_601_983), ("Dark Orange", 4_251_333_119), ("Orange", 4_271_458_815), ("Yellow", 4_274_264_319),

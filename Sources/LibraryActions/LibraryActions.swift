@@ -23,7 +23,7 @@ public enum LibraryActions {
                 renameShortcut(context), moveShortcut(context), createFolder(context), getAttributes(context),
                 setAttributes(context), openShortcut(context, identifier: "com.apple.shortcuts.OpenWorkflowAction", key: "target"),
                 openShortcut(context, identifier: "is.workflow.actions.openworkflow", key: "workflow"), searchShortcuts(context),
-                searchActions(context), changeIcon(context), addToHomeScreen(context),
+                searchActions(context), changeIcon(context), addToHomeScreen(context), openFolder(context), openSettings(context),
             ])
     }
 

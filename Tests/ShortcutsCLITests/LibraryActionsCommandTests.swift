@@ -64,4 +64,26 @@ struct LibraryActionsCommandTests {
         let identifier = String(exec.dropFirst("Exec=shortcuts run ".count))
         #expect(try shell.run(["run", identifier]).output == "hi from the launcher\n")
     }
+
+    @Test func openFolderAndSettingsHandTheirPathsToTheDesktop() throws {
+        let shell = try CommandRunner()
+        // A stand-in for xdg-open that writes down what it was asked to open.
+        let opened = shell.directory.path + "/opened"
+        let opener = try shell.write(Data("#!/bin/sh\necho \"$1\" >> \(opened)\n".utf8), to: "bin/xdg-open")
+        chmod(opener, 0o755)
+        shell.extraEnvironment["PATH"] = shell.directory.path + "/bin:/usr/bin:/bin"
+        let script = """
+            com.apple.shortcuts.CreateFolderAction name: "Work"
+            OpenFolder target: "work"
+            OpenShortcutsSettings
+
+            """
+        let path = try shell.write(Data(script.utf8), to: "Open.sct")
+        let result = try shell.run(["run", path])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = (try String(contentsOfFile: opened, encoding: .utf8)).split(separator: "\n").map(String.init)
+        #expect(lines == ["file://" + shell.home + "/Shortcuts/Work/", "file://" + shell.home + "/settings.json"])
+        let missing = try shell.write(Data("OpenFolder target: \"Nope\"\n".utf8), to: "Missing.sct")
+        #expect(try shell.run(["run", missing]).error.contains("parameter target: there is no folder named \"Nope\""))
+    }
 }
