@@ -75,7 +75,7 @@ enum IPAddress {
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             let length = socklen_t(family == .v4 ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
             guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            var text = String(cString: host)
+            var text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let percent = text.firstIndex(of: "%") { text = String(text[..<percent]) }
             // A link-local IPv6 address (fe80::) is no one's address beyond the cable.
             if family == .v6, text.lowercased().hasPrefix("fe80") { continue }

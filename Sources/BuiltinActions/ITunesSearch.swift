@@ -174,45 +174,13 @@ enum ITunesSearch {
         }
     }
 
-    static func details(_ identifier: String, title: String, of type: String, properties: [String], default first: String)
-        -> ActionDefinition
-    {
-        ActionDefinition(
-            metadata: ActionMetadata(
-                identifier: identifier, title: title, description: "Outputs a detail of each \(type) in the input.",
-                parameters: [
-                    ParameterMetadata(key: "WFInput", title: type, type: .content, isRequired: true),
-                    ParameterMetadata(
-                        key: "WFContentItemPropertyName", title: "Detail", type: .enumeration, options: properties, defaultValue: first),
-                ],
-                inputParameter: "WFInput", outputType: "Content", outputName: "Details", keywords: ["property"])
-        ) { parameters in
-            let nameExpression = parameters["WFContentItemPropertyName"]
-            return { input, run in
-                let name = try run.text(nameExpression) ?? first
-                guard properties.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
-                    throw ActionFailure(
-                        "\"\(name.prefix(40))\" is not a detail of a \(type); it has \(properties.joined(separator: ", "))",
-                        parameter: "WFContentItemPropertyName")
-                }
-                return Content(
-                    items: try input.items.map { item in
-                        guard case .entity(let entity) = item, entity.typeName == type else {
-                            throw ActionFailure("expected a \(type), got \(item.quotedForError)", parameter: "WFInput")
-                        }
-                        return item.property(name)
-                    })
-            }
-        }
-    }
-
     static let findApps = finder(
         "is.workflow.actions.searchappstore", title: "Find App Store Apps",
         description: "Searches the App Store (the iTunes Search API) and outputs the apps found.", output: "App Store App",
         outputName: "App Store Apps", keywords: ["app store", "apps"]
     ) { parameters, run in try search(parameters, media: "software", entity: nil, run: run).map(app) }
 
-    static let appDetails = details(
+    static let appDetails = DetailActions.make(
         "is.workflow.actions.properties.appstore", title: "Get Details of App Store App", of: "App Store App",
         properties: [
             "Name", "Developer", "Store URL", "Artwork URL", "Price", "Formatted Price", "Description", "Rating", "Number of Ratings",
@@ -254,14 +222,14 @@ enum ITunesSearch {
         return found.map { ($0["wrapperType"] as? String) == "artist" ? artist($0) : product($0) }
     }
 
-    static let itemDetails = details(
+    static let itemDetails = DetailActions.make(
         "is.workflow.actions.properties.itunesstore", title: "Get Details of iTunes Product", of: "iTunes Product",
         properties: [
             "Name", "Artist", "Album", "Kind", "Store URL", "Artwork URL", "Preview URL", "Price", "Currency Code", "Release Date", "Genre",
             "Duration", "Is Explicit", "Description", "Store ID",
         ], default: "Name")
 
-    static let artistDetails = details(
+    static let artistDetails = DetailActions.make(
         "is.workflow.actions.properties.itunesartist", title: "Get Details of iTunes Artist", of: "iTunes Artist",
         properties: ["Name", "Store URL", "Genre", "Store ID"], default: "Name")
 
@@ -271,12 +239,12 @@ enum ITunesSearch {
         output: "Podcast", outputName: "Podcasts", keywords: ["podcast", "shows"]
     ) { parameters, run in try search(parameters, media: "podcast", entity: "podcast", run: run).map(podcast) }
 
-    static let podcastDetails = details(
+    static let podcastDetails = DetailActions.make(
         "is.workflow.actions.properties.podcastshow", title: "Get Details of Podcast", of: "Podcast",
         properties: ["Name", "Artist", "Feed URL", "Store URL", "Artwork URL", "Genre", "Episode Count", "Release Date", "Store ID"],
         default: "Name")
 
-    static let episodeDetails = details(
+    static let episodeDetails = DetailActions.make(
         "is.workflow.actions.properties.podcast", title: "Get Details of Podcast Episode", of: "Podcast Episode",
         properties: ["Title", "Podcast", "Published Date", "Duration", "Description", "URL", "Media URL"], default: "Title")
 

@@ -49,31 +49,10 @@ enum LocationActions {
         "Name", "Street", "City", "State", "ZIP Code", "Country", "ISO Country Code", "Latitude", "Longitude", "Altitude", "Address", "URL",
     ]
 
-    static let details = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.properties.locations", title: "Get Details of Locations",
-            description: "Outputs a detail of each location; text is geocoded (OpenStreetMap's Nominatim) for it.",
-            parameters: [
-                ParameterMetadata(key: "WFInput", title: "Location", type: .content, isRequired: true),
-                ParameterMetadata(
-                    key: "WFContentItemPropertyName", title: "Detail", type: .enumeration, options: detailNames, defaultValue: "Name"),
-            ],
-            inputParameter: "WFInput", outputType: "Content", outputName: "Details", keywords: ["latitude", "city"])
-    ) { parameters in
-        let nameExpression = parameters["WFContentItemPropertyName"]
-        return { input, run in
-            let name = try run.text(nameExpression) ?? "Name"
-            guard detailNames.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
-                throw ActionFailure(
-                    "\"\(name.prefix(40))\" is not a detail of a location; it has \(detailNames.joined(separator: ", "))",
-                    parameter: "WFContentItemPropertyName")
-            }
-            return Content(
-                items: try input.items.map { item in
-                    try Places.place(of: item, needsCoordinates: true, parameter: "WFInput", run: run).content.property(name)
-                })
-        }
-    }
+    static let details = DetailActions.make(
+        "is.workflow.actions.properties.locations", title: "Get Details of Locations", of: "Location", properties: detailNames,
+        default: "Name", description: "Outputs a detail of each location; text is geocoded (OpenStreetMap's Nominatim) for it."
+    ) { item, run in try Places.place(of: item, needsCoordinates: true, parameter: "WFInput", run: run).content }
 
     /// `WFDistanceUnit`.
     enum DistanceUnit: String, ParameterOption {

@@ -152,7 +152,8 @@ enum MailActions {
         }
         if failed != 0 {
             throw ActionFailure(
-                "can't send the email through \(host): \(String(cString: error))", parameter: "WFSendEmailActionToRecipients")
+                "can't send the email through \(host): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))",
+                parameter: "WFSendEmailActionToRecipients")
         }
     }
 

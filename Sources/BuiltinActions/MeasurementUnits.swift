@@ -9,7 +9,7 @@ enum MeasurementUnits {
         var units: [(unit: Dimension, names: [String])]
     }
 
-    nonisolated(unsafe) static let kinds: [Kind] = [
+    static let kinds: [Kind] = [
         Kind(
             name: "Length",
             units: [

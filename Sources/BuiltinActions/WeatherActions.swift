@@ -179,31 +179,8 @@ enum WeatherActions {
         "UV Index", "Precipitation Chance", "Precipitation Amount", "Sunrise Time", "Sunset Time", "Date", "Location",
     ]
 
-    static let details = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.properties.weather.conditions", title: "Get Details of Weather Conditions",
-            description: "Outputs a detail of each weather conditions item (temperature, condition, high, low, humidity, wind…).",
-            parameters: [
-                ParameterMetadata(key: "WFInput", title: "Weather", type: .content, isRequired: true),
-                ParameterMetadata(
-                    key: "WFContentItemPropertyName", title: "Detail", type: .enumeration, options: detailNames, defaultValue: "Temperature"
-                ),
-            ],
-            inputParameter: "WFInput", outputType: "Content", outputName: "Details", keywords: ["temperature"])
-    ) { parameters in
-        let nameExpression = parameters["WFContentItemPropertyName"]
-        return { input, run in
-            let name = try run.text(nameExpression) ?? "Temperature"
-            guard detailNames.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
-                throw ActionFailure("\"\(name.prefix(40))\" is not a detail of the weather", parameter: "WFContentItemPropertyName")
-            }
-            return Content(
-                items: try input.items.map { item in
-                    guard case .entity(let entity) = item, entity.typeName == "Weather Conditions" else {
-                        throw ActionFailure("expected weather conditions, got \(item.quotedForError)", parameter: "WFInput")
-                    }
-                    return item.property(name)
-                })
-        }
-    }
+    static let details = DetailActions.make(
+        "is.workflow.actions.properties.weather.conditions", title: "Get Details of Weather Conditions", of: "Weather Conditions",
+        properties: detailNames, default: "Temperature",
+        description: "Outputs a detail of each weather conditions item (temperature, condition, high, low, humidity, wind…).")
 }

@@ -55,22 +55,7 @@ import Testing
         init() throws {
             directory = try TemporaryDirectory()
             let script = try directory.write(Self.script, to: "smtp.py")
-            process.executableURL = URL(fileURLWithPath: ProcessRunner.find("python3") ?? "/usr/bin/python3")
-            process.arguments = [script, directory.path + "/mail.log"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += chunk
-            }
-            guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                kill(process.processIdentifier, SIGKILL)
-                throw ActionFailure("the test SMTP server did not start")
-            }
-            self.port = port
+            port = try PythonServer.start(process, script: script, arguments: [directory.path + "/mail.log"])
         }
 
         deinit {

@@ -6,6 +6,30 @@ import Testing
 
 @testable import BuiltinActions
 
+/// Starts Python servers that print the port they listen on once they listen.
+enum PythonServer {
+    /// Runs `script` with `arguments` in `process` and returns the port it printed.
+    static func start(_ process: Process, script: String, arguments: [String]) throws -> Int {
+        process.executableURL = URL(fileURLWithPath: ProcessRunner.find("python3") ?? "/usr/bin/python3")
+        process.arguments = [script] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The server prints its port once it listens; a line read means it answers.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ActionFailure("the test server \(URL(fileURLWithPath: script).lastPathComponent) did not start")
+        }
+        return port
+    }
+}
+
 /// A real HTTP server on 127.0.0.1: Python's http.server serving a temporary directory, with
 /// POST, PUT and PATCH echoing what they received as JSON, `/redirect?to=URL` answering 302, and
 /// every request written to `requests.log` (method, path with query, body) for tests to read.
@@ -69,24 +93,7 @@ final class LocalHTTPServer {
         directory = try TemporaryDirectory()
         let script = try directory.write(Self.script, to: "server.py")
         try FileManager.default.createDirectory(atPath: directory.path + "/site", withIntermediateDirectories: true)
-        let python = ProcessRunner.find("python3") ?? "/usr/bin/python3"
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, directory.path + "/site"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // The server prints its port once it listens; a line read means it answers.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw ActionFailure("the test HTTP server did not start")
-        }
-        self.port = port
+        port = try PythonServer.start(process, script: script, arguments: [directory.path + "/site"])
     }
 
     deinit {
