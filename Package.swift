@@ -150,7 +150,7 @@ let package = Package(
             name: "ShortcutsLanguageTests",
             dependencies: [
                 "ShortcutsLanguage", "ShortcutsCLI", "BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsEngine",
-                "ShortcutsTestSupport",
+                "ShortcutsContent", "ShortcutsTestSupport",
             ]),
         .testTarget(
             name: "ShortcutsServiceTests",

@@ -28,7 +28,8 @@ public struct Vocabulary: Sendable {
     }
 
     let entries: [String: Entry]
-    /// Friendly name → identifiers (more than one means the name is ambiguous).
+    /// Friendly name → identifiers (more than one means the name is ambiguous; a name one
+    /// classic action shares with newer ones is the classic's alone).
     let identifiersByName: [String: [String]]
 
     /// Builds the vocabulary from action metadata (built-in, engine and app actions).
@@ -42,6 +43,15 @@ public struct Vocabulary: Sendable {
             if !name.isEmpty { names[name, default: []].append(action.identifier) }
         }
         for (name, identifiers) in names where identifiers.count > 1 {
+            // A name Shortcuts' own classic action (is.workflow.actions.…) shares with a newer
+            // one (Create Folder, of files and of the library) stays the classic's, so text
+            // written before the newer one existed still means what it meant.
+            let classic = identifiers.filter { $0.hasPrefix("is.workflow.actions.") }
+            if classic.count == 1 {
+                for identifier in identifiers where identifier != classic[0] { entries[identifier]?.friendlyName = nil }
+                names[name] = classic
+                continue
+            }
             for identifier in identifiers { entries[identifier]?.friendlyName = nil }
             names[name] = identifiers.sorted()
         }

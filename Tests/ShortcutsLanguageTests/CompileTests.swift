@@ -1,6 +1,7 @@
 import Foundation
 import PropertyList
 import ShortcutFormat
+import ShortcutsContent
 import ShortcutsLanguage
 import Testing
 
@@ -115,4 +116,24 @@ struct CompileTests {
         var comparison = RenamingComparison(original: original)
         #expect(comparison.difference(ShortcutFile.propertyList(of: original), ShortcutFile.propertyList(of: again)) == nil)
     }
+}
+
+/// Two actions with one title: Shortcuts' classic action keeps the name, a newer one is written
+/// by its identifier; two newer ones share it and neither has it.
+@Test func aSharedTitleStaysTheClassicActions() throws {
+    func metadata(_ identifier: String) -> ActionMetadata {
+        ActionMetadata(
+            identifier: identifier, title: "Create Folder", parameters: [ParameterMetadata(key: "name", title: "Name", type: .text)],
+            inputParameter: "name")
+    }
+    let text = ShortcutText(metadata: [
+        metadata("com.apple.shortcuts.CreateFolderAction"), metadata("is.workflow.actions.file.createfolder"),
+    ])
+    let compiled = text.compile("CreateFolder \"A\"\n")
+    #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics)")
+    #expect(compiled.workflow?.actions.first?.identifier == "is.workflow.actions.file.createfolder")
+    let newer = try #require(text.compile("com.apple.shortcuts.CreateFolderAction name: \"B\"\n").workflow)
+    #expect(text.decompile(newer).contains("com.apple.shortcuts.CreateFolderAction "))
+    let both = ShortcutText(metadata: [metadata("com.example.One"), metadata("com.example.Two")])
+    #expect(both.compile("CreateFolder \"A\"\n").diagnostics.first?.message.contains("names several actions") == true)
 }
