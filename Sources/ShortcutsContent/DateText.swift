@@ -144,25 +144,11 @@ public enum DateParser {
         {
             return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
         }
-        let formatter = DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.isLenient = false
-        // As the region writes dates: its short, medium, long and full styles, with or without a time.
-        formatter.locale = locale.time
-        let styles: [DateFormatter.Style] = [.short, .medium, .long, .full]
-        for dateStyle in styles {
-            for timeStyle in [DateFormatter.Style.none, .short, .medium] {
-                formatter.dateStyle = dateStyle
-                formatter.timeStyle = timeStyle
-                if let date = formatter.date(from: trimmed) { return date }
-            }
-        }
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        for pattern in patterns {
-            if pattern.hasPrefix("h:mm") || pattern == "HH:mm" { continue }
-            formatter.dateFormat = pattern
-            guard let date = formatter.date(from: trimmed) else { continue }
-            return date
+        // Every form below writes a day, a year or a time in digits: text without one is no date
+        // (this keeps Get Dates from Input fast over long text).
+        guard trimmed.contains(where: \.isNumber) else { return nil }
+        for formatter in Formatters.forParsing(locale: locale, timeZone: timeZone) {
+            if let date = formatter.date(from: trimmed) { return date }
         }
         // A bare time means that time today.
         if let time = timeOfDay(lowered) {
@@ -187,5 +173,45 @@ public enum DateParser {
         }
         guard parts.count == 2, (0..<24).contains(hour) else { return nil }
         return (hour, minute)
+    }
+}
+
+/// The formatters DateParser tries, made once per thread for each region and zone: making a
+/// `DateFormatter` costs far more than a parse, and a long text is parsed phrase by phrase.
+private final class Formatters {
+    private static let key = "org.swiftshortcuts.DateParser.formatters"
+
+    static func forParsing(locale: UserLocale, timeZone: TimeZone) -> [DateFormatter] {
+        let name = locale.time.identifier + "|" + timeZone.identifier
+        let dictionary = Thread.current.threadDictionary
+        if let cached = dictionary[key] as? [String: [DateFormatter]], let formatters = cached[name] { return formatters }
+        var formatters: [DateFormatter] = []
+        func formatter(_ locale: Locale) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.timeZone = timeZone
+            formatter.isLenient = false
+            formatter.locale = locale
+            return formatter
+        }
+        // As the region writes dates: its short, medium, long and full styles, with or without a time.
+        for dateStyle in [DateFormatter.Style.short, .medium, .long, .full] {
+            for timeStyle in [DateFormatter.Style.none, .short, .medium] {
+                let styled = formatter(locale.time)
+                styled.dateStyle = dateStyle
+                styled.timeStyle = timeStyle
+                formatters.append(styled)
+            }
+        }
+        for pattern in DateParser.patterns where !(pattern.hasPrefix("h:mm") || pattern == "HH:mm") {
+            let fixed = formatter(Locale(identifier: "en_US_POSIX"))
+            fixed.dateFormat = pattern
+            formatters.append(fixed)
+        }
+        var cached = dictionary[key] as? [String: [DateFormatter]] ?? [:]
+        // A thread that runs in many regions keeps a few; a run uses one.
+        if cached.count > 8 { cached.removeAll() }
+        cached[name] = formatters
+        dictionary[key] = cached
+        return formatters
     }
 }
