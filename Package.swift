@@ -117,6 +117,9 @@ let package = Package(
             path: "Fuzz/FuzzShortcutPipeline"
         ),
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
+        .executableTarget(
+            name: "FuzzContentGraph", dependencies: ["BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
+            path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
             name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"

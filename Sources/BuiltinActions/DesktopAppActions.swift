@@ -131,7 +131,7 @@ enum DesktopAppActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.quit.app", title: "Quit App",
             description:
-                "Asks an application to quit: its processes of this user get SIGTERM, as a desktop's Quit does when an app has no window to close. All Apps is refused here: it would end the desktop.",
+                "Asks an installed application (one Find Apps lists) to quit: its processes of this user get SIGTERM. The desktop session's own programs and All Apps are refused: they would end the desktop.",
             parameters: [
                 .option("WFQuitAppMode", title: "Mode", default: QuitMode.app),
                 ParameterMetadata(key: "WFApp", title: "App", type: .content, isRequired: true),
@@ -154,15 +154,31 @@ enum DesktopAppActions {
                 } ?? key).trimmingCharacters(in: .whitespaces)
             guard !wanted.isEmpty else { throw ActionFailure("no app is given", parameter: "WFApp") }
             let apps = installedApps(run.environment.variables)
-            let app =
-                apps.first { $0.identifier.caseInsensitiveCompare(wanted) == .orderedSame }
-                ?? apps.first { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
-            let program = URL(fileURLWithPath: app?.executable ?? wanted).lastPathComponent
-            guard !program.isEmpty else { throw ActionFailure("\"\(wanted.prefix(60))\" has no program to quit", parameter: "WFApp") }
+            // Only an app the desktop shows can be quit, as on Apple's systems: not the desktop's
+            // own programs (a shell, a compositor, a session manager), which have no app entry.
+            guard
+                let app = apps.first(where: { $0.identifier.caseInsensitiveCompare(wanted) == .orderedSame })
+                    ?? apps.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame })
+            else {
+                throw ActionFailure(
+                    "\"\(wanted.prefix(60))\" is not an installed app (Find Apps lists them by name and desktop file id)",
+                    parameter: "WFApp")
+            }
+            let program = URL(fileURLWithPath: app.executable).lastPathComponent
+            guard !program.isEmpty, !sessionPrograms.contains(program) else {
+                throw ActionFailure("“\(app.name)” can't be quit from a shortcut: its program runs the desktop session", parameter: "WFApp")
+            }
             for pid in processes(named: program) where pid != getpid() { kill(pid, SIGTERM) }
             return .nothing
         }
     }
+
+    /// Programs that are the desktop session itself, refused even when an entry names them.
+    static let sessionPrograms: Set<String> = [
+        "gnome-shell", "gnome-session", "gnome-session-binary", "plasmashell", "kwin_wayland", "kwin_x11", "ksmserver", "mutter",
+        "Xorg", "Xwayland", "sway", "weston", "systemd", "dbus-daemon", "dbus-broker", "pipewire", "wireplumber", "xfce4-session",
+        "cinnamon", "mate-session", "lxqt-session", "shortcutsd",
+    ]
 
     /// This user's processes whose program is `name` (by `/proc/<pid>/exe`, or `comm` where the
     /// link can't be read).

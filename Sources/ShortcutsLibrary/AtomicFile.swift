@@ -21,12 +21,14 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - replacing: whether an existing file at `path` may be replaced. When `false` and the
     ///     file exists, nothing is written and ``LibraryError/Code/alreadyExists`` is thrown.
-    ///   - permissions: the new file's mode bits; a file that is replaced keeps its own.
+    ///   - permissions: the new file's mode bits; a file that is replaced keeps its own unless
+    ///     `enforcingPermissions` (a file that holds secrets gets them whatever it had).
     ///   - followingLinks: whether a symbolic link at `path` is followed, replacing the file it
     ///     points to; otherwise a link there is refused (a link could point anywhere).
     /// - Throws: ``LibraryError`` naming the path and the system's reason.
     public static func write(
-        _ data: Data, to path: String, replacing: Bool, permissions: mode_t = 0o644, followingLinks: Bool = false
+        _ data: Data, to path: String, replacing: Bool, permissions: mode_t = 0o644, enforcingPermissions: Bool = false,
+        followingLinks: Bool = false
     ) throws(LibraryError) {
         var path = path
         var keptMode: mode_t?
@@ -42,6 +44,7 @@ public enum AtomicFile {
             // The replacement keeps the replaced file's permissions.
             if info.st_mode & S_IFMT == S_IFREG { keptMode = info.st_mode & 0o7777 }
         }
+        if enforcingPermissions { keptMode = permissions }
         let directory = (path as NSString).deletingLastPathComponent
         let base = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(base).\(UUID().uuidString.prefix(8)).tmp"

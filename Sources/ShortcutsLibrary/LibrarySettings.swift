@@ -112,8 +112,9 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         return settings
     }
 
-    /// Writes the settings atomically.
+    /// Writes the settings atomically, readable by the owner alone: they may hold the web
+    /// services' keys and the mail server's password.
     public func write(to path: String) throws(LibraryError) {
-        try AtomicFile.write(JSONFile.encode(self), to: path, replacing: true)
+        try AtomicFile.write(JSONFile.encode(self), to: path, replacing: true, permissions: 0o600, enforcingPermissions: true)
     }
 }

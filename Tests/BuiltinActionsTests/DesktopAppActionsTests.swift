@@ -83,6 +83,12 @@ import Testing
             try T.run("quit.app", ["WFQuitAppMode": T.text("All Apps"), "WFApp": T.text("x")], environment: environment)
         }
         #expect(all?.parameter == "WFQuitAppMode")
+        let notAnApp = T.failure { try T.run("quit.app", ["WFApp": T.text("gnome-shell")], environment: environment) }
+        #expect(notAnApp?.message.contains("is not an installed app") == true)
+        try folder.write(
+            "[Desktop Entry]\nType=Application\nName=Shell\nExec=/usr/bin/gnome-shell\n", to: "home-data/applications/shell.desktop")
+        let session = T.failure { try T.run("quit.app", ["WFApp": T.text("Shell")], environment: environment) }
+        #expect(session?.message.contains("runs the desktop session") == true)
     }
 
     @Test func filterLocationsKeepsThoseThatMatch() throws {

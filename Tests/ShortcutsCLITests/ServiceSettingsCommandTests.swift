@@ -12,6 +12,9 @@ struct ServiceSettingsCommandTests {
         #expect(shown.output.contains("  ip-echo: http://127.0.0.1:9/ip — "), "\(shown.output)")
         #expect(shown.output.contains("  ifttt-key: set — ") && !shown.output.contains("=K"))
         #expect(shown.output.contains("  itunes: https://itunes.apple.com — "))
+        // The keys are the owner's alone.
+        let mode = try FileManager.default.attributesOfItem(atPath: shell.home + "/settings.json")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
 
         // Port 9 (discard) is closed here: the action names the URL it was pointed at.
         let ip = try shell.write(Data("GetCurrentIPAddress\n".utf8), to: "IP.sct")
