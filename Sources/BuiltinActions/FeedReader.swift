@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 /// Reads RSS 2.0, RSS 1.0 (RDF) and Atom feeds, and finds the feeds a web page links to.
 ///
@@ -204,7 +205,7 @@ enum FeedReader {
             "EEE, dd MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm:ss zzz", "dd MMM yyyy HH:mm:ss Z",
         ] {
             formatter.dateFormat = pattern
-            if let date = formatter.date(from: text) { return date }
+            if let date = DateParser.date(text, with: formatter) { return date }
         }
         return ISO8601DateFormatter().date(from: text)
             ?? {

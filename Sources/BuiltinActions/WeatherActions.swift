@@ -73,7 +73,7 @@ enum WeatherActions {
         formatter.timeZone = zone ?? TimeZone(identifier: "UTC")
         for pattern in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
             formatter.dateFormat = pattern
-            if let date = formatter.date(from: text) { return .date(date) }
+            if let date = DateParser.date(text, with: formatter) { return .date(date) }
         }
         return .nothing
     }

@@ -148,13 +148,23 @@ public enum DateParser {
         // (this keeps Get Dates from Input fast over long text).
         guard trimmed.contains(where: \.isNumber) else { return nil }
         for formatter in Formatters.forParsing(locale: locale, timeZone: timeZone) {
-            if let date = formatter.date(from: trimmed) { return date }
+            if let date = date(trimmed, with: formatter) { return date }
         }
         // A bare time means that time today.
         if let time = timeOfDay(lowered) {
             return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: now)
         }
         return nil
+    }
+
+    /// `formatter.date(from:)`, for any text. Foundation on Linux stops the program when the
+    /// formatter's parse ends inside a character: a combining mark on a digit or a dash
+    /// (`123-\u{07F3}`) does it. No date is written so; such text is no date.
+    public static func date(_ text: String, with formatter: DateFormatter) -> Date? {
+        for character in text where character.unicodeScalars.count > 1 {
+            if character.unicodeScalars.first?.isASCII == true { return nil }
+        }
+        return formatter.date(from: text)
     }
 
     /// Reads a time of day: `9am`, `9 pm`, `9:30am`, `14:30`.

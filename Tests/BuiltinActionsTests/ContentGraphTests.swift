@@ -129,6 +129,21 @@ import Testing
         }
     }
 
+    /// Found by FuzzContentGraph: Foundation's date parser stops the program when its parse ends
+    /// inside a character (a combining mark on a digit or a dash).
+    @Test func textWithACombiningMarkOnADigitIsNoDateAndNoCrash() throws {
+        for text in ["123-\u{07F3}x", "2026-12-01\u{0301}", "12:30\u{0308} today"] {
+            #expect(throws: ContentConversionError.self) { try Self.convert(.text(text), .date) }
+            _ = try T.run("detect.date", input: .text(text))
+        }
+        let found = Data(
+            base64Encoded:
+                "VmlzaXQgMSBJbmZpbml0m9+zkPWPkMZ1cGVydBAAEwAAAAAAJTLLiJCNZHMmY2V4YW1wbGUucnJnLCBzZWU2LTEyLTAwIGF8IDk6MzsgY2FsbCArMSAoNTU1KSAxMjMtNDU2NywgbWFpbCBtKzEgKDU1NSkgMTIzLd+zkJCP9cJ1cGVydLsAAAAgQ0EgOTUwMTQKb3IgVWp0ZXIgZGVuIExpbmRlbiA3OiwgMTAxMTcgQmVybGluOyBtCg=="
+        )!
+        _ = try T.run("detect.date", input: .text(String(decoding: found, as: UTF8.self)))
+        #expect(try Self.convert(.text("2026-12-01"), .date) == .date(Date(timeIntervalSince1970: 1_796_083_200)))
+    }
+
     @Test func getAsDropsWhatCannotConvertAndConvertFailsOnIt() throws {
         let mixed = Content.list([.text("1"), .text("x"), .text("2")])
         #expect(try Self.offline.coerce(mixed, to: .number) == .list([.number(1), .number(2)]))
