@@ -12,7 +12,8 @@ enum ScriptingActions {
     ]
 
     /// Apple waits here until the person comes back to Shortcuts. On Linux a run continues at
-    /// once, unless `SHORTCUTS_WAIT_TO_RETURN=1` asks it to wait for Return on a terminal.
+    /// once, unless `shortcuts settings --wait-to-return on` (or `SHORTCUTS_WAIT_TO_RETURN=1`)
+    /// asks it to wait for Return on a terminal.
     static func pause(_ title: String) -> ActionDefinition {
         let identifier: String =
             switch title {
@@ -24,15 +25,12 @@ enum ScriptingActions {
             metadata: ActionMetadata(
                 identifier: identifier, title: title,
                 description:
-                    "On Apple's systems this waits until you return to Shortcuts. Here the run continues at once, or waits for Return on a terminal when SHORTCUTS_WAIT_TO_RETURN=1.",
+                    "On Apple's systems this waits until you return to Shortcuts. Here the run continues at once, or waits for Return on a terminal with shortcuts settings --wait-to-return on (or SHORTCUTS_WAIT_TO_RETURN=1).",
                 keywords: ["pause", "resume", "siri"]),
             passesInputThrough: true
         ) { _ in
             { input, run in
-                let wait = run.environment.variables["SHORTCUTS_WAIT_TO_RETURN"].map {
-                    ["1", "true", "yes", "on"].contains($0.lowercased())
-                }
-                if wait == true {
+                if run.environment.waitsToReturn {
                     _ = try run.environment.prompter.confirm(title: "“\(title)”: the shortcut is waiting", message: "", allowsCancel: false)
                 }
                 return input

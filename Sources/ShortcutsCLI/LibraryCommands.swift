@@ -110,6 +110,9 @@ enum SettingsCommand {
                 help: "Set a run limit: actions, seconds, valueBytes, listItems or runBytes (0 for none, default for the default).",
                 repeatable: true),
             OptionSpec(
+                "wait-to-return", value: "on|off",
+                help: "Whether Wait to Return and Continue in Shortcuts App wait for Return on a terminal (off: continue at once)."),
+            OptionSpec(
                 "service", value: "name=value",
                 help: "Point a web service at a base URL, or set its key (default for the default); see the list below.",
                 repeatable: true),
@@ -133,6 +136,12 @@ enum SettingsCommand {
                 }
             }
         }
+        if let value = arguments.values["wait-to-return"]?.last {
+            guard let on = ["on": true, "off": false][value.lowercased()] else {
+                throw UsageError("--wait-to-return \(value): give on or off", command: spec.name)
+            }
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.waitToReturn = on }
+        }
         let services = try serviceChanges(arguments.values["service"] ?? [])
         if !services.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
@@ -147,6 +156,10 @@ enum SettingsCommand {
         text += "Allow Running Scripts: \(settings.allowRunningScripts ? "on" : "off")"
         if let override = RunSetup.scriptsOverride(in: environment) {
             text += " (SHORTCUTS_ALLOW_RUNNING_SCRIPTS turns it \(override ? "on" : "off") for now)"
+        }
+        text += "\nWait to Return: \(settings.waitToReturn ? "waits for Return on a terminal" : "continues at once")"
+        if let override = RunEnvironment.waitToReturnOverride(in: environment) {
+            text += " (SHORTCUTS_WAIT_TO_RETURN makes it \(override ? "wait" : "continue") for now)"
         }
         text += "\nRun limits: \(settings.limits.summary)"
         let effective = settings.limits.overridden(by: environment)

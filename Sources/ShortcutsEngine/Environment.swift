@@ -47,6 +47,10 @@ public struct RunEnvironment: Sendable {
     /// The web services' base URLs and keys. Their defaults with the `SHORTCUTS_SERVICE_…`
     /// ``variables`` in their place unless given; the live one adds `settings.json`'s.
     public var services: ServiceSettings
+    /// Whether Wait to Return and its kin wait for the person (Return on a terminal) rather than
+    /// continue at once. From `SHORTCUTS_WAIT_TO_RETURN` in the ``variables`` unless given; the
+    /// live one adds `settings.json`'s.
+    public var waitsToReturn: Bool
     /// How far the run may go (actions, time, memory). ``RunLimits/standard`` unless given.
     public var limits: RunLimits = .standard
     /// The working directory scripts run in; where relative file paths start unless
@@ -112,6 +116,7 @@ public struct RunEnvironment: Sendable {
         lazyTimeZone = timeZone.map { LazyTimeZone($0) } ?? LazyTimeZone { TimeZoneVariable.zone(in: variables) }
         self.locale = locale ?? UserLocale(environment: variables)
         services = ServiceSettings.standard.overridden(by: variables)
+        waitsToReturn = Self.waitToReturnOverride(in: variables) ?? false
         self.deviceDetails = deviceDetails
     }
 }
@@ -149,4 +154,12 @@ public final class MemoryClipboard: Clipboard, Sendable {
 
     public func read() throws -> Content { content.withLock { $0 } }
     public func write(_ content: Content) throws { self.content.withLock { $0 = content } }
+}
+
+extension RunEnvironment {
+    /// `SHORTCUTS_WAIT_TO_RETURN` (`1`/`0`, `on`/`off`…) when it is set.
+    public static func waitToReturnOverride(in variables: [String: String]) -> Bool? {
+        guard let value = variables["SHORTCUTS_WAIT_TO_RETURN"]?.lowercased(), !value.isEmpty else { return nil }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
 }

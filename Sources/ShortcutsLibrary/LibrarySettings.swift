@@ -43,6 +43,9 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var limits: RunLimits
     /// The web services' base URLs and keys that differ from their defaults (``ServiceSettings``).
     public var services: [String: String] = [:]
+    /// Whether Wait to Return, Continue in Shortcuts App and Dismiss Siri wait for Return on a
+    /// terminal (on) or continue at once (off, the default).
+    public var waitToReturn = false
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -52,7 +55,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits, services
+        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -63,6 +66,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         if !folderAccess.isEmpty { try container.encode(folderAccess, forKey: .folderAccess) }
         if limits != .standard { try container.encode(limits, forKey: .limits) }
         if !services.isEmpty { try container.encode(services, forKey: .services) }
+        if waitToReturn { try container.encode(waitToReturn, forKey: .waitToReturn) }
     }
 
     /// The folders the shortcut with this identifier may use.
@@ -91,6 +95,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         folderAccess = try container.decodeIfPresent([FolderAccess].self, forKey: .folderAccess) ?? []
         limits = try container.decodeIfPresent(RunLimits.self, forKey: .limits) ?? .standard
         services = try container.decodeIfPresent([String: String].self, forKey: .services) ?? [:]
+        waitToReturn = try container.decodeIfPresent(Bool.self, forKey: .waitToReturn) ?? false
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

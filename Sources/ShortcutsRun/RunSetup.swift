@@ -127,6 +127,7 @@ public struct RunSetup: Sendable {
         environment.filesFolder = UserFolders.shortcutsFolder(in: variables)
         environment.limits = limits(settings)
         environment.services = ServiceSettings(settings?.services ?? [:]).overridden(by: variables)
+        environment.waitsToReturn = RunEnvironment.waitToReturnOverride(in: variables) ?? settings?.waitToReturn ?? false
         let access = fileAccess(
             for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
             ask: asksForAccess ? Self.asking(prompter) : nil)

@@ -33,4 +33,21 @@ struct ServiceSettingsCommandTests {
         let unknown = try shell.run(["settings", "--service", "weather=http://x"])
         #expect(unknown.status != 0 && unknown.error.contains("where the name is one of itunes, ip-echo"), "\(unknown.error)")
     }
+
+    @Test func waitToReturnWaitsForReturnOnATerminalWhenSet() throws {
+        let shell = try CommandRunner()
+        let script = try shell.write(Data("WaitToReturn\nText \"back\"\n".utf8), to: "Wait.sct")
+        // Off, the default: the run continues at once, terminal or not.
+        #expect(try shell.run(["run", script]).output == "back\n")
+        let set = try shell.run(["settings", "--wait-to-return", "on"])
+        #expect(set.output.contains("Wait to Return: waits for Return on a terminal"), "\(set.output)")
+        let waited = try shell.runInTerminal(["run", script], answering: [("[Return to continue] ", "")])
+        #expect(waited.output.contains("the shortcut is waiting") && waited.output.contains("back"), "\(waited.output)")
+        // Without a terminal there is nobody to wait for: it continues.
+        #expect(try shell.run(["run", script, "--no-interaction"]).output == "back\n")
+        shell.extraEnvironment["SHORTCUTS_WAIT_TO_RETURN"] = "0"
+        #expect(try shell.run(["settings"]).output.contains("(SHORTCUTS_WAIT_TO_RETURN makes it continue for now)"))
+        let bad = try shell.run(["settings", "--wait-to-return", "maybe"])
+        #expect(bad.status != 0 && bad.error.contains("give on or off"))
+    }
 }
