@@ -84,11 +84,7 @@ enum LocationActions {
         let unitExpression = parameters["WFDistanceUnit"]
         return { input, run in
             let to = try Places.place(of: input, needsCoordinates: true, parameter: "WFGetDistanceDestination", run: run)
-            let fromValue = try run.content(start)
-            let from =
-                fromValue.isNothing
-                ? try Places.current(parameter: "WFGetDirectionsCustomLocation", run: run)
-                : try Places.place(of: fromValue, needsCoordinates: true, parameter: "WFGetDirectionsCustomLocation", run: run)
+            let from = try Places.placeOrCurrent(start, parameter: "WFGetDirectionsCustomLocation", run: run)
             let unitName = try run.text(unitExpression)
             let unit: DistanceUnit
             if let unitName {
@@ -164,11 +160,7 @@ enum LocationActions {
         let mode = parameters["WFGetDirectionsActionMode"]
         return { input, run in
             let to = try Places.place(of: input, needsCoordinates: true, parameter: "WFDestination", run: run)
-            let fromValue = try run.content(start)
-            let from =
-                fromValue.isNothing
-                ? try Places.current(parameter: "WFGetDirectionsCustomLocation", run: run)
-                : try Places.place(of: fromValue, needsCoordinates: true, parameter: "WFGetDirectionsCustomLocation", run: run)
+            let from = try Places.placeOrCurrent(start, parameter: "WFGetDirectionsCustomLocation", run: run)
             let modeName = (try run.text(mode) ?? "Driving").lowercased()
             guard let profile = profiles[modeName] else {
                 throw ActionFailure("\"\(modeName.prefix(30))\" is not a travel mode", parameter: "WFGetDirectionsActionMode")

@@ -133,6 +133,13 @@ enum Places {
         return place.hasCoordinates || !place.address.isEmpty || !place.name.isEmpty ? place : nil
     }
 
+    /// The place a parameter names, with coordinates; Current Location when it names none.
+    static func placeOrCurrent(_ expression: ParameterExpression, parameter: String, run: RunContext) throws -> Place {
+        let value = try run.content(expression)
+        return value.isNothing
+            ? try current(parameter: parameter, run: run) : try place(of: value, needsCoordinates: true, parameter: parameter, run: run)
+    }
+
     /// Where the person is: the `location` setting (there is no GPS here).
     static func current(parameter: String, run: RunContext) throws -> Place {
         guard let text = run.environment.services["location"], var place = coordinates(text) else {

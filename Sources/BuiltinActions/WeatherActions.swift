@@ -19,10 +19,7 @@ enum WeatherActions {
     static var usesUSUnits: Bool { DateContext.locale.numbers.measurementSystem == .us }
 
     static func place(_ expression: ParameterExpression, run: RunContext) throws -> Places.Place {
-        let value = try run.content(expression)
-        return value.isNothing
-            ? try Places.current(parameter: "WFWeatherCustomLocation", run: run)
-            : try Places.place(of: value, needsCoordinates: true, parameter: "WFWeatherCustomLocation", run: run)
+        try Places.placeOrCurrent(expression, parameter: "WFWeatherCustomLocation", run: run)
     }
 
     static func fetch(_ place: Places.Place, hourly: Bool, run: RunContext) throws -> [String: Any] {
