@@ -107,10 +107,14 @@ enum DateScanner {
             let words = line.split(whereSeparator: \.isWhitespace).map {
                 String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".;:!?()[]\"'"))
             }
+            // A date begins and ends with a number, a month or weekday name, a relative day or
+            // AM/PM: phrases that don't are not tried (each try runs dozens of formatters).
+            let bounds = words.map { DateParser.couldBeginOrEndADate($0) }
             var start = 0
             while start < words.count {
                 var matched = false
-                for length in stride(from: min(7, words.count - start), through: 1, by: -1) {
+                for length in stride(from: min(7, words.count - start), through: 1, by: -1)
+                where bounds[start] && bounds[start + length - 1] {
                     var phrase = words[start..<start + length].joined(separator: " ")
                     if phrase.hasSuffix(",") { phrase.removeLast() }
                     // A lone number is not a date ("3 apples"), though a time like 9:30 is.

@@ -157,6 +157,15 @@ public enum DateParser {
         return nil
     }
 
+    /// Whether a word could be the first or last of a written date: it holds a digit, or is a
+    /// month or weekday name (the region's or English, full or short), a relative day, or AM/PM.
+    public static func couldBeginOrEndADate(_ word: String, locale: UserLocale = DateContext.locale) -> Bool {
+        if word.contains(where: \.isNumber) { return true }
+        let folded = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()"))
+        if folded.isEmpty { return false }
+        return Formatters.dateWords(locale: locale).contains(folded)
+    }
+
     /// `formatter.date(from:)`, for any text. Foundation on Linux stops the program when the
     /// formatter's parse ends inside a character: a combining mark on a digit or a dash
     /// (`123-\u{07F3}`) does it. No date is written so; such text is no date.
@@ -190,6 +199,36 @@ public enum DateParser {
 /// `DateFormatter` costs far more than a parse, and a long text is parsed phrase by phrase.
 private final class Formatters {
     private static let key = "org.swiftshortcuts.DateParser.formatters"
+    private static let wordsKey = "org.swiftshortcuts.DateParser.words"
+
+    /// The month and weekday names (full and short, the region's and English), relative days
+    /// and AM/PM markers, lower case.
+    static func dateWords(locale: UserLocale) -> Set<String> {
+        let name = locale.time.identifier
+        let dictionary = Thread.current.threadDictionary
+        if let cached = dictionary[wordsKey] as? [String: Set<String>], let words = cached[name] { return words }
+        var words: Set<String> = ["today", "tomorrow", "yesterday", "now", "am", "pm", "a.m.", "p.m."]
+        for identifier in [locale.time.identifier, "en_US"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: identifier)
+            for list in [
+                formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols, formatter.weekdaySymbols,
+                formatter.shortWeekdaySymbols, [formatter.amSymbol, formatter.pmSymbol],
+            ] {
+                for symbol in list ?? [] {
+                    words.insert(symbol.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+                }
+            }
+            for offset in -1...1 {
+                if let day = DateText.dayName(offset, in: Locale(identifier: identifier)) { words.insert(day.lowercased()) }
+            }
+        }
+        var cached = dictionary[wordsKey] as? [String: Set<String>] ?? [:]
+        if cached.count > 8 { cached.removeAll() }
+        cached[name] = words
+        dictionary[wordsKey] = cached
+        return words
+    }
 
     static func forParsing(locale: UserLocale, timeZone: TimeZone) -> [DateFormatter] {
         let name = locale.time.identifier + "|" + timeZone.identifier
