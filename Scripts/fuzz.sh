@@ -10,7 +10,8 @@
 # text: parse, check, compile, decompile) and FuzzIntentDefinition (intentgen's parser,
 # translator and renderer) and FuzzMessages (the service's and `shortcuts mcp`'s JSON-RPC
 # messages, MCP calls of a few side-effect-free actions) and FuzzContentGraph (the content graph's
-# conversions and the actions that find contacts, addresses, phones, emails, dates in text). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
+# conversions, the actions that find contacts, addresses, phones, emails, dates in text, and the
+# feed reader). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
 # ones with their LZFSE segments, intent definitions) and the examples' .sct files, copied into
 # a temporary directory at run time (they are never committed here). Crashing inputs are written
 # to .build-fuzz/artifacts/; turn each into a regression test in the tests of the module it crashed in.
@@ -63,6 +64,7 @@ elif [ "$target" = FuzzContentGraph ]; then
     printf 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nTEL:+44 20 7946 0000\r\nEMAIL:ada@example.org\r\nBDAY:18151210\r\nEND:VCARD\r\n' >"$work/corpus/seed-vcard"
     printf 'Visit 1 Infinite Loop\nCupertino, CA 95014\nor Unter den Linden 77, 10117 Berlin; call +1 (555) 123-4567, mail me@example.org, see www.example.com on 2026-12-01 at 9:30am 😀🇫🇷 5 km\n' >"$work/corpus/seed-text"
     printf '{"a": [1, 2.5, {"b": null}], "c": "d"}' >"$work/corpus/seed-json"
+    printf '<rss><channel><title>T &amp; U</title><item><title><![CDATA[A]]></title><link>/1</link><pubDate>Tue, 01 Dec 2026 10:00:00 +0000</pubDate><enclosure url="x.mp3"/></item></channel></rss><link rel="alternate" type="application/atom+xml" href="f">' >"$work/corpus/seed-feed"
     printf 'a=1&b=two%%20words&c' >"$work/corpus/seed-query"
     printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>k</key><string>v</string></dict></plist>\n' >"$work/corpus/seed-plist"
 elif [ "$target" = FuzzIntentDefinition ]; then

@@ -8,7 +8,7 @@ import ShortcutsEngine
 /// the bytes, as text and as files of several types, are converted to every content class
 /// (offline: nothing is downloaded or read), and run through the actions that find contacts,
 /// addresses, phone numbers, email addresses, dates, links, dictionaries and measurements in
-/// text. Refusals are expected; crashes, hangs and leaks are the bugs.
+/// text, and through the feed reader (RSS, Atom, a page's feed links). Refusals are expected; crashes, hangs and leaks are the bugs.
 ///
 /// Build and run with `Scripts/fuzz.sh SECONDS FuzzContentGraph`; libFuzzer supplies `main`.
 let graph = ContentGraph(download: nil) { path in throw ActionFailure("not read: \(path)") }
@@ -39,6 +39,9 @@ public func fuzzContentGraph(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         }
     }
     let environment = RunEnvironment(variables: ["LANG": data.first.map { $0 % 2 == 0 ? "de_DE.UTF-8" : "ja_JP.UTF-8" } ?? "C"])
+    // The feed reader reads downloaded pages and feeds: RSS, Atom and the links to them.
+    _ = FeedReader.read(text)
+    _ = FeedReader.feedLinks(in: text, base: URL(string: "https://example.com/a/")!)
     for program in single {
         _ = try? engine.run(program, input: .text(text), environment: environment)
     }

@@ -80,35 +80,36 @@ enum ContentActions {
         }
     }
 
-    static let detectImages = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.detect.images", title: "Get Images from Input",
-            description: "Outputs the images in the input: image files, and what image URLs hold (downloaded). Other items are left out.",
-            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true)],
-            inputParameter: "WFInput", outputType: "Image", outputName: "Images", keywords: ["photos", "pictures"])
-    ) { _ in
-        { input, run in try lenient(input, to: .image, run: run) }
+    /// A Get … from Input action: the input's items of a class, through the content graph; the
+    /// items that aren't one are left out.
+    static func finder(
+        _ identifier: String, title: String, description: String, outputType: String, outputName: String, keywords: [String],
+        finding target: ContentClass
+    ) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: identifier, title: title, description: description,
+                parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true)],
+                inputParameter: "WFInput", outputType: outputType, outputName: outputName, keywords: keywords)
+        ) { _ in
+            { input, run in try lenient(input, to: target, run: run) }
+        }
     }
 
-    static let detectEmailAddresses = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.detect.emailaddress", title: "Get Email Addresses from Input",
-            description: "Outputs every email address written in the input.",
-            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true)],
-            inputParameter: "WFInput", outputType: "Email Address", outputName: "Email Addresses", keywords: ["mail", "extract"])
-    ) { _ in
-        { input, run in try lenient(input, to: .emailAddress, run: run) }
-    }
+    static let detectImages = finder(
+        "is.workflow.actions.detect.images", title: "Get Images from Input",
+        description: "Outputs the images in the input: image files, and what image URLs hold (downloaded). Other items are left out.",
+        outputType: "Image", outputName: "Images", keywords: ["photos", "pictures"], finding: .image)
 
-    static let detectPhoneNumbers = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.detect.phonenumber", title: "Get Phone Numbers from Input",
-            description: "Outputs every phone number written in the input (7 to 15 digits, with +, spaces, dots, dashes or parentheses).",
-            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true)],
-            inputParameter: "WFInput", outputType: "Phone Number", outputName: "Phone Numbers", keywords: ["tel", "extract"])
-    ) { _ in
-        { input, run in try lenient(input, to: .phoneNumber, run: run) }
-    }
+    static let detectEmailAddresses = finder(
+        "is.workflow.actions.detect.emailaddress", title: "Get Email Addresses from Input",
+        description: "Outputs every email address written in the input.", outputType: "Email Address", outputName: "Email Addresses",
+        keywords: ["mail", "extract"], finding: .emailAddress)
+
+    static let detectPhoneNumbers = finder(
+        "is.workflow.actions.detect.phonenumber", title: "Get Phone Numbers from Input",
+        description: "Outputs every phone number written in the input (7 to 15 digits, with +, spaces, dots, dashes or parentheses).",
+        outputType: "Phone Number", outputName: "Phone Numbers", keywords: ["tel", "extract"], finding: .phoneNumber)
 
     static let detectAddresses = ActionDefinition(
         metadata: ActionMetadata(
@@ -202,12 +203,6 @@ enum ContentActions {
         }
         guard !found.isEmpty else { throw ActionFailure("no \(target.displayName.lowercased()) is given", parameter: parameter) }
         return Content(items: found)
-    }
-}
-
-extension ContentConversionError {
-    func failure(parameter: String) -> ActionFailure {
-        ActionFailure(message, parameter: parameter, code: (underlying as? ActionFailure)?.code ?? .actionFailed, underlying: self)
     }
 }
 

@@ -9,7 +9,7 @@ import ShortcutsEngine
 /// The desktop's applications as Shortcuts sees apps: Find Apps (the `.desktop` files of
 /// `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`) and Quit App (the app's processes of this user).
 enum DesktopAppActions {
-    static let all: [ActionDefinition] = [findApps, quitApp, filterLocations]
+    static let all: [ActionDefinition] = [findApps, quitApp]
 
     struct DesktopApp: Sendable {
         var identifier: String
@@ -105,22 +105,6 @@ enum DesktopAppActions {
             outputType: "App", outputName: "Apps", keywords: ["applications", "installed", "desktop"]),
         properties: appProperties,
         source: { run in Content.list(installedApps(run.environment.variables).map(\.content)) })
-
-    static let locationProperties = FileFilter.Properties(
-        kind: "locations",
-        names: ["Name", "Street", "City", "State", "ZIP Code", "Country", "ISO Country Code", "Latitude", "Longitude", "Altitude"],
-        value: { name, item in item.property(name) })
-
-    static let filterLocations = FileFilter.filter(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.filter.locations", title: "Filter Locations",
-            description: "Keeps the input locations that match the conditions on their address parts or coordinates, sorted and limited.",
-            parameters: FileFilter.parameters(
-                input: ParameterMetadata(
-                    key: "WFContentItemInputParameter", title: "Locations", type: .content, isRequired: true, isList: true),
-                sortBy: ["Name", "City", "State", "Country", "Latitude", "Longitude", "Random"]),
-            inputParameter: "WFContentItemInputParameter", outputType: "Location", outputName: "Locations", keywords: ["places", "where"]),
-        properties: locationProperties)
 
     /// `WFQuitAppMode`.
     enum QuitMode: String, ParameterOption {

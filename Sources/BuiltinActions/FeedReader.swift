@@ -5,28 +5,28 @@ import ShortcutsContent
 ///
 /// A small tolerant reader rather than an XML parser: feeds in the wild are often not
 /// well-formed, and Foundation's `XMLParser` would load libxml2 into every `shortcuts` start.
-enum FeedReader {
-    struct Item: Sendable, Equatable {
-        var title = ""
-        var link = ""
-        var summary = ""
-        var content = ""
-        var author = ""
-        var published: Date?
-        var enclosure: String?
-        var identifier = ""
+public enum FeedReader {
+    public struct Item: Sendable, Equatable {
+        public var title = ""
+        public var link = ""
+        public var summary = ""
+        public var content = ""
+        public var author = ""
+        public var published: Date?
+        public var enclosure: String?
+        public var identifier = ""
     }
 
-    struct Feed: Sendable {
-        var title = ""
-        var link = ""
-        var summary = ""
-        var image: String?
-        var items: [Item] = []
+    public struct Feed: Sendable {
+        public var title = ""
+        public var link = ""
+        public var summary = ""
+        public var image: String?
+        public var items: [Item] = []
     }
 
     /// The feed's channel and its items, in order.
-    static func read(_ text: String) -> Feed {
+    public static func read(_ text: String) -> Feed {
         var feed = Feed()
         let blocks = elements(named: ["item", "entry"], in: text)
         let head = blocks.first.map { String(text[..<$0.range.lowerBound]) } ?? text
@@ -58,7 +58,7 @@ enum FeedReader {
 
     /// The feed URLs a page's `<link rel="alternate" type="application/rss+xml" href=…>` name,
     /// resolved against the page's URL.
-    static func feedLinks(in html: String, base: URL) -> [URL] {
+    public static func feedLinks(in html: String, base: URL) -> [URL] {
         tags(named: "link", in: html).compactMap { tag in
             let rel = value("rel", in: tag)?.lowercased() ?? ""
             let type = value("type", in: tag)?.lowercased() ?? ""

@@ -3,9 +3,11 @@ import ShortcutsContent
 import ShortcutsEngine
 
 /// Location, Street Address, Get Details of Locations, Get Distance, Get Halfway Point, Get Maps
-/// URL, Get Travel Time and Find Places (``Places``).
+/// URL, Get Travel Time, Find Places and Filter Locations (``Places``).
 enum LocationActions {
-    static let all: [ActionDefinition] = [location, streetAddress, details, distance, halfway, mapsURL, travelTime, findPlaces]
+    static let all: [ActionDefinition] = [
+        location, streetAddress, details, distance, halfway, mapsURL, travelTime, findPlaces, filterLocations,
+    ]
 
     static let location = ActionDefinition(
         metadata: ActionMetadata(
@@ -224,4 +226,20 @@ enum LocationActions {
             return Content(items: try Places.search(text, near: near, radius: metres, parameter: "WFSearchQuery", run: run).map(\.content))
         }
     }
+
+    static let locationProperties = FileFilter.Properties(
+        kind: "locations",
+        names: ["Name", "Street", "City", "State", "ZIP Code", "Country", "ISO Country Code", "Latitude", "Longitude", "Altitude"],
+        value: { name, item in item.property(name) })
+
+    static let filterLocations = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.locations", title: "Filter Locations",
+            description: "Keeps the input locations that match the conditions on their address parts or coordinates, sorted and limited.",
+            parameters: FileFilter.parameters(
+                input: ParameterMetadata(
+                    key: "WFContentItemInputParameter", title: "Locations", type: .content, isRequired: true, isList: true),
+                sortBy: ["Name", "City", "State", "Country", "Latitude", "Longitude", "Random"]),
+            inputParameter: "WFContentItemInputParameter", outputType: "Location", outputName: "Locations", keywords: ["places", "where"]),
+        properties: locationProperties)
 }

@@ -14,14 +14,8 @@ enum ScriptingActions {
     /// Apple waits here until the person comes back to Shortcuts. On Linux a run continues at
     /// once, unless `shortcuts settings --wait-to-return on` (or `SHORTCUTS_WAIT_TO_RETURN=1`)
     /// asks it to wait for Return on a terminal.
-    static func pause(_ title: String) -> ActionDefinition {
-        let identifier: String =
-            switch title {
-            case "Wait to Return": "is.workflow.actions.waittoreturn"
-            case "Continue in Shortcuts App": "is.workflow.actions.handoff"
-            default: "is.workflow.actions.dismisssiri"
-            }
-        return ActionDefinition(
+    static func pause(_ identifier: String, title: String) -> ActionDefinition {
+        ActionDefinition(
             metadata: ActionMetadata(
                 identifier: identifier, title: title,
                 description:
@@ -38,9 +32,9 @@ enum ScriptingActions {
         }
     }
 
-    static let waitToReturn = pause("Wait to Return")
-    static let continueInApp = pause("Continue in Shortcuts App")
-    static let dismissSiri = pause("Dismiss Siri and Continue")
+    static let waitToReturn = pause("is.workflow.actions.waittoreturn", title: "Wait to Return")
+    static let continueInApp = pause("is.workflow.actions.handoff", title: "Continue in Shortcuts App")
+    static let dismissSiri = pause("is.workflow.actions.dismisssiri", title: "Dismiss Siri and Continue")
 
     static let receiveInput = ActionDefinition(
         metadata: ActionMetadata(

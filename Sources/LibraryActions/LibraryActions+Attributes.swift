@@ -271,13 +271,19 @@ struct Launcher {
             name: URL(fileURLWithPath: path).lastPathComponent, data: Data(text.utf8), path: path, typeIdentifier: "public.plain-text")
     }
 
+    /// Writes a launcher or its icon in one step (``AtomicFile``); adding the same shortcut again replaces its own.
     static func atomically(_ data: Data, to path: String) throws {
         do {
             try FileManager.default.createDirectory(
                 atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ActionFailure("can't write \(path): \(error.localizedDescription)", parameter: "shortcut", underlying: error)
+            throw ActionFailure(
+                "can't create the folder of \(path): \(error.localizedDescription)", parameter: "shortcut", underlying: error)
+        }
+        do {
+            try AtomicFile.write(data, to: path, replacing: true)
+        } catch {
+            throw ActionFailure(error.message, parameter: "shortcut", underlying: error)
         }
     }
 }

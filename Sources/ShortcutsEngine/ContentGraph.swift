@@ -308,6 +308,14 @@ public struct ContentConversionError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension ContentConversionError {
+    /// The action failure this conversion is: the code of what failed under it (a file the run
+    /// may not read is ``RunError/Code/notPermitted``), naming `parameter`.
+    public func failure(parameter: String?) -> ActionFailure {
+        ActionFailure(message, parameter: parameter, code: (underlying as? ActionFailure)?.code ?? .actionFailed, underlying: self)
+    }
+}
+
 extension ContentClass {
     /// The class with its article, as a message names it: "a Dictionary", "an Image".
     public var article: String {

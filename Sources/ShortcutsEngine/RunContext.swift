@@ -342,11 +342,3 @@ public final class Cancellation: Sendable {
         }
     }
 }
-
-extension ContentConversionError {
-    /// The action failure this conversion is: the code of what failed under it (a file the run
-    /// may not read is ``RunError/Code/notPermitted``), naming `parameter`.
-    func failure(parameter: String?) -> ActionFailure {
-        ActionFailure(message, parameter: parameter, code: (underlying as? ActionFailure)?.code ?? .actionFailed, underlying: self)
-    }
-}

@@ -123,14 +123,16 @@ public struct RunSetup: Sendable {
                 return try? library.workflow(at: location)
             })
         environment.workingDirectory = workingDirectory
-        // Relative paths in file actions start at the Shortcuts folder, as Apple's start in iCloud Drive's.
-        environment.filesFolder = UserFolders.shortcutsFolder(in: variables)
+        // Relative paths in file actions start at the Shortcuts folder, as Apple's start in iCloud
+        // Drive's; it is read once (user-dirs.dirs) for this and the file access below.
+        let shortcutsFolder = UserFolders.shortcutsFolder(in: variables)
+        environment.filesFolder = shortcutsFolder
         environment.limits = limits(settings)
         environment.services = ServiceSettings(settings?.services ?? [:]).overridden(by: variables)
         environment.waitsToReturn = RunEnvironment.waitToReturnOverride(in: variables) ?? settings?.waitToReturn ?? false
         let access = fileAccess(
             for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
-            ask: asksForAccess ? Self.asking(prompter) : nil)
+            ask: asksForAccess ? Self.asking(prompter) : nil, shortcutsFolder: shortcutsFolder)
         access.allowItems(in: input)
         environment.fileAccess = access
         return environment
@@ -138,11 +140,12 @@ public struct RunSetup: Sendable {
 
     /// The file access of a shortcut under Apple's privacy rules: the Shortcuts folder, the
     /// folders this setup grants every run (`--allow-folder`), and the shortcut's remembered grants.
+    /// `shortcutsFolder` spares reading `user-dirs.dirs` again when the caller has it.
     public func fileAccess(
         for running: RunningShortcut, settings: LibrarySettings?,
-        ask: (@Sendable (FileAccessQuestion) throws -> FileAccessAnswer)? = nil
+        ask: (@Sendable (FileAccessQuestion) throws -> FileAccessAnswer)? = nil, shortcutsFolder: String? = nil
     ) -> FileAccess {
-        var grants = [FolderGrant(path: UserFolders.shortcutsFolder(in: variables))] + folderGrants
+        var grants = [FolderGrant(path: shortcutsFolder ?? UserFolders.shortcutsFolder(in: variables))] + folderGrants
         if let identifier = running.identifier, let settings {
             grants += settings.folderAccess(for: identifier).map { FolderGrant(path: $0.path, readOnly: $0.readOnly) }
         }
