@@ -45,7 +45,9 @@ enum IPAddress {
             case .external:
                 let name = kind == .v4 ? "ip-echo" : "ip-echo-v6"
                 guard let url = run.environment.services.url(name, path: "") else {
-                    throw ActionFailure("the \(name) service has no URL; set one with shortcuts settings --service \(name)=URL")
+                    throw ActionFailure(
+                        "the \(name) service has no URL; set one with shortcuts settings --service \(name)=URL (or default)",
+                        parameter: "WFIPAddressSourceOption")
                 }
                 let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFIPAddressSourceOption")
                 let text = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

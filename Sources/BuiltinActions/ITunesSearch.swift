@@ -35,7 +35,10 @@ enum ITunesSearch {
     static func results(path: String, query: [URLQueryItem], parameter: String, run: RunContext) throws -> [[String: Any]] {
         guard let base = run.environment.services.url("itunes", path: path),
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-        else { throw ActionFailure("the itunes service has no base URL", parameter: parameter) }
+        else {
+            throw ActionFailure(
+                "the itunes service has no URL; set one with shortcuts settings --service itunes=URL (or default)", parameter: parameter)
+        }
         components.queryItems = query
         guard let url = components.url else { throw ActionFailure("can't make a search URL", parameter: parameter) }
         let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: parameter)

@@ -173,7 +173,11 @@ enum LocationActions {
             let path = String(format: "/route/v1/%@/%.6f,%.6f;%.6f,%.6f", profile, fromLongitude, fromLatitude, toLongitude, toLatitude)
             guard let base = run.environment.services.url("osrm", path: path),
                 var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-            else { throw ActionFailure("the osrm service has no URL", parameter: "WFDestination") }
+            else {
+                throw ActionFailure(
+                    "the osrm service has no URL; set one with shortcuts settings --service osrm=URL (or default)",
+                    parameter: "WFDestination")
+            }
             components.queryItems = [URLQueryItem(name: "overview", value: "false")]
             let (response, data) = try HTTPClient.send(HTTPRequest(url: components.url!), parameter: "WFDestination")
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

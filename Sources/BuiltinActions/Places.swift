@@ -156,7 +156,11 @@ enum Places {
     static func nominatim(_ path: String, _ query: [URLQueryItem], parameter: String, run: RunContext) throws -> Any {
         guard let base = run.environment.services.url("nominatim", path: path),
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-        else { throw ActionFailure("the nominatim service has no URL", parameter: parameter) }
+        else {
+            throw ActionFailure(
+                "the nominatim service has no URL; set one with shortcuts settings --service nominatim=URL (or default)",
+                parameter: parameter)
+        }
         components.queryItems = query + [URLQueryItem(name: "format", value: "jsonv2"), URLQueryItem(name: "addressdetails", value: "1")]
         guard let url = components.url else { throw ActionFailure("can't make a geocoding URL", parameter: parameter) }
         var request = HTTPRequest(url: url)

@@ -28,7 +28,11 @@ enum WeatherActions {
         }
         guard let base = run.environment.services.url("open-meteo", path: "/v1/forecast"),
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-        else { throw ActionFailure("the open-meteo service has no URL", parameter: "WFWeatherCustomLocation") }
+        else {
+            throw ActionFailure(
+                "the open-meteo service has no URL; set one with shortcuts settings --service open-meteo=URL (or default)",
+                parameter: "WFWeatherCustomLocation")
+        }
         var query = [
             URLQueryItem(name: "latitude", value: String(format: "%.4f", latitude)),
             URLQueryItem(name: "longitude", value: String(format: "%.4f", longitude)),

@@ -167,7 +167,9 @@ enum WebServiceActions {
             let pathSafe = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
             let path = "/trigger/\(event.addingPercentEncoding(withAllowedCharacters: pathSafe) ?? event)/with/key/\(key)"
             guard let url = run.environment.services.url("ifttt", path: path) else {
-                throw ActionFailure("the ifttt service has no base URL", parameter: "IFTTTTriggerName")
+                throw ActionFailure(
+                    "the ifttt service has no URL; set one with shortcuts settings --service ifttt=URL (or default)",
+                    parameter: "IFTTTTriggerName")
             }
             var values = ContentDictionary()
             let count = min(Int(try run.number(extra, parameter: "WFIFTTTExtraIngredients") ?? 0), 3)
