@@ -64,6 +64,16 @@ public enum ControlFlowBlock: CaseIterable, Sendable {
     public static func title(of action: WorkflowAction) -> String? {
         ControlFlowBlock(identifier: action.identifier)?.title(action.controlFlowMode ?? .start)
     }
+
+    /// Parameter titles of the block actions, which have no metadata of their own.
+    public static let parameterTitles: [String: String] = [
+        "WFInput": "Input", "WFCondition": "Condition", "WFConditions": "Conditions",
+        "WFConditionalActionString": "Text", "WFNumberValue": "Number", "WFAnotherNumber": "Second Number",
+        "WFDate": "Date", "WFAnotherDate": "Second Date", "WFBooleanValue": "Boolean",
+        "WFEnumerationValue": "Value", "WFDuration": "Duration", "WFRepeatCount": "Times",
+        "WFMenuPrompt": "Prompt", "WFMenuItems": "Items", "WFMenuItemTitle": "Title",
+        "WFMenuItemAttributedTitle": "Title",
+    ]
 }
 
 /// Matches a workflow's control-flow actions into blocks: a middle or end belongs to the

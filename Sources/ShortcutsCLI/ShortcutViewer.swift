@@ -1,6 +1,7 @@
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsLanguage
 
 /// A readable listing of a shortcut: every action with its index, title, identifier and
 /// parameters, blocks indented, and actions that can't run here marked.
@@ -36,7 +37,7 @@ public struct ShortcutViewer: Sendable {
     /// The listing of a workflow, ending in a newline.
     public func render(_ workflow: Workflow, name: String, signature: ShortcutSignature? = nil) -> String {
         let actions = workflow.actions
-        let renderer = ParameterRenderer(outputs: outputNames(of: actions))
+        let renderer = ParameterRenderer(actions: actions, metadata: engine.metadata(for:))
         let width = String(actions.count).count
         var text = "\(name): \(actions.count) action\(actions.count == 1 ? "" : "s")"
         text += workflow.acceptsInput ? ", accepts input\n" : "\n"
@@ -62,7 +63,8 @@ public struct ShortcutViewer: Sendable {
             let indent = String(repeating: " ", count: width - number.count + 2 + depth * 2)
             let metadata = engine.metadata(for: action.identifier)
             var line =
-                number + indent + (block?.title ?? ControlFlowBlock.title(of: action) ?? metadata?.title ?? Self.fallbackTitle(action))
+                number + indent
+                + (block?.title ?? ControlFlowBlock.title(of: action) ?? metadata?.title ?? ParameterRenderer.fallbackTitle(action))
             line += " (\(action.identifier))"
             if misplaced.contains(offset) {
                 line += "  [out of place: not part of a well-formed block]"
@@ -79,7 +81,7 @@ public struct ShortcutViewer: Sendable {
             }
             for (key, value) in action.parameters where !Self.hiddenKeys.contains(key) && !Self.automatorKeys.contains(key) {
                 if key == "WFMenuItemAttributedTitle", action.parameters["WFMenuItemTitle"] != nil { continue }
-                let title = metadata?.parameter(key)?.title ?? Self.blockParameterTitles[key] ?? Self.commonTitles[key]
+                let title = metadata?.parameter(key)?.title ?? ControlFlowBlock.parameterTitles[key] ?? Self.commonTitles[key]
                 let label = title.map { $0 == key ? key : "\($0) (\(key))" } ?? key
                 let rendered = key == "WFCondition" ? renderer.condition(value) : renderer.render(value)
                 text += parameterIndent + label + ": " + rendered + "\n"
@@ -89,20 +91,6 @@ public struct ShortcutViewer: Sendable {
         return text
     }
 
-    /// Names of action outputs by UUID, for magic variables: the custom name, or the output name.
-    private func outputNames(of actions: [WorkflowAction]) -> [String: (index: Int, name: String)] {
-        var names: [String: (Int, String)] = [:]
-        for (offset, action) in actions.enumerated() {
-            guard let uuid = action.uuid, names[uuid] == nil else { continue }
-            let metadata = engine.metadata(for: action.identifier)
-            let name =
-                action.customOutputName ?? metadata?.outputName ?? ControlFlowBlock(identifier: action.identifier)?.outputName
-                ?? metadata?.title ?? Self.fallbackTitle(action)
-            names[uuid] = (offset + 1, name)
-        }
-        return names
-    }
-
     /// Why an action can't run here, or `nil` when it can.
     static func availabilityProblem(_ action: WorkflowAction, _ metadata: ActionMetadata?) -> String? {
         if let metadata { return metadata.isAvailable ? nil : "not available on Linux" }
@@ -110,30 +98,8 @@ public struct ShortcutViewer: Sendable {
             ? "not available on Linux" : "no installed app provides this action"
     }
 
-    /// A title for an action nobody describes: its App Intent name or the identifier's last part.
-    static func fallbackTitle(_ action: WorkflowAction) -> String {
-        if case .record(let descriptor)? = action.parameters["AppIntentDescriptor"],
-            let name = descriptor["AppIntentIdentifier"]?.stringValue
-        {
-            return name
-        }
-        return action.identifier.split(separator: ".").last.map(String.init) ?? action.identifier
-    }
-
     /// Titles of keys many actions share.
     static let commonTitles: [String: String] = [
         "CustomOutputName": "Output Name", "WFInput": "Input", "AppIntentDescriptor": "App Intent",
-    ]
-}
-
-extension ShortcutViewer {
-    /// Parameter titles of the block actions, which have no metadata of their own.
-    static let blockParameterTitles: [String: String] = [
-        "WFInput": "Input", "WFCondition": "Condition", "WFConditions": "Conditions",
-        "WFConditionalActionString": "Text", "WFNumberValue": "Number", "WFAnotherNumber": "Second Number",
-        "WFDate": "Date", "WFAnotherDate": "Second Date", "WFBooleanValue": "Boolean",
-        "WFEnumerationValue": "Value", "WFDuration": "Duration", "WFRepeatCount": "Times",
-        "WFMenuPrompt": "Prompt", "WFMenuItems": "Items", "WFMenuItemTitle": "Title",
-        "WFMenuItemAttributedTitle": "Title",
     ]
 }

@@ -5,11 +5,39 @@ import ShortcutsContent
 
 /// Renders parameter values as people read them: text with `{Variable}` tokens, magic variables
 /// as `{Output Name ⟨action N⟩}`, aggrandizements as `{Dictionary.key}` or `{x as Number}`.
-struct ParameterRenderer {
+/// `shortcuts view` and the app's editor both show values through it.
+public struct ParameterRenderer: Sendable {
     /// Each output UUID's action index and output name.
-    let outputs: [String: (index: Int, name: String)]
+    public let outputs: [String: (index: Int, name: String)]
 
-    func render(_ value: ParameterValue) -> String {
+    public init(outputs: [String: (index: Int, name: String)]) { self.outputs = outputs }
+
+    /// A renderer for a workflow's actions, naming each magic variable by its action's custom
+    /// output name, its output name or its title.
+    public init(actions: [WorkflowAction], metadata: (String) -> ActionMetadata?) {
+        var names: [String: (index: Int, name: String)] = [:]
+        for (offset, action) in actions.enumerated() {
+            guard let uuid = action.uuid, names[uuid] == nil else { continue }
+            let described = metadata(action.identifier)
+            let name =
+                action.customOutputName ?? described?.outputName ?? ControlFlowBlock(identifier: action.identifier)?.outputName
+                ?? described?.title ?? Self.fallbackTitle(action)
+            names[uuid] = (offset + 1, name)
+        }
+        self.init(outputs: names)
+    }
+
+    /// A title for an action nobody describes: its App Intent name or the identifier's last part.
+    public static func fallbackTitle(_ action: WorkflowAction) -> String {
+        if case .record(let descriptor)? = action.parameters["AppIntentDescriptor"],
+            let name = descriptor["AppIntentIdentifier"]?.stringValue
+        {
+            return name
+        }
+        return action.identifier.split(separator: ".").last.map(String.init) ?? action.identifier
+    }
+
+    public func render(_ value: ParameterValue) -> String {
         switch value {
         case .plain(let plain): return render(plain)
         case .array(let items), .arrayState(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
@@ -40,7 +68,7 @@ struct ParameterRenderer {
     }
 
     /// `WFCondition` as words: `has any value`, `is greater than`…
-    func condition(_ value: ParameterValue) -> String {
+    public func condition(_ value: ParameterValue) -> String {
         if let code = value.integerValue, let name = Self.conditionNames[code] { return name }
         return render(value)
     }
@@ -72,7 +100,7 @@ struct ParameterRenderer {
     }
 
     /// A variable as `{Name}`, with its aggrandizements.
-    func token(_ attachment: TokenAttachment) -> String {
+    public func token(_ attachment: TokenAttachment) -> String {
         var name: String
         switch attachment.kind {
         case .actionOutput(let uuid, let outputName):
@@ -133,7 +161,7 @@ struct ParameterRenderer {
     }
 
     /// The `WFCondition` codes, as the editor words them.
-    static let conditionNames: [Int64: String] = [
+    public static let conditionNames: [Int64: String] = [
         0: "is less than", 1: "is less than or equal to", 2: "is greater than",
         3: "is greater than or equal to", 4: "is", 5: "is not", 8: "begins with", 9: "ends with",
         99: "contains", 999: "does not contain", 100: "has any value", 101: "does not have any value",
