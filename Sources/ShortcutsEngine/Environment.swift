@@ -84,6 +84,9 @@ public struct RunEnvironment: Sendable {
     }
     /// Details of this device for Get Device Details (name, system version…).
     public var deviceDetails: @Sendable (String) -> Content
+    /// Told as each action of the top-level shortcut starts and ends (the app marks its blocks
+    /// with it); `nil`, the default, costs the runner one branch per action.
+    public var observer: (any RunObserver)?
 
     public init(
         prompter: any Prompter = NoInteraction(), clipboard: any Clipboard = MemoryClipboard(),
@@ -119,6 +122,18 @@ public struct RunEnvironment: Sendable {
         waitsToReturn = Self.waitToReturnOverride(in: variables) ?? false
         self.deviceDetails = deviceDetails
     }
+}
+
+/// Watches a run's actions as they go, for a live view of the run.
+///
+/// Indices count from 0 over the workflow's actions, control-flow actions included; actions of
+/// shortcuts it starts with Run Shortcut are not reported. Called on the running thread, so it
+/// must return quickly.
+public protocol RunObserver: Sendable {
+    /// The action at `index` is about to run (or its block is entered, passed or left).
+    func actionStarted(_ index: Int)
+    /// The action at `index` ran and gave `output`.
+    func actionFinished(_ index: Int, output: Content)
 }
 
 /// A prompter for runs that may not ask anything: every question is an error saying what was asked.

@@ -11,11 +11,14 @@ struct Runner {
     private var steps = 0
     /// For each open If and menu, the step count when its branch began.
     private var branchStarts: [Int] = []
+    /// Who watches this run's actions: only a top-level run's, and usually nobody.
+    private let observer: (any RunObserver)?
 
     init(program: Program, context: RunContext) {
         self.program = program
         self.context = context
         previous = context.shortcutInput
+        observer = context.depth == 0 ? context.environment.observer : nil
     }
 
     mutating func run() throws(RunError) -> Content {
@@ -29,10 +32,12 @@ struct Runner {
                     throw context.budget.isPastDeadline
                         ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
+                observer?.actionStarted(pc)
                 switch instructions[pc] {
                 case .action(let step):
                     let input = step.input.isAbsent ? previous : try context.content(step.input)
                     let output = try step.body(input, context)
+                    observer?.actionFinished(pc, output: output)
                     try context.budget.countAction()
                     try context.budget.checkValue(output)
                     steps &+= 1

@@ -92,6 +92,12 @@ public final class ShortcutsEvents: Sendable {
         try call(EventsProtocol.Method.status, JSONRPC.Empty(), as: EventsProtocol.StatusResult.self)
     }
 
+    /// Starts serving the Shortcuts app, if the service isn't yet, and gives the page's address
+    /// (with the secret that lets a browser in).
+    public func openApp() throws(ShortcutsEventsError) -> String {
+        try call(EventsProtocol.Method.openApp, JSONRPC.Empty(), as: EventsProtocol.AppResult.self).address
+    }
+
     // MARK: The call
 
     /// Sends one request on a fresh connection and waits for its answer.

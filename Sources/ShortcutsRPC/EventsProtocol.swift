@@ -35,6 +35,8 @@ public enum EventsProtocol {
         public static let registerApp = "apps.register"
         /// The service's version and process id.
         public static let status = "service.status"
+        /// Starts serving the Shortcuts app, if it isn't yet, and gives its address.
+        public static let openApp = "app.open"
     }
 
     /// The codes of the service's JSON-RPC errors, beside JSON-RPC's own.
@@ -210,5 +212,11 @@ public enum EventsProtocol {
             self.runningRuns = runningRuns
             self.registeredApps = registeredApps
         }
+    }
+
+    /// What `app.open` gives: the page's address, with the secret that lets a browser in.
+    public struct AppResult: Codable, Sendable {
+        public var address: String
+        public init(address: String) { self.address = address }
     }
 }

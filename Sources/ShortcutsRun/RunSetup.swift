@@ -196,11 +196,18 @@ public struct RunSetup: Sendable {
     }
 
     /// Runs a compiled program in a live environment answered by `prompter`.
+    ///
+    /// - Parameters:
+    ///   - observer: told as each action starts and ends (the app's live view of a run).
+    ///   - show: where Show Result and Quick Look go instead of this machine's default.
     public func run(
         _ program: Program, input: Content = .nothing, prompter: any Prompter, running: RunningShortcut? = nil,
-        asksForAccess: Bool = false, cancellation: Cancellation = Cancellation()
+        asksForAccess: Bool = false, cancellation: Cancellation = Cancellation(), observer: (any RunObserver)? = nil,
+        show: (@Sendable (String) -> Void)? = nil
     ) throws(RunError) -> Content {
-        let environment = environment(prompter: prompter, running: running, input: input, asksForAccess: asksForAccess)
+        var environment = environment(prompter: prompter, running: running, input: input, asksForAccess: asksForAccess)
+        environment.observer = observer
+        if let show { environment.show = show }
         return try engine.run(program, input: input, environment: environment, cancellation: cancellation)
     }
 }

@@ -21,7 +21,7 @@ public final class EventsService: Sendable {
     public let log: ServiceLog
     let registry: RunRegistry
     /// The engine, the installed apps' actions and the live environment of every run.
-    let setup: RunSetup
+    public let setup: RunSetup
     /// The installed apps' actions; running apps that register are reached through its host.
     public var apps: AppActionSource { setup.apps }
     public let liveApps: LiveApps
@@ -30,7 +30,16 @@ public final class EventsService: Sendable {
     /// The output folders of each client's runs, removed a while after the client goes away.
     private let outputFolders = Mutex<[ObjectIdentifier: [String]]>([:])
 
-    public init(configuration: ServiceConfiguration, log: ServiceLog = ServiceLog()) {
+    /// Makes the app's web server the first time a client asks (`app.open`), or `nil` when this
+    /// service has none.
+    private let makeApp: (@Sendable (EventsService) -> any AppTransport)?
+    private let app = Mutex<(any AppTransport)?>(nil)
+
+    public init(
+        configuration: ServiceConfiguration, log: ServiceLog = ServiceLog(),
+        app: (@Sendable (EventsService) -> any AppTransport)? = nil
+    ) {
+        makeApp = app
         self.configuration = configuration
         self.log = log
         policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
@@ -92,8 +101,11 @@ public final class EventsService: Sendable {
     ///
     /// - Parameter owner: the connection that asked, so its runs can be cancelled when it goes away.
     /// - Throws: ``ServiceError``: not found, cancelled, or failed naming the action.
+    ///   - front: how the run asks questions and shows its progress (the app's page); a run with
+    ///     none asks nothing.
     public func run(
-        _ params: EventsProtocol.RunParams, client: ClientIdentity, owner: ObjectIdentifier? = nil
+        _ params: EventsProtocol.RunParams, client: ClientIdentity, owner: ObjectIdentifier? = nil,
+        front: RunFront = RunFront()
     ) throws(ServiceError) -> EventsProtocol.RunResult {
         if isShuttingDown.load(ordering: .acquiring) {
             throw ServiceError(.shuttingDown, "shortcutsd is shutting down and takes no new runs; try again")
@@ -102,7 +114,7 @@ public final class EventsService: Sendable {
         let input = try Self.input(params)
         let program = try programs.program(at: location, library: library, engine: setup.engine)
         let runID = params.runID ?? UUID().uuidString
-        let cancellation = Cancellation()
+        let cancellation = front.cancellation
         let identifier = (try? library.identifier(of: location)) ?? location.name
         let info = EventsProtocol.RunInfo(runID: runID, shortcut: location.name, clientProcess: client.processIdentifier)
         do {
@@ -125,11 +137,13 @@ public final class EventsService: Sendable {
         let output: Content
         do {
             output = try setup.run(
-                program, input: input, prompter: NoInteraction(),
-                running: RunningShortcut(name: location.name, identifier: identifier), cancellation: cancellation)
+                program, input: input, prompter: front.prompter,
+                running: RunningShortcut(name: location.name, identifier: identifier), cancellation: cancellation,
+                observer: front.observer, show: front.show)
         } catch {
             throw ServiceError(error)
         }
+        front.finished(output)
         if params.inputPaths != nil {
             // The folder's name is the service's own, whatever the client called the run.
             let folder = configuration.outputDirectory + "/" + UUID().uuidString
@@ -172,10 +186,35 @@ public final class EventsService: Sendable {
         }
     }
 
+    // MARK: The app
+
+    /// Starts serving the Shortcuts app, if it isn't yet, and gives its address.
+    public func openApp() throws(ServiceError) -> EventsProtocol.AppResult {
+        registry.touch()
+        guard let makeApp else { throw ServiceError(.unknownMethod, "this shortcutsd doesn't serve the Shortcuts app") }
+        let transport = app.withLock { app in
+            if let app { return app }
+            let made = makeApp(self)
+            app = made
+            return made
+        }
+        return EventsProtocol.AppResult(address: try transport.open())
+    }
+
+    /// Stops the app's web server, if it was started.
+    public func stopApp() { app.withLock { $0 }?.stop() }
+
+    /// Keeps the service from idling out while a page is open.
+    public func noteActivity() { registry.touch() }
+
     // MARK: Lifetime
 
-    /// Seconds since anything happened; 0 while runs are going or apps are registered.
-    public var idleSeconds: Double { liveApps.isEmpty ? registry.idleSeconds : 0 }
+    /// Seconds since anything happened; 0 while runs are going, apps are registered or a page
+    /// of the app is open.
+    public var idleSeconds: Double {
+        guard liveApps.isEmpty, !(app.withLock { $0 }?.isInUse ?? false) else { return 0 }
+        return registry.idleSeconds
+    }
 
     /// Stops taking runs, lets the runs in progress finish for `grace` seconds, then cancels
     /// them and waits a little more. Returns how many were still going at the end.

@@ -13,7 +13,9 @@ import Foundation
 /// registered app) it exits the same way; D-Bus activation or a client starts it again.
 public enum ServiceDaemon {
     /// Runs the service; never returns.
-    public static func main() -> Never {
+    ///
+    /// - Parameter app: makes the Shortcuts app's web server when a client first asks for it.
+    public static func main(app: (@Sendable (EventsService) -> any AppTransport)? = nil) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -28,7 +30,7 @@ public enum ServiceDaemon {
             log.write(error.message)
             exit(1)
         }
-        let daemon = RunningDaemon(service: EventsService(configuration: configuration, log: log))
+        let daemon = RunningDaemon(service: EventsService(configuration: configuration, log: log, app: app))
         daemon.start()
         dispatchMain()
     }
@@ -46,6 +48,7 @@ public enum ServiceDaemon {
           SHORTCUTS_SERVICE_ALLOWED_CLIENTS  ':'-separated programs allowed to call (default: any of yours)
           SHORTCUTS_SERVICE_SOCKET           the socket path
           SHORTCUTS_SERVICE_NO_DBUS=1        serve only the socket
+          SHORTCUTS_APP_PORT                 the Shortcuts app's port on 127.0.0.1, once asked for (default: a free one, remembered)
 
         """
 }
@@ -114,6 +117,7 @@ final class RunningDaemon: @unchecked Sendable {
         log.write("\(reason): finishing")
         socket.stop()
         let left = service.drain(grace: service.configuration.shutdownGraceSeconds)
+        service.stopApp()
         if servesBus { bus.stop() }
         log.write(left == 0 ? "stopped" : "stopped with \(left) run(s) that didn't end")
         exit(0)

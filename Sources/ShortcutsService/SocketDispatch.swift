@@ -38,6 +38,8 @@ struct SocketDispatch {
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: EventsProtocol.RunsResult(runs: service.listRuns())))
         case EventsProtocol.Method.status:
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: service.status()))
+        case EventsProtocol.Method.openApp:
+            return try JSONRPC.encode(JSONRPC.Response(id: id, result: try service.openApp()))
         default:
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(method)'")
         }

@@ -1,0 +1,39 @@
+import ShortcutsContent
+import ShortcutsEngine
+
+/// How a run meets whoever started it: who answers its questions, who watches its actions,
+/// where its results are shown, and how it is stopped. Socket and D-Bus runs ask nothing and
+/// are watched by nobody; the app's page does all four.
+public struct RunFront: Sendable {
+    public var prompter: any Prompter
+    public var observer: (any RunObserver)?
+    /// Where Show Result and Quick Look go; `nil` keeps the service's default.
+    public var show: (@Sendable (String) -> Void)?
+    /// Cancelling it stops the run (the app's Stop button holds it).
+    public var cancellation: Cancellation
+    /// Given the run's output when it succeeds, before the reply is made.
+    public var finished: @Sendable (Content) -> Void
+
+    public init(
+        prompter: any Prompter = NoInteraction(), observer: (any RunObserver)? = nil,
+        show: (@Sendable (String) -> Void)? = nil, cancellation: Cancellation = Cancellation(),
+        finished: @escaping @Sendable (Content) -> Void = { _ in }
+    ) {
+        self.prompter = prompter
+        self.observer = observer
+        self.show = show
+        self.cancellation = cancellation
+        self.finished = finished
+    }
+}
+
+/// The Shortcuts app's web server, as the service sees it: started on the first `app.open`,
+/// stopped with the service. `ShortcutsApp` provides it; `shortcutsd` passes it in.
+public protocol AppTransport: Sendable {
+    /// Starts serving if it isn't yet, and gives the page's address with its secret.
+    func open() throws(ServiceError) -> String
+    /// Whether a page is connected (the service doesn't idle out meanwhile).
+    var isInUse: Bool { get }
+    /// Stops serving, closing every page's connection.
+    func stop()
+}
