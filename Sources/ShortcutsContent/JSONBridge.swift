@@ -7,9 +7,9 @@ import Foundation
 public enum JSONBridge {
     /// The content as compact JSON text.
     public static func text(of content: Content) -> String {
-        var output = ""
+        var output: [UInt8] = []
         write(content, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Parses JSON text into content; `nil` if it is not JSON.
@@ -21,51 +21,69 @@ public enum JSONBridge {
         return parser.position == parser.bytes.count ? value : nil
     }
 
-    private static func write(_ content: Content, to output: inout String) {
+    private static func write(_ content: Content, to output: inout [UInt8]) {
         switch content {
-        case .nothing: output += "null"
-        case .boolean(let value): output += value ? "true" : "false"
-        case .number(let number): output += number.isFinite ? NumberText.format(number) : "null"
+        case .nothing: output += "null".utf8
+        case .boolean(let value): output += (value ? "true" : "false").utf8
+        case .number(let number): append(number: number, to: &output)
         case .list(let items):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (position, item) in items.enumerated() {
-                if position > 0 { output += "," }
+                if position > 0 { output.append(UInt8(ascii: ",")) }
                 write(item, to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .dictionary(let dictionary):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (position, (key, value)) in dictionary.enumerated() {
-                if position > 0 { output += "," }
-                writeString(key, to: &output)
-                output += ":"
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                append(string: key, to: &output)
+                output.append(UInt8(ascii: ":"))
                 write(value, to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         case .entity(let entity):
             var dictionary = entity.properties
             if dictionary["id"] == nil { dictionary["id"] = .text(entity.identifier) }
             write(.dictionary(dictionary), to: &output)
         default:
-            writeString(content.text, to: &output)
+            append(string: content.text, to: &output)
         }
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += String(format: "\\u%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
+    /// Appends a JSON number as the actions write numbers (`3`, `2.5`), or `null` when it isn't finite.
+    public static func append(number: Double, to output: inout [UInt8]) {
+        output += (number.isFinite ? NumberText.format(number) : "null").utf8
+    }
+
+    /// Appends a string as a JSON string, escaping quotes, backslashes and control characters;
+    /// the rest of the text goes in as its UTF-8 bytes, run by run.
+    public static func append(string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): output += "\\\"".utf8
+                case UInt8(ascii: "\\"): output += "\\\\".utf8
+                case 0x0A: output += "\\n".utf8
+                case 0x0D: output += "\\r".utf8
+                case 0x09: output += "\\t".utf8
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    output += "\\u00".utf8
+                    output.append(digits[Int(byte >> 4)])
+                    output.append(digits[Int(byte & 0x0F)])
+                }
+                start = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     private struct Parser {

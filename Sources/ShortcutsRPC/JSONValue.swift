@@ -34,10 +34,42 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value as compact JSON text.
-    public var text: String { JSONBridge.text(of: jsonContent) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The value as compact UTF-8 JSON.
-    public var data: Data { Data(text.utf8) }
+    public var data: Data { Data(bytes) }
+
+    /// The value as compact UTF-8 JSON, written straight from the value (as ``JSONBridge`` writes content).
+    public var bytes: [UInt8] {
+        var output: [UInt8] = []
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output += "null".utf8
+        case .bool(let bool): output += (bool ? "true" : "false").utf8
+        case .number(let number): JSONBridge.append(number: number, to: &output)
+        case .string(let string): JSONBridge.append(string: string, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (position, item) in items.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                item.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (position, (key, value)) in object.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                JSONBridge.append(string: key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
 
     // MARK: Reading parts
 
