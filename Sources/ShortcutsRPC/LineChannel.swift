@@ -98,7 +98,13 @@ public final class LineChannel: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count == 0 { throw .closed }
             if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A descriptor that doesn't block: wait until it has something, not in a spin.
+                    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&descriptor, 1, 1000)
+                    continue
+                }
                 throw .system(errno)
             }
             buffer.append(contentsOf: chunk[..<count])
