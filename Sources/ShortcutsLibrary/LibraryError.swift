@@ -22,6 +22,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable {
         public static let unapprovedSigner = Code("unapprovedSigner")
         /// The operating system refused (permissions, disk full…).
         public static let system = Code("system")
+        /// The file changed since the caller read it (another editor saved it), so it was not replaced.
+        public static let changed = Code("changed")
     }
 
     public var code: Code

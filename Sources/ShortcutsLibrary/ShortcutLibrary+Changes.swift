@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 import ShortcutFormat
 
 #if canImport(Glibc)
@@ -105,6 +106,29 @@ extension ShortcutLibrary {
             // A signed file's signature would no longer match: the change is written as a property list.
             let format = document.signature == nil ? document.format : .binary
             try AtomicFile.write(ShortcutFile.write(workflow, format: format), to: location.path, replacing: true)
+        }
+    }
+
+    /// Writes an edited workflow over a shortcut, atomically, only if its file is still what the
+    /// editor opened (`isUnchanged` is given the file's bytes now). Returns the bytes written.
+    ///
+    /// - Throws: ``LibraryError`` with code `changed` when the file changed meanwhile (nothing is
+    ///   written), or when it can't be read or written.
+    @discardableResult
+    public func save(
+        _ workflow: Workflow, to location: ShortcutLocation, ifUnchanged isUnchanged: (Data) -> Bool
+    ) throws(LibraryError) -> Data {
+        try withLock { () throws(LibraryError) -> Data in
+            guard let current = FileManager.default.contents(atPath: location.path) else {
+                throw LibraryError(.notFound, "can't read \(location.path)")
+            }
+            guard isUnchanged(current) else {
+                throw LibraryError(.changed, "\(location.name) changed on disk since it was opened; nothing was saved")
+            }
+            let format: PropertyListFormat = (try? ShortcutFile.read(current, path: location.path).format) ?? .binary
+            let data = ShortcutFile.write(workflow, format: format)
+            try AtomicFile.write(data, to: location.path, replacing: true)
+            return data
         }
     }
 }
