@@ -13,6 +13,7 @@ import PackageDescription
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
 //   ShortcutsRun                          one run setup: engine, action sources, live environment
 //   ShortcutsService, MCPServer           front ends over the engine: Shortcuts Events, MCP
+//   ShortcutsApp                          the Shortcuts app: a web page served by shortcutsd
 //   ShortcutsEvents                       the client library for the service
 //   ShortcutsCLI, shortcutsd, intentgen   the executables, thin over the rest
 let package = Package(
@@ -44,7 +45,7 @@ let package = Package(
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
-        .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent"]),
+        .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         // The actions about the person's own shortcuts, over the library.
         .target(name: "LibraryActions", dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
@@ -68,6 +69,17 @@ let package = Package(
                 "ShortcutsContent",
             ]
         ),
+        // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.
+        .target(name: "CMicroHTTPDLoader"),
+        // The Shortcuts app: a web page served by shortcutsd on 127.0.0.1.
+        .target(
+            name: "ShortcutsApp",
+            dependencies: [
+                "ShortcutsService", "CMicroHTTPDLoader", "ShortcutsRun", "ShortcutsLibrary", "ShortcutsLanguage", "ShortcutsEngine",
+                "BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "PropertyList",
+            ],
+            resources: [.copy("Page")]
+        ),
         .target(name: "ShortcutsEvents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(
             name: "MCPServer",
@@ -80,11 +92,11 @@ let package = Package(
             name: "ShortcutsCLI",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
-        .executableTarget(name: "shortcutsd", dependencies: ["ShortcutsService"]),
+        .executableTarget(name: "shortcutsd", dependencies: ["ShortcutsService", "ShortcutsApp"]),
         .executableTarget(name: "intentgen", dependencies: ["IntentDefinitionCompiler"]),
         .plugin(name: "IntentDefinitionPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
         .executableTarget(name: "soupertask", dependencies: ["AppIntents"], path: "Examples/SouperTask"),
@@ -158,6 +170,13 @@ let package = Package(
         .testTarget(
             name: "ShortcutsServiceTests",
             dependencies: ["ShortcutsService", "ShortcutsEvents", "ShortcutsCLI", "ShortcutsTestSupport", "ShortcutFormat", "ShortcutsRPC"]),
+        .testTarget(
+            name: "ShortcutsAppTests",
+            dependencies: [
+                "ShortcutsApp", "ShortcutsService", "ShortcutsTestSupport", "ShortcutFormat", "ShortcutsRPC", "ShortcutsRun",
+                "ShortcutsContent",
+            ],
+            exclude: ["browser_session.py"]),
         .testTarget(
             name: "MCPServerTests",
             dependencies: ["MCPServer", "ShortcutsCLI", "ShortcutsTestSupport", "ShortcutsContent", "ShortcutsEngine", "ShortcutsRPC"]),

@@ -12,6 +12,26 @@ public enum Builtins {
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all)
 
+    /// The category of Shortcuts' action library each built-in action is listed under
+    /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
+    /// (the engine's own, the library's) are Scripting's, as on Apple's.
+    public static let categories: [String: String] = {
+        let families: [(String, [ActionDefinition])] = [
+            ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
+            ("Scripting", ScriptActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
+            ("Documents", TextActions.all + FileActions.all + ContentActions.all),
+            ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
+            ("Media", MediaLibraryActions.all + PodcastActions.all),
+            ("Location", LocationActions.all + WeatherActions.all),
+            ("Sharing", MailActions.all),
+        ]
+        var table: [String: String] = [:]
+        for (category, definitions) in families {
+            for definition in definitions { table[definition.metadata.identifier] = category }
+        }
+        return table
+    }()
+
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.
     public static let download: ContentGraph.Download = { url in try HTTPClient.download(url) }

@@ -40,6 +40,7 @@ public enum ShortcutsCommand {
         (FormatCommand.spec, FormatCommand.run),
         (McpCommand.spec, McpCommand.run),
         (ServiceCommand.spec, ServiceCommand.run),
+        (AppCommand.spec, AppCommand.run),
         (helpSpec, { _, _ in 0 }),
     ]
 

@@ -1,3 +1,4 @@
+import ShortcutsApp
 import ShortcutsService
 
-ServiceDaemon.main()
+ServiceDaemon.main(app: AppServer.make)

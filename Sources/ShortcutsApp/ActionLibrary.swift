@@ -1,0 +1,118 @@
+import BuiltinActions
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsRPC
+
+/// The editor's action library: every action this machine can run, grouped as Shortcuts groups
+/// them, with the sentence each block shows (its parameter summary).
+enum ActionLibrary {
+    /// The catalog as the page reads it, from every action source's descriptions.
+    static func json(_ metadata: [ActionMetadata]) -> JSONValue {
+        var items = ControlFlowBlock.allCases.map(blockEntry)
+        for action in metadata where ControlFlowBlock(identifier: action.identifier) == nil {
+            var object: JSONObject = [
+                "identifier": .string(action.identifier),
+                "title": .string(action.title),
+                "description": .string(action.description),
+                "category": .string(category(of: action.identifier)),
+                "keywords": .array(action.keywords.map(JSONValue.string)),
+                "available": .bool(action.isAvailable),
+                "parameters": .array(action.parameters.map(parameter)),
+            ]
+            if let summary = action.summary ?? summaries[action.identifier] { object["summary"] = .string(summary) }
+            if let input = action.inputParameter { object["inputParameter"] = .string(input) }
+            if let output = action.outputName { object["outputName"] = .string(output) }
+            items.append(.object(object))
+        }
+        return .array(items)
+    }
+
+    /// The library category: the built-in family's, Scripting for the engine's and the
+    /// library's own actions, and Apps for installed apps' actions.
+    static func category(of identifier: String) -> String {
+        if let category = Builtins.categories[identifier] { return category }
+        let own =
+            identifier.hasPrefix(WorkflowAction.builtinPrefix) || identifier.hasPrefix("com.apple.shortcuts.")
+            || identifier.hasPrefix("org.swiftshortcuts.")
+        return own ? "Scripting" : "Apps"
+    }
+
+    private static func parameter(_ parameter: ParameterMetadata) -> JSONValue {
+        var object: JSONObject = [
+            "key": .string(parameter.key),
+            "title": .string(parameter.title),
+            "type": .string(parameter.type.rawValue),
+        ]
+        if !parameter.options.isEmpty { object["options"] = .array(parameter.options.map(JSONValue.string)) }
+        if let value = parameter.defaultValue { object["default"] = .string(value) }
+        if parameter.isList { object["isList"] = true }
+        if !parameter.description.isEmpty { object["description"] = .string(parameter.description) }
+        return .object(object)
+    }
+
+    /// If, Repeat, Repeat with Each and Choose from Menu: added as a whole block.
+    private static func blockEntry(_ block: ControlFlowBlock) -> JSONValue {
+        let parameters: [(String, String, String)] =
+            switch block {
+            case .conditional:
+                [("WFInput", "Input", "content"), ("WFCondition", "Condition", "condition"), ("WFConditionalActionString", "Text", "text")]
+            case .repeatCount: [("WFRepeatCount", "Times", "number")]
+            case .repeatEach: [("WFInput", "Items", "content")]
+            case .menu: [("WFMenuPrompt", "Prompt", "text")]
+            }
+        return [
+            "identifier": .string(block.identifier),
+            "title": .string(block.title(.start)),
+            "description": .string(blockDescriptions[block.identifier] ?? ""),
+            "category": "Scripting",
+            "block": true,
+            "available": true,
+            "summary": .string(summaries[block.identifier] ?? block.title(.start)),
+            "outputName": .string(block.outputName),
+            "parameters": .array(
+                parameters.map { key, title, type in ["key": .string(key), "title": .string(title), "type": .string(type)] }),
+        ]
+    }
+
+    private static let blockDescriptions = [
+        "is.workflow.actions.conditional": "Runs the actions inside only when a condition holds, and others otherwise.",
+        "is.workflow.actions.repeat.count": "Runs the actions inside a number of times.",
+        "is.workflow.actions.repeat.each": "Runs the actions inside once for each item of a list.",
+        "is.workflow.actions.choosefrommenu": "Shows a menu and runs the actions of the item chosen.",
+    ]
+
+    /// Parameter summaries of the built-in actions people use most, as Shortcuts words them;
+    /// `${key}` is where a parameter stands in the sentence. Other actions show their title
+    /// with their parameters after it.
+    static let summaries: [String: String] = [
+        "is.workflow.actions.conditional": "If ${WFInput} ${WFCondition} ${WFConditionalActionString}",
+        "is.workflow.actions.repeat.count": "Repeat ${WFRepeatCount} times",
+        "is.workflow.actions.repeat.each": "Repeat with each item in ${WFInput}",
+        "is.workflow.actions.choosefrommenu": "Choose from menu with ${WFMenuPrompt}",
+        "is.workflow.actions.gettext": "${WFTextActionText}",
+        "is.workflow.actions.showresult": "Show ${Text}",
+        "is.workflow.actions.ask": "Ask for ${WFInputType} with ${WFAskActionPrompt}",
+        "is.workflow.actions.alert": "Show alert ${WFAlertActionMessage}",
+        "is.workflow.actions.setvariable": "Set variable ${WFVariableName} to ${WFInput}",
+        "is.workflow.actions.getvariable": "Get ${WFVariable}",
+        "is.workflow.actions.appendvariable": "Add ${WFInput} to ${WFVariableName}",
+        "is.workflow.actions.comment": "${WFCommentActionText}",
+        "is.workflow.actions.math": "${WFInput} ${WFMathOperation} ${WFMathOperand}",
+        "is.workflow.actions.number": "${WFNumberActionNumber}",
+        "is.workflow.actions.url": "${WFURLActionURL}",
+        "is.workflow.actions.downloadurl": "Get contents of ${WFURL}",
+        "is.workflow.actions.delay": "Wait ${WFDelayTime} seconds",
+        "is.workflow.actions.notification": "Show notification ${WFNotificationActionBody}",
+        "is.workflow.actions.getvalueforkey": "Get ${WFGetDictionaryValueType} for ${WFDictionaryKey} in ${WFInput}",
+        "is.workflow.actions.runshellscript": "Run ${Shell} script ${Script}",
+        "is.workflow.actions.output": "Stop and output ${WFOutput}",
+        "is.workflow.actions.choosefromlist": "Choose from ${WFInput}",
+        "is.workflow.actions.count": "Count ${WFCountType} in ${Input}",
+        "is.workflow.actions.date": "${WFDateActionMode} ${WFDateActionDate}",
+        "is.workflow.actions.format.date": "Format ${WFDate}",
+        "is.workflow.actions.text.replace": "Replace ${WFReplaceTextFind} with ${WFReplaceTextReplace} in ${WFInput}",
+        "is.workflow.actions.text.split": "Split ${text} by ${WFTextSeparator}",
+        "is.workflow.actions.text.combine": "Combine ${text} with ${WFTextSeparator}",
+        "is.workflow.actions.openurl": "Open ${WFInput}",
+    ]
+}

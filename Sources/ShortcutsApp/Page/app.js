@@ -1,0 +1,248 @@
+// The Shortcuts app: the library of shortcuts, the editor, settings.
+import { get, post, put, del, request, events, encode } from "./api.js";
+import { glyphIcon, tileColor } from "./icons.js";
+import { Editor } from "./editor.js";
+
+class App {
+  constructor() {
+    this.folder = null;
+    this.shortcuts = [];
+    this.editor = new Editor(this);
+    this.bind();
+    this.showLibrary();
+    // The action library is needed by the first shortcut opened; fetch it meanwhile.
+    this.editor.loadCatalog().catch(() => {});
+    events("/api/events", { library: () => { if (!document.getElementById("view-library").hidden) this.loadLibrary(); } });
+  }
+
+  bind() {
+    document.getElementById("nav-library").addEventListener("click", () => this.showLibrary());
+    document.getElementById("nav-settings").addEventListener("click", () => this.showSettings());
+    document.getElementById("library-search").addEventListener("input", () => this.renderTiles());
+    document.getElementById("new-shortcut").addEventListener("click", () => this.newShortcut());
+    document.getElementById("new-folder").addEventListener("click", () => this.newFolder());
+    document.getElementById("import-file").addEventListener("change", (event) => {
+      for (const file of event.target.files) this.importFile(file);
+      event.target.value = "";
+    });
+    document.getElementById("allow-scripts").addEventListener("change", (event) => this.setScripts(event.target.checked));
+    // Dropping a file anywhere imports it.
+    document.addEventListener("dragover", (event) => {
+      if (event.dataTransfer.types.includes("Files")) { event.preventDefault(); document.body.classList.add("dropping"); }
+    });
+    document.addEventListener("dragleave", () => document.body.classList.remove("dropping"));
+    document.addEventListener("drop", (event) => {
+      document.body.classList.remove("dropping");
+      if (!event.dataTransfer.files.length) return;
+      event.preventDefault();
+      for (const file of event.dataTransfer.files) this.importFile(file);
+    });
+  }
+
+  /** Shows one view: library, editor or settings. */
+  show(name) {
+    for (const view of ["library", "editor", "settings"]) document.getElementById(`view-${view}`).hidden = view !== name;
+    document.getElementById("nav-library").setAttribute("aria-current", name === "library" || name === "editor" ? "page" : "false");
+    document.getElementById("nav-settings").setAttribute("aria-current", name === "settings" ? "page" : "false");
+  }
+
+  say(text, isError = false) {
+    const message = document.getElementById("library-message");
+    message.textContent = text;
+    message.classList.toggle("error", isError);
+    if (isError && !document.getElementById("view-editor").hidden) document.getElementById("editor-state").textContent = text;
+  }
+
+  // MARK: Library
+
+  async showLibrary() {
+    this.show("library");
+    await this.loadLibrary();
+  }
+
+  async loadLibrary() {
+    try {
+      const library = await get("/api/library");
+      this.shortcuts = library.shortcuts;
+      this.folders = library.folders;
+    } catch (error) {
+      this.say(`Couldn't read the library: ${error.message}`, true);
+      return;
+    }
+    this.renderFolders();
+    this.renderTiles();
+  }
+
+  renderFolders() {
+    const list = document.getElementById("folder-list");
+    const entries = [[null, "All Shortcuts"], ...this.folders.map((f) => [f, f])];
+    list.replaceChildren(...entries.map(([folder, title]) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      const count = this.shortcuts.filter((s) => folder === null || s.folder === folder).length;
+      button.textContent = `${title} (${count})`;
+      button.setAttribute("aria-current", String(this.folder === folder));
+      button.addEventListener("click", () => { this.folder = folder; this.renderFolders(); this.renderTiles(); });
+      item.append(button);
+      return item;
+    }));
+  }
+
+  renderTiles() {
+    const query = document.getElementById("library-search").value.trim().toLowerCase();
+    const shown = this.shortcuts.filter((s) => (this.folder === null || s.folder === this.folder) && (!query || s.name.toLowerCase().includes(query)));
+    const tiles = document.getElementById("tiles");
+    tiles.replaceChildren(...shown.map((shortcut) => this.tile(shortcut)));
+    if (!this.shortcuts.length) this.say("No shortcuts yet: make one with New Shortcut, or import a file.");
+  }
+
+  tile(shortcut) {
+    const item = document.createElement("li");
+    item.className = "tile";
+    item.dataset.id = shortcut.id;
+    item.style.background = tileColor(shortcut.color);
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "open";
+    open.setAttribute("aria-label", `Open ${shortcut.name}`);
+    open.addEventListener("click", (event) => this.editor.open(shortcut.id, event.timeStamp));
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = shortcut.name;
+    const count = document.createElement("span");
+    count.className = "count";
+    count.textContent = `${shortcut.actionCount} action${shortcut.actionCount === 1 ? "" : "s"}${shortcut.damaged ? " · can't be read" : ""}`;
+    const buttons = document.createElement("div");
+    buttons.className = "tile-buttons";
+    const run = document.createElement("button");
+    run.type = "button";
+    run.textContent = "▶";
+    run.setAttribute("aria-label", `Run ${shortcut.name}`);
+    run.addEventListener("click", async () => { await this.editor.open(shortcut.id); this.editor.runShortcut(); });
+    const more = document.createElement("select");
+    more.setAttribute("aria-label", `More for ${shortcut.name}`);
+    for (const [value, text] of [["", "•••"], ["duplicate", "Duplicate"], ["rename", "Rename…"], ["move", "Move to Folder…"], ["export", "Export"], ["delete", "Delete"]]) {
+      more.append(new Option(text, value));
+    }
+    more.addEventListener("change", () => { const action = more.value; more.value = ""; this.tileAction(shortcut, action); });
+    buttons.append(run, more);
+    item.append(open, glyphIcon(shortcut.glyph), name, count, buttons);
+    return item;
+  }
+
+  async tileAction(shortcut, action) {
+    const path = `/api/shortcuts/${encode(shortcut.id)}`;
+    try {
+      if (action === "duplicate") await post(`${path}/duplicate`);
+      if (action === "rename") {
+        const name = await this.askName("Rename Shortcut", "Name", shortcut.name);
+        if (name) await post(`${path}/rename`, { name });
+      }
+      if (action === "move") {
+        const folder = await this.askName("Move to Folder", "Folder (empty for none)", shortcut.folder || "", false);
+        if (folder !== null) await post(`${path}/move`, { folder: folder || null });
+      }
+      if (action === "export") { window.location.href = `${path}/export`; return; }
+      if (action === "delete") {
+        if (!confirm(`Delete “${shortcut.name}”? It goes to Recently Deleted.`)) return;
+        await del(path);
+        this.say(`Moved “${shortcut.name}” to Recently Deleted.`);
+      }
+    } catch (error) {
+      this.say(error.message, true);
+    }
+    await this.loadLibrary();
+  }
+
+  async newShortcut() {
+    const name = await this.askName("New Shortcut", "Name", "New Shortcut");
+    if (!name) return;
+    try {
+      const made = await post("/api/shortcuts", { name, folder: this.folder });
+      await this.editor.open(made.id);
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+
+  async newFolder() {
+    const name = await this.askName("New Folder", "Name", "");
+    if (!name) return;
+    this.folders = [...new Set([...this.folders, name])];
+    this.folder = name;
+    this.renderFolders();
+    this.renderTiles();
+    this.say(`A folder is kept once a shortcut is in it.`);
+  }
+
+  async importFile(file, allowUnverified = false) {
+    const bytes = await file.arrayBuffer();
+    const path = `/api/import?name=${encodeURIComponent(file.name)}${allowUnverified ? "&allowUnverified=1" : ""}`;
+    try {
+      const made = await request("POST", path, bytes, { raw: true, headers: { "Content-Type": "application/octet-stream" } });
+      this.say(`Imported “${made.name}”.`);
+    } catch (error) {
+      if (error.status === 451 && !allowUnverified && confirm(`${error.message}. Import it anyway?`)) return this.importFile(file, true);
+      this.say(`Couldn't import ${file.name}: ${error.message}`, true);
+    }
+    await this.loadLibrary();
+  }
+
+  /** Asks for a name in a dialog; resolves to the text, or null when cancelled. */
+  askName(title, label, value, required = true) {
+    const dialog = document.getElementById("name-dialog");
+    document.getElementById("name-title").textContent = title;
+    document.getElementById("name-label").textContent = label;
+    const input = document.getElementById("name-input");
+    input.value = value;
+    input.required = required;
+    return new Promise((resolve) => {
+      const done = (result) => { dialog.close(); resolve(result); };
+      document.getElementById("name-cancel").onclick = () => done(null);
+      document.getElementById("name-form").onsubmit = (event) => { event.preventDefault(); done(input.value.trim()); };
+      dialog.oncancel = () => resolve(null);
+      dialog.showModal();
+      input.select();
+    });
+  }
+
+  // MARK: Settings
+
+  async showSettings() {
+    this.show("settings");
+    try {
+      this.renderSettings(await get("/api/settings"));
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+
+  renderSettings(settings) {
+    const box = document.getElementById("allow-scripts");
+    box.checked = settings.allowRunningScripts;
+    box.disabled = settings.allowRunningScriptsOverride !== undefined;
+    document.getElementById("allow-scripts-help").textContent = box.disabled
+      ? `SHORTCUTS_ALLOW_RUNNING_SCRIPTS decides for the service (${settings.allowRunningScriptsOverride ? "on" : "off"}).`
+      : "Lets shortcuts run shell scripts and other programs. Leave it off for shortcuts you downloaded.";
+    document.getElementById("library-path").textContent = settings.library;
+    document.getElementById("allowed-clients").textContent = settings.allowedClients
+      ? settings.allowedClients.join(", ") : "Any program of yours (set allowedClients in service.json to limit them).";
+    const apps = document.getElementById("apps-list");
+    apps.replaceChildren(...(settings.apps.length ? settings.apps : [null]).map((app) => {
+      const item = document.createElement("li");
+      item.textContent = app ? `${app.name} (${app.bundleIdentifier}): ${app.actions.join(", ")}` : "No apps installed.";
+      return item;
+    }));
+  }
+
+  async setScripts(allow) {
+    try {
+      this.renderSettings(await put("/api/settings", { allowRunningScripts: allow }));
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+}
+
+window.shortcutsApp = new App();
