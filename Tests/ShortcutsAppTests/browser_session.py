@@ -1,0 +1,276 @@
+"""Drives the Shortcuts app in Debian's headless Chromium with Playwright, as a person would,
+and prints what it saw as JSON for AppBrowserTests.swift to check.
+
+    python browser_session.py '{"address": "http://127.0.0.1:PORT/?secret=…", "home": …, …}'
+
+Every step records its findings under its own key, so one failing step doesn't hide the others.
+"""
+import http.client
+import json
+import shutil
+import sys
+import time
+import traceback
+import urllib.parse
+
+from playwright.sync_api import sync_playwright
+
+config = json.loads(sys.argv[1])
+address = config["address"]
+parts = urllib.parse.urlparse(address)
+host, port = parts.hostname, parts.port
+shots = config["screenshots"]
+results = {}
+
+# The text of each block's sentence: its words, and each control's current value.
+SUMMARIES = """() => [...document.querySelectorAll('#actions > .action')].map(item => {
+  const words = [];
+  for (const node of item.querySelectorAll(':scope > .action-head > .sentence > *')) {
+    if (node.matches('.token-field') || node.querySelector('.token-field')) {
+      words.push((node.matches('.token-field') ? node : node.querySelector('.token-field')).textContent);
+    } else if (node.matches('select')) {
+      words.push(node.selectedOptions[0] ? node.selectedOptions[0].textContent : '');
+    } else if (node.matches('input')) {
+      words.push(node.type === 'checkbox' ? String(node.checked) : node.value);
+    } else if (node.querySelector('.token')) {
+      words.push(node.querySelector('.token').textContent);
+    } else {
+      words.push(node.textContent);
+    }
+  }
+  return words.join(' ').replace(/\\s+/g, ' ').trim();
+})"""
+
+
+def step(name):
+    def wrap(body):
+        try:
+            results[name] = body()
+        except Exception as error:  # noqa: BLE001 - every failure is reported, not raised
+            results[name] = {"error": f"{type(error).__name__}: {error}", "trace": traceback.format_exc()[-1500:]}
+    return wrap
+
+
+def raw(method, path, headers=None, body=None):
+    connection = http.client.HTTPConnection(host, port, timeout=10)
+    connection.request(method, path, body=body, headers=headers or {})
+    response = connection.getresponse()
+    data = response.read()
+    return response.status, response, data
+
+
+@step("security")
+def security():
+    status, response, _ = raw("GET", "/?" + parts.query)
+    cookie = response.getheader("Set-Cookie") or ""
+    pair = cookie.split(";")[0]
+    own = f"http://127.0.0.1:{port}"
+    found = {
+        "exchangeStatus": status,
+        "cookie": cookie,
+        "shellWithoutSecret": raw("GET", "/")[0],
+        "apiWithoutSecret": raw("GET", "/api/library")[0],
+        "apiWithWrongSecret": raw("GET", "/api/library", {"Cookie": pair.split("=")[0] + "=0000"})[0],
+        "apiWithSecret": raw("GET", "/api/library", {"Cookie": pair})[0],
+        "foreignHost": raw("GET", "/api/library", {"Cookie": pair, "Host": f"evil.example:{port}"})[0],
+        "foreignHostShell": raw("GET", "/", {"Host": "attacker.test"})[0],
+        "foreignOrigin": raw("POST", "/api/shortcuts", {"Cookie": pair, "Origin": "http://evil.example", "Content-Type": "application/json"}, b'{"name":"Evil"}')[0],
+        "noOrigin": raw("POST", "/api/shortcuts", {"Cookie": pair, "Content-Type": "application/json"}, b'{"name":"Evil"}')[0],
+        "ownOrigin": raw("POST", "/api/shortcuts", {"Cookie": pair, "Origin": own, "Content-Type": "application/json"}, b'{"name":"Made By Test"}')[0],
+        "corsHeader": response.getheader("Access-Control-Allow-Origin"),
+    }
+    _, shell, _ = raw("GET", "/")
+    found["csp"] = shell.getheader("Content-Security-Policy")
+    return found
+
+
+def open_editor(page, name):
+    if page.locator("#view-editor").is_visible():
+        page.locator("#editor-back").click()
+    page.locator(".tile").first.wait_for()
+    started = time.perf_counter()
+    page.get_by_role("button", name=f"Open {name}", exact=True).click()
+    page.locator("#editor-name", has_text=name).wait_for()
+    page.locator("#view-editor[data-opened-ms]").wait_for(state="attached")
+    return started
+
+
+def save(page):
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.locator("#editor-state", has_text="Saved").wait_for()
+
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path=config["chromium"])
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    messages = []
+    page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+    page.on("pageerror", lambda error: messages.append(f"pageerror: {error}"))
+    foreign_requests = []
+    page.on("request", lambda request: foreign_requests.append(request.url) if not request.url.startswith((f"http://127.0.0.1:{port}/", "data:", "blob:")) else None)
+
+    @step("library")
+    def library():
+        page.goto(address)
+        page.locator(".tile").first.wait_for()
+        page.screenshot(path=f"{shots}/library.png")
+        return {"url": page.url, "tiles": page.locator(".tile .name").all_inner_texts()}
+
+    @step("openHello")
+    def open_hello():
+        open_editor(page, "Hello")
+        page.screenshot(path=f"{shots}/editor.png", full_page=True)
+        return {"blocks": page.locator("#actions > .action").count(), "summaries": page.evaluate(SUMMARIES)}
+
+    @step("editParameter")
+    def edit_parameter():
+        field = page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Text")
+        field.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("Hi there, Linux")
+        page.keyboard.press("Tab")
+        state = page.locator("#editor-state").inner_text()
+        save(page)
+        return {"stateBeforeSave": state, "summaries": page.evaluate(SUMMARIES)}
+
+    @step("reorder")
+    def reorder():
+        open_editor(page, "Order")
+        before = page.evaluate(SUMMARIES)
+        handle = page.locator("#actions > .action").nth(2).locator(".handle")
+        target = page.locator("#actions > .action").nth(0)
+        box = target.bounding_box()
+        handle.drag_to(target, target_position={"x": 40, "y": 4})
+        after = page.evaluate(SUMMARIES)
+        save(page)
+        return {"before": before, "after": after}
+
+    @step("addFromSidebar")
+    def add_from_sidebar():
+        page.get_by_placeholder("Search for apps and actions").fill("show result")
+        shown = page.locator(".library-action").all_inner_texts()
+        page.get_by_role("button", name="Add Show Result", exact=True).click()
+        blocks = page.evaluate(SUMMARIES)
+        save(page)
+        return {"sidebar": shown, "summaries": blocks}
+
+    @step("textView")
+    def text_view():
+        page.get_by_role("button", name="Text", exact=True).click()
+        page.locator("#text-source").wait_for()
+        text = page.locator("#text-source").input_value()
+        page.locator("#text-source").fill(text + "\nChangeCas \"x\"\n")
+        page.get_by_role("button", name="Check", exact=True).click()
+        page.locator("#diagnostics li").first.wait_for()
+        problems = page.locator("#diagnostics li").all_inner_texts()
+        page.locator("#text-source").fill(text)
+        page.get_by_role("button", name="Blocks", exact=True).click()
+        page.locator("#actions").wait_for()
+        return {"text": text, "problems": problems, "state": page.locator("#editor-state").inner_text(),
+                "blocks": page.locator("#actions > .action").count()}
+
+    @step("runMarks")
+    def run_marks():
+        open_editor(page, "Steps")
+        # Every block that is marked running, in order, however briefly (a Text runs in microseconds).
+        page.evaluate("""() => {
+            window.markedRunning = [];
+            // Records come in batches: a record's new class is the next record's old one, or the class now.
+            new MutationObserver(records => {
+                records.forEach((record, position) => {
+                    const next = records.slice(position + 1).find(other => other.target === record.target);
+                    const now = next ? next.oldValue || '' : record.target.className;
+                    const was = record.oldValue || '';
+                    if (now.split(' ').includes('running') && !was.split(' ').includes('running')) {
+                        window.markedRunning.push(Number(record.target.dataset.index));
+                    }
+                });
+            }).observe(document.getElementById('actions'), { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+        }""")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#run-panel[data-status]").wait_for(timeout=20000)
+        page.screenshot(path=f"{shots}/run.png", full_page=True)
+        return {"runningInTurn": page.evaluate("() => window.markedRunning"), "status": page.locator("#run-status").inner_text(),
+                "done": page.locator("#actions > .action.done").count(), "output": page.locator("#run-output").inner_text()}
+
+    @step("askForInput")
+    def ask_for_input():
+        open_editor(page, "Greeter")
+        page.get_by_role("button", name="▶ Run").click()
+        dialog = page.locator("#prompt-dialog")
+        dialog.wait_for()
+        title = page.locator("#prompt-title").inner_text()
+        page.get_by_role("textbox", name="Your name?").fill("Ada")
+        page.screenshot(path=f"{shots}/ask.png")
+        page.get_by_role("button", name="Done").click()
+        page.locator("#run-panel[data-status]").wait_for()
+        return {"title": title, "status": page.locator("#run-status").inner_text(), "output": page.locator("#run-output").inner_text()}
+
+    @step("stop")
+    def stop():
+        open_editor(page, "Long Wait")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#actions > .action.running").wait_for()
+        started = time.perf_counter()
+        page.get_by_role("button", name="■ Stop").click()
+        page.locator("#run-panel[data-status]").wait_for(timeout=10000)
+        return {"status": page.locator("#run-panel").get_attribute("data-status"), "text": page.locator("#run-status").inner_text(),
+                "seconds": time.perf_counter() - started}
+
+    @step("conflict")
+    def conflict():
+        open_editor(page, "Clash")
+        field = page.locator("#actions > .action").nth(0).get_by_role("textbox", name="Text")
+        field.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("edited in the app")
+        page.keyboard.press("Tab")
+        # Another editor saves the file meanwhile.
+        shutil.copyfile(config["clashReplacement"], config["clashPath"])
+        page.get_by_role("button", name="Save", exact=True).click()
+        page.locator("#conflict").wait_for()
+        found = {"conflict": page.locator("#conflict").inner_text(), "state": page.locator("#editor-state").inner_text()}
+        page.get_by_role("button", name="Discard your changes and open the version on disk").click()
+        found["afterTakingDisk"] = page.evaluate(SUMMARIES)
+        return found
+
+    @step("large")
+    def large():
+        found = {}
+        for name, count in config["large"]:
+            started = open_editor(page, name)
+            page.locator("#actions > .action").nth(count - 1).wait_for(state="attached")
+            elapsed = (time.perf_counter() - started) * 1000
+            view = page.locator("#view-editor")
+            page.mouse.wheel(0, 20000)
+            page.locator("#view-editor[data-shown-ms]").wait_for(state="attached")
+            found[name] = {"blocks": page.locator("#actions > .action").count(), "clickToLastBlockMs": elapsed,
+                           "fetchMs": int(view.get_attribute("data-fetch-ms")), "openMs": int(view.get_attribute("data-opened-ms")),
+                           "shownMs": int(view.get_attribute("data-shown-ms")),
+                           "titles": page.locator("#actions > .action").evaluate_all("items => items.filter(i => !i.querySelector('.action-title, .words, .value')).length")}
+        return found
+
+    @step("keyboard")
+    def keyboard():
+        open_editor(page, "Hello")
+        page.locator("#editor-back").focus()
+        reached = []
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            reached.append(page.evaluate("""() => { const e = document.activeElement;
+                return (e.getAttribute('aria-label') || e.textContent || e.id || e.tagName).trim().slice(0, 40); }"""))
+        # Add an action from the keyboard alone.
+        page.get_by_placeholder("Search for apps and actions").focus()
+        page.keyboard.type("comment")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        added = page.evaluate(SUMMARIES)
+        snapshot = page.locator("body").aria_snapshot()
+        return {"reached": reached, "afterKeyboardAdd": added, "aria": snapshot}
+
+    results["messages"] = messages
+    results["foreignRequests"] = foreign_requests
+    browser.close()
+
+print(json.dumps(results))
