@@ -14,7 +14,8 @@ enum ServiceCommand {
         discussion: """
             install writes the D-Bus activation file to $XDG_DATA_HOME/dbus-1/services (default \
             ~/.local/share) and the systemd user unit to $XDG_CONFIG_HOME/systemd/user (default \
-            ~/.config), both starting the shortcutsd beside this shortcuts (or --executable). \
+            ~/.config), both starting the shortcutsd beside this shortcuts (or --executable), and \
+            the Shortcuts app's entry in the app menu ($XDG_DATA_HOME/applications) with its icon. \
             uninstall removes them. start starts the service if it isn't running; stop asks it to \
             finish its runs and exit; status says whether it runs.
             """,
@@ -33,12 +34,24 @@ enum ServiceCommand {
         }
     }
 
-    /// Where the two files go for this user.
-    static func destinations(environment: [String: String]) -> (activation: String, unit: String) {
+    /// Where the files go for this user.
+    struct Destinations {
+        var activation: String
+        var unit: String
+        var desktopEntry: String
+        var icon: String
+        var all: [String] { [activation, unit, desktopEntry, icon] }
+    }
+
+    static func destinations(environment: [String: String]) -> Destinations {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return (data + "/dbus-1/services/" + ServiceFiles.activationFileName, config + "/systemd/user/" + ServiceFiles.unitFileName)
+        return Destinations(
+            activation: data + "/dbus-1/services/" + ServiceFiles.activationFileName,
+            unit: config + "/systemd/user/" + ServiceFiles.unitFileName,
+            desktopEntry: data + "/applications/" + ServiceFiles.desktopFileName,
+            icon: data + "/icons/hicolor/scalable/apps/" + ServiceFiles.iconFileName)
     }
 
     private static func install(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -46,9 +59,11 @@ enum ServiceCommand {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw CommandFailure("\(executable) is not an executable shortcutsd; build it or give --executable")
         }
-        let (activation, unit) = destinations(environment: environment)
+        let paths = destinations(environment: environment)
+        let shortcuts = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         for (path, text) in [
-            (activation, ServiceFiles.activation(executable: executable)), (unit, ServiceFiles.unit(executable: executable)),
+            (paths.activation, ServiceFiles.activation(executable: executable)), (paths.unit, ServiceFiles.unit(executable: executable)),
+            (paths.desktopEntry, ServiceFiles.desktopEntry(shortcuts: shortcuts)), (paths.icon, ServiceFiles.icon),
         ] {
             do {
                 try FileManager.default.createDirectory(
@@ -60,14 +75,13 @@ enum ServiceCommand {
             Console.out("Wrote \(path)\n")
         }
         Console.out(
-            "shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session.\n"
+            "shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session. Shortcuts is in your desktop's app menu.\n"
         )
         return 0
     }
 
     private static func uninstall(environment: [String: String]) -> Int32 {
-        let (activation, unit) = destinations(environment: environment)
-        for path in [activation, unit] where FileManager.default.fileExists(atPath: path) {
+        for path in destinations(environment: environment).all where FileManager.default.fileExists(atPath: path) {
             unlink(path)
             Console.out("Removed \(path)\n")
         }

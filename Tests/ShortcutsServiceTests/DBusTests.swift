@@ -149,6 +149,11 @@ struct DBusTests {
         let unit = harness.directory + "/config/systemd/user/shortcutsd.service"
         #expect(try String(contentsOfFile: unit, encoding: .utf8).contains("ExecStart=\(try BuiltProducts.path(of: "shortcutsd"))"))
         #expect(FileManager.default.fileExists(atPath: activation))
+        let entry = try String(
+            contentsOfFile: harness.directory + "/xdg/applications/org.swiftshortcuts.Shortcuts.desktop", encoding: .utf8)
+        #expect(entry.contains("Exec=\(try BuiltProducts.path(of: "shortcuts")) app\n"), "\(entry)")
+        #expect(
+            FileManager.default.fileExists(atPath: harness.directory + "/xdg/icons/hicolor/scalable/apps/org.swiftshortcuts.Shortcuts.svg"))
         // The bus reads $XDG_DATA_HOME/dbus-1/services and starts shortcutsd on the first call.
         harness.extra["SHORTCUTS_SERVICE_IDLE_SECONDS"] = "2"
         try harness.startBus()

@@ -47,5 +47,13 @@ struct LoadTests {
         let unit = try String(contentsOf: packaging.appendingPathComponent(ServiceFiles.unitFileName), encoding: .utf8)
         #expect(activation == ServiceFiles.activation(executable: "/usr/local/bin/shortcutsd"))
         #expect(unit == ServiceFiles.unit(executable: "/usr/local/bin/shortcutsd"))
+        let entry = try String(contentsOf: packaging.appendingPathComponent(ServiceFiles.desktopFileName), encoding: .utf8)
+        #expect(entry == ServiceFiles.desktopEntry(shortcuts: "/usr/local/bin/shortcuts"))
+        let icon = try String(contentsOf: packaging.appendingPathComponent(ServiceFiles.iconFileName), encoding: .utf8)
+        #expect(icon == ServiceFiles.icon)
+        // The app menu shows the page's own icon.
+        let page = try String(
+            contentsOf: packaging.deletingLastPathComponent().appendingPathComponent("Sources/ShortcutsApp/Page/icon.svg"), encoding: .utf8)
+        #expect(page == ServiceFiles.icon)
     }
 }
