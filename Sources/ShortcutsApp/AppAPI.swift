@@ -18,6 +18,7 @@ import ShortcutsService
 /// | `POST /api/shortcuts/{id}/rename` `{name}`, `/move` `{folder}`, `/duplicate` | as it says |
 /// | `GET /api/shortcuts/{id}/export` | the file |
 /// | `POST /api/import?name=…` (the file's bytes) | adds a shortcut file |
+/// | `POST /api/import-link` `{link}` | adds the shortcut an iCloud link shares |
 /// | `POST /api/text` `{actions}` / `POST /api/document` `{text}` | the editor's actions as shortcut text, and back (with the checker's diagnostics) |
 /// | `GET /api/actions` | the action library |
 /// | `POST /api/runs` `{shortcut, input?}` | starts a run; `GET /api/runs/{id}/events` streams it |
@@ -35,7 +36,7 @@ struct AppAPI {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).dropFirst().map(String.init)
         do {
             let response = try route(request, parts)
-            let changesLibrary = ["shortcuts", "import"].contains(parts.first ?? "") && request.method != "GET"
+            let changesLibrary = ["shortcuts", "import", "import-link"].contains(parts.first ?? "") && request.method != "GET"
             if changesLibrary, case .body(let status, _, _) = response, status < 300 { server.libraryChanged() }
             return response
         } catch {
@@ -54,6 +55,7 @@ struct AppAPI {
         case ("PUT", "settings", 1): return try changeSettings(try body(request))
         case ("POST", "shortcuts", 1): return try create(try body(request))
         case ("POST", "import", 1): return try importFile(request)
+        case ("POST", "import-link", 1): return try importLink(try body(request), allowsUnverified: request.query("allowUnverified") == "1")
         case ("POST", "text", 1): return try text(try body(request))
         case ("POST", "document", 1): return try document(fromText: try body(request))
         case ("POST", "runs", 1): return try startRun(try body(request))
@@ -102,12 +104,35 @@ struct AppAPI {
 
     private func importFile(_ request: WebRequest) throws(APIError) -> WebResponse {
         let name = request.query("name").map { ($0 as NSString).deletingPathExtension } ?? "Imported Shortcut"
+        return try add(request.body, source: name, name: name, allowsUnverified: request.query("allowUnverified") == "1")
+    }
+
+    /// An iCloud link dropped on the page: the shortcut it shares, fetched and added.
+    private func importLink(_ body: JSONValue, allowsUnverified: Bool) throws(APIError) -> WebResponse {
+        guard let text = body["link"]?.stringValue else { throw APIError(400, "no link to import") }
+        let link: ICloudLink?
         do {
-            // As on the command line: a file whose signer nobody vouches for needs the person's
-            // word, given here by `?allowUnverified=1` after the page asked them.
-            let allowsUnverified = request.query("allowUnverified") == "1"
+            link = try ICloudLink(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        } catch {
+            throw APIError(422, error.message)
+        }
+        guard let link else { throw APIError(422, "\(text) is not a link") }
+        let fetched: ICloudLink.Fetched
+        do {
+            fetched = try link.fetch(environment: service.setup.variables)
+        } catch {
+            throw APIError(502, error.message)
+        }
+        return try add(fetched.withIcon(), source: text, name: fetched.name, allowsUnverified: allowsUnverified)
+    }
+
+    /// Adds a shortcut's bytes to the library. As on the command line, a file whose signer
+    /// nobody vouches for needs the person's word, given by `?allowUnverified=1` after the page
+    /// asked them; set-up questions keep their defaults.
+    private func add(_ data: Data, source: String, name: String, allowsUnverified: Bool) throws(APIError) -> WebResponse {
+        do {
             let entry = try library.importShortcut(
-                request.body, source: name, name: name,
+                data, source: source, name: name,
                 refusal: { signature in
                     guard case .unknown = signature.signer, !allowsUnverified else { return nil }
                     return "\(name) is signed by an unknown signer: its certificates don't lead to Apple, so nobody vouches for who made it"

@@ -38,6 +38,8 @@ struct AppBrowserTests {
             "address": .string(app.address), "chromium": .string(chromium), "screenshots": .string(world.screenshots),
             "clashPath": .string(world.home + "/Shortcuts/Clash.shortcut"), "clashReplacement": .string(world.clashReplacement),
             "large": [["Big", .number(Double(world.bigCount))], ["Generated", 1500]],
+            "icloudPort": .number(Double(world.icloudPort)), "sharedFile": .string(world.clashReplacement),
+            "importFile": .string(try world.pickedFile()),
         ]
         let result = try world.temporary.run(python, [script, configuration.text], timeout: 300)
         let results = try #require(
@@ -200,6 +202,15 @@ struct AppBrowserTests {
             return ["- button", "- textbox", "- combobox", "- checkbox", "- searchbox"].contains { trimmed == $0 || trimmed == $0 + ":" }
         }
         #expect(unnamed.isEmpty, "unnamed controls: \(unnamed)")
+    }
+
+    @Test func aPickedFileAndADroppedICloudLinkAreImported() async throws {
+        let imports = try await step("imports")
+        let tiles = imports["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(tiles.contains("Picked File") && tiles.contains("Shared Steps"), "\(imports)")
+        let world = try await Self.session.value.world
+        let run = try world.temporary.run("shortcuts", ["run", "Shared Steps", "--no-interaction"])
+        #expect(run.output == "three\n", "\(run.error)")
     }
 
     @Test func interruptingTheAppStopsTheServiceItStarted() async throws {

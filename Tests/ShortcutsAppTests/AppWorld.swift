@@ -22,6 +22,8 @@ final class AppWorld: @unchecked Sendable {
     var clashReplacement: String { temporary.directory.path + "/clash-on-disk.shortcut" }
     /// How many actions the largest corpus shortcut has.
     let bigCount = 913
+    /// Where the browser session serves iCloud's records (SHORTCUTS_ICLOUD_URL).
+    let icloudPort = AppWorld.freePort()
 
     static let texts = [
         ("Order", "Text \"A\"\nText \"B\"\nText \"C\"\n"),
@@ -38,6 +40,7 @@ final class AppWorld: @unchecked Sendable {
         temporary.extraEnvironment = [
             "XDG_RUNTIME_DIR": runtime, "SHORTCUTS_SERVICE_NO_DBUS": "1",
             "SHORTCUTS_SERVICE_EXECUTABLE": try BuiltProducts.path(of: "shortcutsd"),
+            "SHORTCUTS_ICLOUD_URL": "http://127.0.0.1:\(icloudPort)",
         ]
         try check(temporary.run("shortcuts", ["import", BuiltProducts.packageRoot.path + "/Examples/Hello.shortcut"]))
         for (name, text) in Self.texts {
@@ -69,8 +72,30 @@ final class AppWorld: @unchecked Sendable {
         return try temporary.write(Data(text.utf8), to: "Generated.sct")
     }
 
+    /// A port nothing listens on now (the kernel picks it).
+    static func freePort() -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     private func check(_ output: ProcessOutput, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try #require(output.status == 0, "setting up failed: \(output.error)", sourceLocation: sourceLocation)
+    }
+
+    /// A copy of Examples/Hello.shortcut named for the Import… button.
+    func pickedFile() throws -> String {
+        let hello = try Data(contentsOf: BuiltProducts.packageRoot.appendingPathComponent("Examples/Hello.shortcut"))
+        return try temporary.write(hello, to: "picked/Picked File.shortcut")
     }
 
     /// `shortcuts app --no-browser`, and the address it printed first.

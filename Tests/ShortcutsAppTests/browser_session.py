@@ -6,7 +6,9 @@ and prints what it saw as JSON for AppBrowserTests.swift to check.
 Every step records its findings under its own key, so one failing step doesn't hide the others.
 """
 import http.client
+import http.server
 import json
+import threading
 import shutil
 import sys
 import time
@@ -250,6 +252,48 @@ with sync_playwright() as playwright:
                            "shownMs": int(view.get_attribute("data-shown-ms")),
                            "titles": page.locator("#actions > .action").evaluate_all("items => items.filter(i => !i.querySelector('.action-title, .words, .value')).length")}
         return found
+
+    @step("imports")
+    def imports():
+        # A file picked with Import…, and an iCloud link dropped on the page (served here, as iCloud would).
+        record_id = "0123456789abcdef0123456789abcdef"
+        icloud_port = config["icloudPort"]
+        shared = open(config["sharedFile"], "rb").read()
+
+        class ICloud(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                if self.path == f"/shortcuts/api/records/{record_id}":
+                    body = json.dumps({"recordName": record_id, "fields": {
+                        "name": {"value": "Shared Steps"},
+                        "shortcut": {"value": {"downloadURL": f"http://127.0.0.1:{icloud_port}/file/${{f}}"}}}}).encode()
+                elif self.path.startswith("/file/"):
+                    body = shared
+                else:
+                    self.send_response(404)
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        icloud = http.server.HTTPServer(("127.0.0.1", icloud_port), ICloud)
+        threading.Thread(target=icloud.serve_forever, daemon=True).start()
+        if page.locator("#view-editor").is_visible():
+            page.locator("#editor-back").click()
+        page.locator(".tile").first.wait_for()
+        page.locator("#import-file").set_input_files(config["importFile"])
+        page.get_by_role("button", name="Open Picked File", exact=True).wait_for()
+        transfer = page.evaluate_handle(
+            "link => { const t = new DataTransfer(); t.setData('text/uri-list', link); return t; }",
+            f"https://www.icloud.com/shortcuts/{record_id}")
+        page.dispatch_event("body", "drop", {"dataTransfer": transfer})
+        page.get_by_role("button", name="Open Shared Steps", exact=True).wait_for()
+        icloud.shutdown()
+        return {"tiles": page.locator(".tile .name").all_inner_texts(), "message": page.locator("#library-message").inner_text()}
 
     @step("keyboard")
     def keyboard():

@@ -33,9 +33,14 @@ class App {
     document.addEventListener("dragleave", () => document.body.classList.remove("dropping"));
     document.addEventListener("drop", (event) => {
       document.body.classList.remove("dropping");
-      if (!event.dataTransfer.files.length) return;
+      const link = (event.dataTransfer.getData("text/uri-list") || event.dataTransfer.getData("text/plain") || "").trim();
+      if (!event.dataTransfer.files.length && !/^https?:\/\/(www\.)?icloud\.com\/shortcuts\//.test(link)) return;
       event.preventDefault();
-      for (const file of event.dataTransfer.files) this.importFile(file);
+      if (event.dataTransfer.files.length) for (const file of event.dataTransfer.files) this.importFile(file);
+      else this.importLink(link.split("\n")[0].trim());
+    });
+    document.addEventListener("dragover", (event) => {
+      if (event.dataTransfer.types.includes("text/uri-list")) event.preventDefault();
     });
   }
 
@@ -185,6 +190,18 @@ class App {
     } catch (error) {
       if (error.status === 451 && !allowUnverified && confirm(`${error.message}. Import it anyway?`)) return this.importFile(file, true);
       this.say(`Couldn't import ${file.name}: ${error.message}`, true);
+    }
+    await this.loadLibrary();
+  }
+
+  async importLink(link, allowUnverified = false) {
+    this.say(`Fetching ${link}…`);
+    try {
+      const made = await post(`/api/import-link${allowUnverified ? "?allowUnverified=1" : ""}`, { link });
+      this.say(`Imported “${made.name}”.`);
+    } catch (error) {
+      if (error.status === 451 && !allowUnverified && confirm(`${error.message}. Import it anyway?`)) return this.importLink(link, true);
+      this.say(`Couldn't import ${link}: ${error.message}`, true);
     }
     await this.loadLibrary();
   }
