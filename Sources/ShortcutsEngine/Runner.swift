@@ -22,6 +22,12 @@ struct Runner {
     }
 
     mutating func run() throws(RunError) -> Content {
+        // Two copies of the loop, so a run nobody watches doesn't look for its observer at all.
+        observer == nil ? try loop(observed: false) : try loop(observed: true)
+    }
+
+    @inline(__always)
+    private mutating func loop(observed: Bool) throws(RunError) -> Content {
         let instructions = program.instructions
         var pc = 0
         var current = 0
@@ -32,12 +38,12 @@ struct Runner {
                     throw context.budget.isPastDeadline
                         ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
-                observer?.actionStarted(pc)
+                if observed { observer?.actionStarted(pc) }
                 switch instructions[pc] {
                 case .action(let step):
                     let input = step.input.isAbsent ? previous : try context.content(step.input)
                     let output = try step.body(input, context)
-                    observer?.actionFinished(pc, output: output)
+                    if observed { observer?.actionFinished(pc, output: output) }
                     try context.budget.countAction()
                     try context.budget.checkValue(output)
                     steps &+= 1
