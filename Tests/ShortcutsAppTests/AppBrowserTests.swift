@@ -62,7 +62,7 @@ struct AppBrowserTests {
         let library = try await step("library")
         #expect(library["url"]?.stringValue?.hasSuffix("/") == true, "the secret stays in the address bar: \(library)")
         let tiles = library["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Clash", "Big", "Generated"] {
+        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Clash", "Script", "Big", "Generated"] {
             #expect(tiles.contains(name), "\(name) is not in the library: \(tiles)")
         }
     }
@@ -211,6 +211,29 @@ struct AppBrowserTests {
         let world = try await Self.session.value.world
         let run = try world.temporary.run("shortcuts", ["run", "Shared Steps", "--no-interaction"])
         #expect(run.output == "three\n", "\(run.error)")
+    }
+
+    @Test func aFailureShowsOnItsBlockAndSettingsAllowScripts() async throws {
+        let result = try await step("failureAndScripts")
+        #expect(result["status"] == "failed")
+        #expect(result["failedIndex"] == "1", "\(result)")
+        #expect(result["message"]?.stringValue?.contains("Running scripts is off") == true, "\(result)")
+        #expect(result["checked"] == true)
+        #expect(result["afterAllowing"] == "succeeded", "\(result)")
+        #expect(result["output"]?.stringValue?.contains("hi") == true, "\(result)")
+        let settings = try await Self.session.value.world.temporary.run("shortcuts", ["settings"])
+        #expect(settings.output.contains("Allow Running Scripts: on"), "\(settings.output)")
+    }
+
+    @Test func tilesDuplicateRenameAndDelete() async throws {
+        let result = try await step("tileActions")
+        let renamed = result["afterRename"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(renamed.contains("Order Copy") && renamed.contains("Order"), "\(renamed)")
+        let after = result["afterDelete"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!after.contains("Order Copy") && after.contains("Order"), "\(after)")
+        let world = try await Self.session.value.world
+        let deleted = (try? FileManager.default.contentsOfDirectory(atPath: world.home + "/Recently Deleted")) ?? []
+        #expect(deleted.contains { $0.hasPrefix("Order Copy") }, "\(deleted)")
     }
 
     @Test func interruptingTheAppStopsTheServiceItStarted() async throws {

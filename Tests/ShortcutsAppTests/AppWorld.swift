@@ -31,6 +31,7 @@ final class AppWorld: @unchecked Sendable {
         ("Greeter", "name = AskForInput \"Your name?\"\nText \"Hello, \\(name)\"\n"),
         ("Long Wait", "Wait 60\n"),
         ("Clash", "Text \"before\"\n"),
+        ("Script", "Text \"before\"\nRunShellScript script: \"echo hi\", shell: \"/bin/sh\"\n"),
     ]
 
     init() throws {

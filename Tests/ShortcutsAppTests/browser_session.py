@@ -295,6 +295,49 @@ with sync_playwright() as playwright:
         icloud.shutdown()
         return {"tiles": page.locator(".tile .name").all_inner_texts(), "message": page.locator("#library-message").inner_text()}
 
+    @step("failureAndScripts")
+    def failure_and_scripts():
+        open_editor(page, "Script")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#run-panel[data-status]").wait_for()
+        failed = page.locator("#actions > .action.failed")
+        found = {"status": page.locator("#run-panel").get_attribute("data-status"),
+                 "failedIndex": failed.get_attribute("data-index"),
+                 "message": failed.locator(".action-error").inner_text()}
+        # Allow Running Scripts in Settings, and the same run succeeds.
+        page.get_by_role("button", name="Settings", exact=True).click()
+        box = page.get_by_role("checkbox", name="Allow Running Scripts")
+        box.check()
+        page.wait_for_timeout(300)
+        found["checked"] = box.is_checked()
+        page.get_by_role("button", name="Library", exact=True).click()
+        open_editor(page, "Script")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#run-panel[data-status]").wait_for()
+        found["afterAllowing"] = page.locator("#run-panel").get_attribute("data-status")
+        found["output"] = page.locator("#run-output").inner_text()
+        return found
+
+    @step("tileActions")
+    def tile_actions():
+        answer = lambda dialog: dialog.accept()
+        page.on("dialog", answer)
+        if page.locator("#view-editor").is_visible():
+            page.locator("#editor-back").click()
+        page.locator(".tile").first.wait_for()
+        page.get_by_role("combobox", name="More for Order").select_option("duplicate")
+        page.get_by_role("button", name="Open Order 2", exact=True).wait_for()
+        page.get_by_role("combobox", name="More for Order 2").select_option("rename")
+        page.locator("#name-input").fill("Order Copy")
+        page.locator("#name-ok").click()
+        page.get_by_role("button", name="Open Order Copy", exact=True).wait_for()
+        renamed = page.locator(".tile .name").all_inner_texts()
+        page.get_by_role("combobox", name="More for Order Copy").select_option("delete")
+        page.get_by_role("button", name="Open Order Copy", exact=True).wait_for(state="detached")
+        page.remove_listener("dialog", answer)
+        return {"afterRename": renamed, "afterDelete": page.locator(".tile .name").all_inner_texts(),
+                "message": page.locator("#library-message").inner_text()}
+
     @step("keyboard")
     def keyboard():
         open_editor(page, "Hello")
