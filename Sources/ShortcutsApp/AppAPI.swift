@@ -22,6 +22,7 @@ import ShortcutsService
 /// | `POST /api/text` `{actions}` / `POST /api/document` `{text}` | the editor's actions as shortcut text, and back (with the checker's diagnostics) |
 /// | `GET /api/actions` | the action library |
 /// | `POST /api/runs` `{shortcut, input?}` | starts a run; `GET /api/runs/{id}/events` streams it |
+/// | `GET /api/runs` | every run the service has going, from any client |
 /// | `POST /api/runs/{id}/cancel`, `/answer` `{id, value}` | stops it, answers its question |
 /// | `GET /api/runs/{id}/files/{n}` | a file the run gave |
 /// | `GET`/`PUT /api/settings` | Allow Running Scripts, the library's place, allowed clients, apps |
@@ -59,6 +60,7 @@ struct AppAPI {
         case ("POST", "text", 1): return try text(try body(request))
         case ("POST", "document", 1): return try document(fromText: try body(request))
         case ("POST", "runs", 1): return try startRun(try body(request))
+        case ("GET", "runs", 1): return runsInProgress()
         case (_, "shortcuts", 2...3): return try shortcut(request, parts)
         case (_, "runs", 3...4): return try run(request, parts)
         default: throw APIError(404, "no such request: \(request.method) \(request.path)")
@@ -308,8 +310,28 @@ struct AppAPI {
         return .json(202, JSONValue.object(["runID": .string(runID)]).text)
     }
 
+    /// Every run the service has going, from the page or any other client.
+    private func runsInProgress() -> WebResponse {
+        let runs: [JSONValue] = service.listRuns().map { run in
+            [
+                "runID": .string(run.runID), "shortcut": .string(run.shortcut),
+                "fromThisApp": .bool(server.runs.run(run.runID) != nil),
+                "clientProcess": .number(Double(run.clientProcess)),
+            ]
+        }
+        return .json(200, JSONValue.object(["runs": .array(runs)]).text)
+    }
+
     private func run(_ request: WebRequest, _ parts: [String]) throws(APIError) -> WebResponse {
-        guard let run = server.runs.run(parts[1]) else { throw APIError(404, "no run \(parts[1]) (finished runs are kept 10 minutes)") }
+        guard let run = server.runs.run(parts[1]) else {
+            // Another client's run can be stopped from here too.
+            if request.method == "POST", parts[2] == "cancel", parts.count == 3,
+                service.cancel(EventsProtocol.CancelParams(runID: parts[1])) > 0
+            {
+                return .json(200, #"{"cancelled":true}"#)
+            }
+            throw APIError(404, "no run \(parts[1]) (finished runs are kept 10 minutes)")
+        }
         switch (request.method, parts[2], parts.count) {
         case ("GET", "events", 3):
             return .stream(

@@ -40,6 +40,8 @@ struct AppBrowserTests {
             "large": [["Big", .number(Double(world.bigCount))], ["Generated", 1500]],
             "icloudPort": .number(Double(world.icloudPort)), "sharedFile": .string(world.clashReplacement),
             "importFile": .string(try world.pickedFile()),
+            "shortcuts": .string(try BuiltProducts.path(of: "shortcuts")), "socket": .string(world.runtime + "/shortcuts/events.sock"),
+            "environment": .object(JSONObject(world.temporary.environment.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ]
         let result = try world.temporary.run(python, [script, configuration.text], timeout: 300)
         let results = try #require(
@@ -103,6 +105,8 @@ struct AppBrowserTests {
         let sidebar = added["sidebar"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(sidebar.contains { $0.hasPrefix("Show Result") }, "\(sidebar)")
         #expect(summaries(added["summaries"]).last == "Show")
+        #expect(added["afterUndo"] == 3, "Undo takes the added action back: \(added)")
+        #expect(added["afterRedo"] == 4, "\(added)")
         let text = try await Self.session.value.world.temporary.run("shortcuts", ["view", "Order"])
         #expect(text.output.contains("(is.workflow.actions.showresult)"), "\(text.output)")
     }
@@ -136,6 +140,8 @@ struct AppBrowserTests {
         let stop = try await step("stop")
         #expect(stop["status"] == "cancelled", "\(stop)")
         #expect((stop["seconds"]?.numberValue ?? 99) < 5, "\(stop)")
+        // The page's run is one of the service's.
+        #expect(stop["serviceStatus"]?.stringValue?.contains("1 run(s) in progress") == true, "\(stop)")
     }
 
     @Test func aConflictingSaveIsRefusedAndNothingIsLost() async throws {
@@ -223,6 +229,18 @@ struct AppBrowserTests {
         #expect(result["output"]?.stringValue?.contains("hi") == true, "\(result)")
         let settings = try await Self.session.value.world.temporary.run("shortcuts", ["settings"])
         #expect(settings.output.contains("Allow Running Scripts: on"), "\(settings.output)")
+    }
+
+    @Test func anotherClientsRunShowsInTheAppAndStopsFromThere() async throws {
+        let result = try await step("otherClientsRun")
+        #expect(result["listed"]?.stringValue?.contains("from process") == true, "\(result)")
+        #expect(result["answer"]?["error"]?["code"] == 1004, "the socket client's run was cancelled: \(result)")
+    }
+
+    @Test func theAppListensOnTheChosenPort() async throws {
+        let session = try await Self.session.value
+        let library = try await step("library")
+        #expect(library["url"]?.stringValue?.hasPrefix("http://127.0.0.1:\(session.world.appPort)/") == true, "\(library)")
     }
 
     @Test func tilesDuplicateRenameAndDelete() async throws {

@@ -24,6 +24,8 @@ final class AppWorld: @unchecked Sendable {
     let bigCount = 913
     /// Where the browser session serves iCloud's records (SHORTCUTS_ICLOUD_URL).
     let icloudPort = AppWorld.freePort()
+    /// SHORTCUTS_APP_PORT.
+    let appPort = AppWorld.freePort()
 
     static let texts = [
         ("Order", "Text \"A\"\nText \"B\"\nText \"C\"\n"),
@@ -41,7 +43,7 @@ final class AppWorld: @unchecked Sendable {
         temporary.extraEnvironment = [
             "XDG_RUNTIME_DIR": runtime, "SHORTCUTS_SERVICE_NO_DBUS": "1",
             "SHORTCUTS_SERVICE_EXECUTABLE": try BuiltProducts.path(of: "shortcutsd"),
-            "SHORTCUTS_ICLOUD_URL": "http://127.0.0.1:\(icloudPort)",
+            "SHORTCUTS_ICLOUD_URL": "http://127.0.0.1:\(icloudPort)", "SHORTCUTS_APP_PORT": String(appPort),
         ]
         try check(temporary.run("shortcuts", ["import", BuiltProducts.packageRoot.path + "/Examples/Hello.shortcut"]))
         for (name, text) in Self.texts {

@@ -8,6 +8,8 @@ Every step records its findings under its own key, so one failing step doesn't h
 import http.client
 import http.server
 import json
+import socket
+import subprocess
 import threading
 import shutil
 import sys
@@ -154,8 +156,12 @@ with sync_playwright() as playwright:
         shown = page.locator(".library-action").all_inner_texts()
         page.get_by_role("button", name="Add Show Result", exact=True).click()
         blocks = page.evaluate(SUMMARIES)
+        page.get_by_role("button", name="Undo", exact=True).click()
+        undone = page.locator("#actions > .action").count()
+        page.get_by_role("button", name="Redo", exact=True).click()
+        redone = page.locator("#actions > .action").count()
         save(page)
-        return {"sidebar": shown, "summaries": blocks}
+        return {"sidebar": shown, "summaries": blocks, "afterUndo": undone, "afterRedo": redone}
 
     @step("textView")
     def text_view():
@@ -214,11 +220,12 @@ with sync_playwright() as playwright:
         open_editor(page, "Long Wait")
         page.get_by_role("button", name="▶ Run").click()
         page.locator("#actions > .action.running").wait_for()
+        status = subprocess.run([config["shortcuts"], "service", "status"], env=config["environment"], capture_output=True, text=True).stdout
         started = time.perf_counter()
         page.get_by_role("button", name="■ Stop").click()
         page.locator("#run-panel[data-status]").wait_for(timeout=10000)
         return {"status": page.locator("#run-panel").get_attribute("data-status"), "text": page.locator("#run-status").inner_text(),
-                "seconds": time.perf_counter() - started}
+                "seconds": time.perf_counter() - started, "serviceStatus": status}
 
     @step("conflict")
     def conflict():
@@ -317,6 +324,31 @@ with sync_playwright() as playwright:
         found["afterAllowing"] = page.locator("#run-panel").get_attribute("data-status")
         found["output"] = page.locator("#run-output").inner_text()
         return found
+
+    @step("otherClientsRun")
+    def other_clients_run():
+        # A run another program started over the service's socket shows in the library, and stops from there.
+        if page.locator("#view-editor").is_visible():
+            page.locator("#editor-back").click()
+        page.locator(".tile").first.wait_for()
+        answer = {}
+
+        def call():
+            client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            client.connect(config["socket"])
+            client.sendall(b'{"jsonrpc":"2.0","id":1,"method":"shortcuts.run","params":{"shortcut":"Long Wait"}}\n')
+            answer["line"] = client.makefile().readline()
+            client.close()
+
+        caller = threading.Thread(target=call)
+        caller.start()
+        item = page.locator("#running-list li", has_text="Long Wait")
+        item.wait_for(timeout=10000)
+        listed = item.inner_text()
+        page.get_by_role("button", name="Stop Long Wait").click()
+        caller.join(timeout=10)
+        page.locator("#running").wait_for(state="hidden", timeout=10000)
+        return {"listed": listed, "answer": json.loads(answer.get("line") or "{}")}
 
     @step("tileActions")
     def tile_actions():

@@ -76,6 +76,40 @@ class App {
     }
     this.renderFolders();
     this.renderTiles();
+    this.watchRuns();
+  }
+
+  /** Lists the service's runs from every client while the library shows, every two seconds. */
+  watchRuns() {
+    if (this.runsTimer) return;
+    const refresh = async () => {
+      if (document.getElementById("view-library").hidden) { this.runsTimer = null; return; }
+      try {
+        const { runs } = await get("/api/runs");
+        this.renderRuns(runs);
+      } catch { /* the next refresh says it again */ }
+      this.runsTimer = setTimeout(refresh, 2000);
+    };
+    this.runsTimer = setTimeout(refresh, 0);
+  }
+
+  renderRuns(runs) {
+    const section = document.getElementById("running");
+    section.hidden = runs.length === 0;
+    document.getElementById("running-list").replaceChildren(...runs.map((run) => {
+      const item = document.createElement("li");
+      item.dataset.runId = run.runID;
+      item.append(document.createTextNode(`${run.shortcut} — ${run.fromThisApp ? "from this app" : `from process ${run.clientProcess}`} `));
+      const stop = document.createElement("button");
+      stop.type = "button";
+      stop.textContent = "Stop";
+      stop.setAttribute("aria-label", `Stop ${run.shortcut}`);
+      stop.addEventListener("click", async () => {
+        try { await post(`/api/runs/${encode(run.runID)}/cancel`); } catch (error) { this.say(error.message, true); }
+      });
+      item.append(stop);
+      return item;
+    }));
   }
 
   renderFolders() {
