@@ -64,7 +64,7 @@ struct AppBrowserTests {
         let library = try await step("library")
         #expect(library["url"]?.stringValue?.hasSuffix("/") == true, "the secret stays in the address bar: \(library)")
         let tiles = library["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Clash", "Script", "Big", "Generated"] {
+        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Colour", "Clash", "Script", "Big", "Generated"] {
             #expect(tiles.contains(name), "\(name) is not in the library: \(tiles)")
         }
     }
@@ -134,6 +134,21 @@ struct AppBrowserTests {
         #expect(ask["title"] == "Your name?")
         #expect(ask["status"] == "Finished")
         #expect(ask["output"]?.stringValue?.contains("Hello, Ada") == true, "\(ask)")
+    }
+
+    @Test func aMenuIsAskedInThePage() async throws {
+        let menu = try await step("menu")
+        #expect(
+            summaries(menu["blocks"]) == [
+                "Choose from menu with Pick a colour", "Red", "Text #FF0000", "Blue", "Text #0000FF", "End Menu",
+            ],
+            "\(menu)")
+        #expect(menu["title"] == "Pick a colour")
+        #expect(menu["options"] == ["Red", "Blue"])
+        #expect(menu["output"]?.stringValue?.contains("#0000FF") == true, "\(menu)")
+        let view = try await Self.session.value.world.temporary.run("shortcuts", ["view", "Colour"])
+        #expect(view.output.contains("[\"Red\", \"Navy\"]"), "\(view.output)")
+        #expect(view.output.contains("Title (WFMenuItemTitle): \"Navy\""), "\(view.output)")
     }
 
     @Test func stopEndsALongRun() async throws {

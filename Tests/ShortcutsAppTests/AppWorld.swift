@@ -32,6 +32,7 @@ final class AppWorld: @unchecked Sendable {
         ("Steps", "Text \"one\"\nWait 0.6\nText \"two\"\nWait 0.6\nText \"three\"\n"),
         ("Greeter", "name = AskForInput \"Your name?\"\nText \"Hello, \\(name)\"\n"),
         ("Long Wait", "Wait 60\n"),
+        ("Colour", "Menu \"Pick a colour\" {\nCase \"Red\"\n    Text \"#FF0000\"\nCase \"Blue\"\n    Text \"#0000FF\"\n}\n"),
         ("Clash", "Text \"before\"\n"),
         ("Script", "Text \"before\"\nRunShellScript script: \"echo hi\", shell: \"/bin/sh\"\n"),
     ]

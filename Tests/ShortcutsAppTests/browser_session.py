@@ -215,6 +215,26 @@ with sync_playwright() as playwright:
         page.locator("#run-panel[data-status]").wait_for()
         return {"title": title, "status": page.locator("#run-status").inner_text(), "output": page.locator("#run-output").inner_text()}
 
+    @step("menu")
+    def menu():
+        open_editor(page, "Colour")
+        blocks = page.evaluate(SUMMARIES)
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#prompt-dialog").wait_for()
+        title = page.locator("#prompt-title").inner_text()
+        options = page.locator("#prompt-body button").all_inner_texts()
+        page.get_by_role("button", name="Blue", exact=True).click()
+        page.locator("#run-panel[data-status]").wait_for()
+        output = page.locator("#run-output").inner_text()
+        # Renaming an item renames it in the menu's list too.
+        field = page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Title")
+        field.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("Navy")
+        page.keyboard.press("Tab")
+        save(page)
+        return {"blocks": blocks, "title": title, "options": options, "output": output}
+
     @step("stop")
     def stop():
         open_editor(page, "Long Wait")

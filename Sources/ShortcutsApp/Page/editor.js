@@ -155,7 +155,27 @@ export class Editor {
       const at = action.parameters.findIndex((p) => p.key === key);
       if (value === null) { if (at >= 0) action.parameters.splice(at, 1); return; }
       if (at >= 0) action.parameters[at].value = value; else action.parameters.push({ key, value });
+      if (key === "WFMenuItemTitle" && action.block) this.syncMenuItems(actions, action);
     });
+  }
+
+  /** A menu's start lists its items' titles (WFMenuItems): renaming an item renames it there too. */
+  syncMenuItems(actions, item) {
+    const group = this.parameter(item, "GroupingIdentifier");
+    if (!group) return;
+    const same = (action) => action.identifier === item.identifier && action.block &&
+      (this.parameter(action, "GroupingIdentifier") || {}).value === group.value;
+    const start = actions.find((action) => same(action) && action.block.mode === 0);
+    if (!start) return;
+    const titles = actions.filter((action) => same(action) && action.block.mode === 1).map((action) => {
+      const title = this.parameter(action, "WFMenuItemTitle");
+      if (!title) return "";
+      if (title.t === "string") return title.value;
+      return (title.parts || []).map((part) => (typeof part === "string" ? part : "")).join("");
+    });
+    const at = start.parameters.findIndex((p) => p.key === "WFMenuItems");
+    const value = { t: "strings", items: titles };
+    if (at >= 0) start.parameters[at].value = value; else start.parameters.push({ key: "WFMenuItems", value });
   }
 
   /** The actions a block at `index` spans: a start with its middles and end, or the action alone. */
@@ -358,7 +378,7 @@ export class Editor {
         value.textContent = displayText(parameter, this.parameter(action, parameter.key), context);
         sentence.append(value);
       }
-      if (!summary.replace(/\$\{[^}]+\}/g, "").trim()) sentence.prepend(this.words(action.title, true));
+      if (this.titled(action, summary)) sentence.prepend(this.words(action.title, true));
     } else {
       sentence.append(this.words(action.title, true));
     }
@@ -372,8 +392,15 @@ export class Editor {
   }
 
   summaryOf(action, entry) {
+    if (action.block && action.block.mode === 1 && action.identifier === "is.workflow.actions.choosefrommenu") return "${WFMenuItemTitle}";
     if (action.block) return action.block.mode === 0 ? entry && entry.summary : null;
     return entry && entry.summary;
+  }
+
+  /** Whether a block's sentence starts with its title: not when it is all parameters, nor for a menu's items. */
+  titled(action, summary) {
+    if (action.block && action.block.mode === 1) return false;
+    return !summary.replace(/\$\{[^}]+\}/g, "").trim();
   }
 
   /** The block's element with its place, kind and label, and nothing in it yet. */
@@ -425,7 +452,7 @@ export class Editor {
         shown.add(parameter.key);
         sentence.append(this.controlFor(action, index, parameter, context));
       }
-      if (!sentence.childNodes.length || !summary.replace(/\$\{[^}]+\}/g, "").trim()) sentence.prepend(this.words(action.title, true));
+      if (!sentence.childNodes.length || this.titled(action, summary)) sentence.prepend(this.words(action.title, true));
     } else {
       sentence.append(this.words(action.title, true));
     }
