@@ -39,7 +39,7 @@ struct AppBrowserTests {
             "clashPath": .string(world.home + "/Shortcuts/Clash.shortcut"), "clashReplacement": .string(world.clashReplacement),
             "large": [["Big", .number(Double(world.bigCount))], ["Generated", 1500]],
             "icloudPort": .number(Double(world.icloudPort)), "sharedFile": .string(world.clashReplacement),
-            "importFile": .string(try world.pickedFile()),
+            "importFile": .string(try world.pickedFile()), "exportPath": .string(world.exportPath),
             "shortcuts": .string(try BuiltProducts.path(of: "shortcuts")), "socket": .string(world.runtime + "/shortcuts/events.sock"),
             "environment": .object(JSONObject(world.temporary.environment.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ]
@@ -64,7 +64,7 @@ struct AppBrowserTests {
         let library = try await step("library")
         #expect(library["url"]?.stringValue?.hasSuffix("/") == true, "the secret stays in the address bar: \(library)")
         let tiles = library["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Colour", "Clash", "Script", "Big", "Generated"] {
+        for name in ["Hello", "Order", "Steps", "Greeter", "Long Wait", "Picture", "Colour", "Clash", "Script", "Big", "Generated"] {
             #expect(tiles.contains(name), "\(name) is not in the library: \(tiles)")
         }
     }
@@ -149,6 +149,22 @@ struct AppBrowserTests {
         let view = try await Self.session.value.world.temporary.run("shortcuts", ["view", "Colour"])
         #expect(view.output.contains("[\"Red\", \"Navy\"]"), "\(view.output)")
         #expect(view.output.contains("Title (WFMenuItemTitle): \"Navy\""), "\(view.output)")
+    }
+
+    @Test func anImageOutputShowsInThePage() async throws {
+        let image = try await step("image")
+        #expect(image["alt"] == "dot.png")
+        #expect(image["width"] == 8, "the image came from the run's file: \(image)")
+    }
+
+    @Test func aNewShortcutIsMadeFiledAndExported() async throws {
+        let made = try await step("newAndFolders")
+        #expect(made["inFolder"] == ["Made Here"], "\(made)")
+        #expect(made["exported"] == "Made Here.shortcut")
+        let world = try await Self.session.value.world
+        let text = try world.temporary.run("shortcuts", ["decompile", world.exportPath])
+        #expect(text.output.contains("Text \"made in the app\""), "\(text.output)\(text.error)")
+        #expect(FileManager.default.fileExists(atPath: world.home + "/Shortcuts/Work/Made Here.shortcut"))
     }
 
     @Test func stopEndsALongRun() async throws {

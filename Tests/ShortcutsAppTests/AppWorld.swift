@@ -17,9 +17,12 @@ final class AppWorld: @unchecked Sendable {
     let temporary: TemporaryHome
     var home: String { temporary.home }
     var runtime: String { temporary.directory.path + "/run" }
-    var screenshots: String { temporary.directory.path + "/screenshots" }
+    /// Where the browser session's screenshots stay after the test: .build/app-screenshots.
+    var screenshots: String { BuiltProducts.packageRoot.path + "/.build/app-screenshots" }
     /// The file another editor writes over Clash while the app has it open.
     var clashReplacement: String { temporary.directory.path + "/clash-on-disk.shortcut" }
+    /// Where the browser saves the shortcut it exports.
+    var exportPath: String { temporary.directory.path + "/exported.shortcut" }
     /// How many actions the largest corpus shortcut has.
     let bigCount = 913
     /// Where the browser session serves iCloud's records (SHORTCUTS_ICLOUD_URL).
@@ -32,6 +35,11 @@ final class AppWorld: @unchecked Sendable {
         ("Steps", "Text \"one\"\nWait 0.6\nText \"two\"\nWait 0.6\nText \"three\"\n"),
         ("Greeter", "name = AskForInput \"Your name?\"\nText \"Hello, \\(name)\"\n"),
         ("Long Wait", "Wait 60\n"),
+        // An 8×8 PNG, decoded from text and named as an image.
+        (
+            "Picture",
+            "Text \"iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP47+CAFTEMLQkAmbNfwaFk8aAAAAAASUVORK5CYII=\"\nBase64Encode mode: \"Decode\"\nSetName name: \"dot.png\"\n"
+        ),
         ("Colour", "Menu \"Pick a colour\" {\nCase \"Red\"\n    Text \"#FF0000\"\nCase \"Blue\"\n    Text \"#0000FF\"\n}\n"),
         ("Clash", "Text \"before\"\n"),
         ("Script", "Text \"before\"\nRunShellScript script: \"echo hi\", shell: \"/bin/sh\"\n"),

@@ -235,6 +235,43 @@ with sync_playwright() as playwright:
         save(page)
         return {"blocks": blocks, "title": title, "options": options, "output": output}
 
+    @step("image")
+    def image():
+        open_editor(page, "Picture")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#run-panel[data-status]").wait_for()
+        picture = page.locator("#run-output img")
+        picture.wait_for()
+        return {"alt": picture.get_attribute("alt"), "width": picture.evaluate("i => new Promise(r => i.complete ? r(i.naturalWidth) : i.onload = () => r(i.naturalWidth))")}
+
+    @step("newAndFolders")
+    def new_and_folders():
+        if page.locator("#view-editor").is_visible():
+            page.locator("#editor-back").click()
+        page.get_by_role("button", name="New Shortcut", exact=True).click()
+        page.locator("#name-input").fill("Made Here")
+        page.locator("#name-ok").click()
+        page.locator("#editor-name", has_text="Made Here").wait_for()
+        page.get_by_placeholder("Search for apps and actions").fill("text")
+        page.get_by_role("button", name="Add Text", exact=True).click()
+        field = page.locator("#actions > .action").nth(0).get_by_role("textbox", name="Text")
+        field.click()
+        page.keyboard.type("made in the app")
+        page.keyboard.press("Tab")
+        save(page)
+        page.locator("#editor-back").click()
+        page.get_by_role("combobox", name="More for Made Here").select_option("move")
+        page.locator("#name-input").fill("Work")
+        page.locator("#name-ok").click()
+        page.get_by_role("button", name="Work (1)").click()
+        in_folder = page.locator(".tile .name").all_inner_texts()
+        with page.expect_download() as download:
+            page.get_by_role("combobox", name="More for Made Here").select_option("export")
+        path = config["exportPath"]
+        download.value.save_as(path)
+        page.get_by_role("button", name="All Shortcuts", exact=False).click()
+        return {"inFolder": in_folder, "exported": download.value.suggested_filename}
+
     @step("stop")
     def stop():
         open_editor(page, "Long Wait")
