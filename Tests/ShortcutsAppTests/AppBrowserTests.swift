@@ -202,6 +202,15 @@ struct AppBrowserTests {
         #expect(security["ownOrigin"] == 201)
         #expect(security["corsHeader"] == .null || security["corsHeader"] == nil)
         #expect(security["csp"]?.stringValue?.contains("default-src 'self'") == true)
+        #expect(security["notJSON"]?.arrayValue?.first == 400, "\(security["notJSON"] ?? .null)")
+        #expect(security["badRef"]?.arrayValue?.first == 422)
+        #expect(
+            security["badRef"]?.arrayValue?.last?.stringValue?.contains(
+                "action 1 (is.workflow.actions.gettext), parameter WFTextActionText") == true,
+            "\(security["badRef"] ?? .null)")
+        #expect(security["staleRevision"] == 409)
+        #expect(security["tooLarge"] == 413)
+        #expect(security["afterwards"] == 200)
         let list = try await Self.session.value.world.temporary.run("shortcuts", ["list"])
         #expect(!list.output.contains("Evil"))
         #expect(list.output.contains("Made By Test"))

@@ -85,6 +85,17 @@ def security():
     }
     _, shell, _ = raw("GET", "/")
     found["csp"] = shell.getheader("Content-Security-Policy")
+    # Bad bodies get a clear refusal, and the server carries on.
+    signed = {"Cookie": pair, "Origin": own, "Content-Type": "application/json"}
+    status, _, body = raw("PUT", "/api/shortcuts/Hello", signed, b"not json")
+    found["notJSON"] = [status, body.decode()]
+    status, _, body = raw("PUT", "/api/shortcuts/Hello", signed, b'{"revision":"x","actions":[{"identifier":"is.workflow.actions.gettext","parameters":[{"key":"WFTextActionText","value":{"ref":"%%"}}]}]}')
+    found["badRef"] = [status, body.decode()]
+    status, _, body = raw("PUT", "/api/shortcuts/Hello", signed, b'{"revision":"x","actions":[]}')
+    found["staleRevision"] = status
+    status, _, _ = raw("POST", "/api/shortcuts", signed, b"{" * 40 + b"x" * (33 << 20))
+    found["tooLarge"] = status
+    found["afterwards"] = raw("GET", "/api/library", {"Cookie": pair})[0]
     return found
 
 
