@@ -134,6 +134,9 @@ let package = Package(
             path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
+            name: "FuzzAppDocument", dependencies: ["ShortcutsApp", "ShortcutFormat", "ShortcutsRPC", "ShortcutsRun"],
+            path: "Fuzz/FuzzAppDocument"),
+        .executableTarget(
             name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
         ),
         // Running built executables in temporary homes, shared by the end-to-end tests.

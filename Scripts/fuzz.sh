@@ -11,7 +11,8 @@
 # translator and renderer) and FuzzMessages (the service's and `shortcuts mcp`'s JSON-RPC
 # messages, MCP calls of a few side-effect-free actions) and FuzzContentGraph (the content graph's
 # conversions, the actions that find contacts, addresses, phones, emails, dates in text, and the
-# feed reader). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
+# feed reader) and FuzzAppDocument (the app's editor documents: a shortcut through the page's JSON
+# and back, and whatever JSON a page may send to save). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
 # ones with their LZFSE segments, intent definitions) and the examples' .sct files, copied into
 # a temporary directory at run time (they are never committed here). Crashing inputs are written
 # to .build-fuzz/artifacts/; turn each into a regression test in the tests of the module it crashed in.
@@ -67,6 +68,11 @@ elif [ "$target" = FuzzContentGraph ]; then
     printf '<rss><channel><title>T &amp; U</title><item><title><![CDATA[A]]></title><link>/1</link><pubDate>Tue, 01 Dec 2026 10:00:00 +0000</pubDate><enclosure url="x.mp3"/></item></channel></rss><link rel="alternate" type="application/atom+xml" href="f">' >"$work/corpus/seed-feed"
     printf 'a=1&b=two%%20words&c' >"$work/corpus/seed-query"
     printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>k</key><string>v</string></dict></plist>\n' >"$work/corpus/seed-plist"
+elif [ "$target" = FuzzAppDocument ]; then
+    if [ -d ../shared/corpus/shortcuts ]; then
+        cp ../shared/corpus/shortcuts/*.shortcut "$work/corpus/"
+    fi
+    printf '[{"identifier":"is.workflow.actions.gettext","parameters":[{"key":"WFTextActionText","value":{"t":"text","parts":["Hi ",{"var":{"kind":"input"}}]}},{"key":"UUID","value":{"t":"string","value":"A"}}]},{"identifier":"is.workflow.actions.choosefrommenu","parameters":[{"key":"WFMenuItems","value":{"t":"strings","items":["One"]}},{"key":"WFNumber","value":{"t":"number","value":2.5,"real":true}}]}]' >"$work/corpus/seed-page"
 elif [ "$target" = FuzzIntentDefinition ]; then
     if [ -d ../shared/corpus/intentdefinitions ]; then
         find ../shared/corpus/intentdefinitions -name '*.intentdefinition' -type f -exec cp {} "$work/corpus/" \;

@@ -17,9 +17,9 @@ import ShortcutsRPC
 /// {"identifier": "is.workflow.actions.gettext", "title": "Text", "uuid": "…", "depth": 0,
 ///  "parameters": [{"key": "WFTextActionText", "value": {"t": "text", "parts": ["Hello, ", {"var": …}], "ref": "…"}}]}
 /// ```
-enum EditorDocument {
+public enum EditorDocument {
     /// The document of a workflow: its actions with their blocks, parameters and outputs.
-    static func json(
+    public static func json(
         of workflow: Workflow, metadata: (String) -> ActionMetadata?
     ) -> JSONValue {
         let actions = workflow.actions
@@ -122,7 +122,7 @@ enum EditorDocument {
     /// The workflow the page's actions make, with `settings` from the file.
     ///
     /// - Throws: ``AppError`` naming the action (from 1) and the parameter that can't be read.
-    static func workflow(from actions: [JSONValue], settings: PropertyListDictionary) throws(AppError) -> Workflow {
+    public static func workflow(from actions: [JSONValue], settings: PropertyListDictionary) throws(AppError) -> Workflow {
         var made: [WorkflowAction] = []
         made.reserveCapacity(actions.count)
         for (offset, item) in actions.enumerated() {

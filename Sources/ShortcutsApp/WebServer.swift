@@ -196,7 +196,7 @@ final class EventStream: Sendable {
 }
 
 /// Why the app couldn't do something, said to the person.
-struct AppError: Error, CustomStringConvertible {
-    var description: String
+public struct AppError: Error, CustomStringConvertible {
+    public var description: String
     init(_ description: String) { self.description = description }
 }
