@@ -70,22 +70,21 @@ struct AppAPI {
     // MARK: Library
 
     private func libraryList() throws(APIError) -> WebResponse {
-        let entries: [LibraryEntry]
+        let summaries: [ShortcutSummary]
         do {
-            entries = try library.entries()
+            summaries = try library.summaries()
         } catch {
             throw APIError(500, error.message)
         }
-        let shortcuts: [JSONValue] = entries.map { entry in
-            let workflow = try? library.workflow(at: entry.location)
+        let shortcuts: [JSONValue] = summaries.map { summary in
             var object: JSONObject = [
-                "id": .string(entry.identifier), "name": .string(entry.name),
-                "actionCount": .number(Double(workflow?.actions.count ?? 0)),
+                "id": .string(summary.entry.identifier), "name": .string(summary.entry.name),
+                "actionCount": .number(Double(summary.actionCount ?? 0)),
             ]
-            if let folder = entry.folder { object["folder"] = .string(folder) }
-            if let color = workflow?.iconColor { object["color"] = .number(Double(color)) }
-            if let glyph = workflow?.iconGlyph { object["glyph"] = .number(Double(glyph)) }
-            if workflow == nil { object["damaged"] = true }
+            if let folder = summary.entry.folder { object["folder"] = .string(folder) }
+            if let color = summary.color { object["color"] = .number(Double(color)) }
+            if let glyph = summary.glyph { object["glyph"] = .number(Double(glyph)) }
+            if summary.actionCount == nil { object["damaged"] = true }
             return .object(object)
         }
         let folders = library.folders().map(JSONValue.string)

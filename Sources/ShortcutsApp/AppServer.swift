@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsLibrary
 import ShortcutsRPC
 import ShortcutsService
 import Synchronization
@@ -107,8 +108,8 @@ public final class AppServer: AppTransport {
         } catch {
             throw ServiceError(.actionFailed, "can't serve the app: \(error.description)")
         }
-        let state = JSONValue.object(["port": .number(Double(chosen))]).data
-        _ = FileManager.default.createFile(atPath: statePath, contents: state, attributes: [.posixPermissions: 0o600])
+        // Remembering the port is a convenience: a failure to write it is not the app's.
+        try? AtomicFile.write(JSONValue.object(["port": .number(Double(chosen))]).data, to: statePath, replacing: true)
         return chosen
     }
 

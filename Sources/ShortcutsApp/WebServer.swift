@@ -185,12 +185,10 @@ final class EventStream: Sendable {
     /// The connection ended.
     fileprivate func close() {
         state.lock()
-        let wasClosed = buffer.isClosed
         buffer.isClosed = true
         buffer.pending = []
         state.broadcast()
         state.unlock()
-        _ = wasClosed
         onClose()
     }
 }

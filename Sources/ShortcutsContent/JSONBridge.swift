@@ -56,6 +56,8 @@ public enum JSONBridge {
         output += (number.isFinite ? NumberText.format(number) : "null").utf8
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// Appends a string as a JSON string, escaping quotes, backslashes and control characters;
     /// the rest of the text goes in as its UTF-8 bytes, run by run.
     public static func append(string: String, to output: inout [UInt8]) {
@@ -74,10 +76,9 @@ public enum JSONBridge {
                 case 0x0D: output += "\\r".utf8
                 case 0x09: output += "\\t".utf8
                 default:
-                    let digits = Array("0123456789abcdef".utf8)
                     output += "\\u00".utf8
-                    output.append(digits[Int(byte >> 4)])
-                    output.append(digits[Int(byte & 0x0F)])
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0x0F)])
                 }
                 start = index + 1
             }

@@ -197,7 +197,7 @@ public struct ShortcutLibrary: Sendable {
         try entries().map { entry in
             let workflow = try? self.workflow(at: entry.location)
             return ShortcutSummary(
-                entry: entry, color: workflow?.iconColor, actionCount: workflow?.actions.count,
+                entry: entry, color: workflow?.iconColor, glyph: workflow?.iconGlyph, actionCount: workflow?.actions.count,
                 acceptsInput: workflow?.acceptsInput ?? false)
         }
     }

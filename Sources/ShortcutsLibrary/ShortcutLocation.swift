@@ -25,6 +25,8 @@ public struct ShortcutSummary: Sendable {
     public var entry: LibraryEntry
     /// The icon colour as RRGGBBAA, when the file has one.
     public var color: UInt32?
+    /// The icon's glyph number, when the file has one.
+    public var glyph: Int64?
     /// How many actions it has, or `nil` when its file can't be read.
     public var actionCount: Int?
     /// Whether it uses Shortcut Input.

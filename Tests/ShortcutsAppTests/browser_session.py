@@ -110,6 +110,14 @@ def open_editor(page, name):
     return started
 
 
+def replace_text(page, field, text):
+    """Types `text` over what a token field holds, and leaves it (which commits the edit)."""
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+    page.keyboard.press("Tab")
+
+
 def save(page):
     page.get_by_role("button", name="Save", exact=True).click()
     page.locator("#editor-state", has_text="Saved").wait_for()
@@ -140,11 +148,7 @@ with sync_playwright() as playwright:
 
     @step("editParameter")
     def edit_parameter():
-        field = page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Text")
-        field.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("Hi there, Linux")
-        page.keyboard.press("Tab")
+        replace_text(page, page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Text"), "Hi there, Linux")
         state = page.locator("#editor-state").inner_text()
         save(page)
         return {"stateBeforeSave": state, "summaries": page.evaluate(SUMMARIES)}
@@ -238,11 +242,7 @@ with sync_playwright() as playwright:
         page.locator("#run-panel[data-status]").wait_for()
         output = page.locator("#run-output").inner_text()
         # Renaming an item renames it in the menu's list too.
-        field = page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Title")
-        field.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("Navy")
-        page.keyboard.press("Tab")
+        replace_text(page, page.locator("#actions > .action").nth(3).get_by_role("textbox", name="Title"), "Navy")
         save(page)
         return {"blocks": blocks, "title": title, "options": options, "output": output}
 
@@ -298,11 +298,7 @@ with sync_playwright() as playwright:
     @step("conflict")
     def conflict():
         open_editor(page, "Clash")
-        field = page.locator("#actions > .action").nth(0).get_by_role("textbox", name="Text")
-        field.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("edited in the app")
-        page.keyboard.press("Tab")
+        replace_text(page, page.locator("#actions > .action").nth(0).get_by_role("textbox", name="Text"), "edited in the app")
         # Another editor saves the file meanwhile.
         shutil.copyfile(config["clashReplacement"], config["clashPath"])
         page.get_by_role("button", name="Save", exact=True).click()

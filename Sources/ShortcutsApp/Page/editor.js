@@ -117,18 +117,15 @@ export class Editor {
     this.render();
   }
 
-  undo() {
-    if (!this.history.length) return;
-    this.future.push(JSON.stringify(this.doc.actions));
-    this.doc.actions = JSON.parse(this.history.pop());
-    this.setDirty(true);
-    this.render();
-  }
+  undo() { this.step(this.history, this.future); }
 
-  redo() {
-    if (!this.future.length) return;
-    this.history.push(JSON.stringify(this.doc.actions));
-    this.doc.actions = JSON.parse(this.future.pop());
+  redo() { this.step(this.future, this.history); }
+
+  /** Takes the actions from the top of one stack, keeping the current ones on the other. */
+  step(from, to) {
+    if (!from.length) return;
+    to.push(JSON.stringify(this.doc.actions));
+    this.doc.actions = JSON.parse(from.pop());
     this.setDirty(true);
     this.render();
   }
