@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "ShortcutsContent"),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
-        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList"]),
+        // The CPU's tick counter, for timing a run's steps in its trace.
+        .target(name: "CTimestamp"),
+        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
@@ -53,12 +55,16 @@ let package = Package(
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "IntentDefinitionCompiler", dependencies: ["PropertyList"]),
         .target(name: "ShortcutsLanguage", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
+        // SQLite, loaded when the run history is first opened: no -dev package is needed to build.
+        .target(name: "CSQLiteLoader"),
+        // The run history: every run, its trace and profile, in one SQLite database.
+        .target(name: "RunHistory", dependencies: ["CSQLiteLoader", "ShortcutsEngine", "ShortcutsContent", "ShortcutsRPC"]),
         // One way to set up a run (engine, action sources, live environment), for every front end.
         .target(
             name: "ShortcutsRun",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "LibraryActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage",
-                "ShortcutFormat", "ShortcutsContent",
+                "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
         .target(name: "CSDBusLoader"),
@@ -66,7 +72,7 @@ let package = Package(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent",
+                "ShortcutsContent", "RunHistory",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.
@@ -85,14 +91,14 @@ let package = Package(
             name: "MCPServer",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun", "ShortcutFormat", "ShortcutsContent",
-                "PropertyList",
+                "PropertyList", "RunHistory",
             ]
         ),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -109,7 +115,7 @@ let package = Package(
             name: "shortcuts-benchmarks",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "AppActions", "ShortcutsLanguage", "ShortcutsEvents", "CSDBusLoader", "LZFSE",
-                "ShortcutsRun", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC",
+                "ShortcutsRun", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory",
             ],
             path: "Benchmarks/shortcuts-benchmarks"
         ),
@@ -139,6 +145,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
         ),
+        // Writes the run history from a process of its own, for the history's tests.
+        .executableTarget(name: "history-writer", dependencies: ["ShortcutsRun", "ShortcutsEngine"], path: "Tests/HistoryWriter"),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),
@@ -159,6 +167,7 @@ let package = Package(
         .testTarget(
             name: "ShortcutsCLITests",
             dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary"]),
+        .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "ShortcutsEngine", "ShortcutsTestSupport"]),
         .testTarget(
             name: "IntentDefinitionCompilerTests",
             dependencies: [

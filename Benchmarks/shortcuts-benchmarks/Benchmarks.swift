@@ -11,7 +11,10 @@ enum Benchmarks {
     static func main(arguments: [String]) {
         var runs = 7
         var corpus: URL?
+        var only: Set<String>?
         var index = 1
+        let usage =
+            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,mcp,service,history]"
         while index < arguments.count {
             switch arguments[index] {
             case "--runs" where index + 1 < arguments.count:
@@ -20,71 +23,50 @@ enum Benchmarks {
             case "--corpus" where index + 1 < arguments.count:
                 corpus = URL(fileURLWithPath: arguments[index + 1])
                 index += 1
+            case "--only" where index + 1 < arguments.count:
+                only = Set(arguments[index + 1].split(separator: ",").map(String.init))
+                index += 1
             default:
-                print("usage: shortcuts-benchmarks [--runs N] [--corpus <dir>]")
+                print(usage)
                 exit(2)
             }
             index += 1
         }
+        let benchmarks: [(name: String, title: String, run: () throws -> Void)] = [
+            ("engine", "engine throughput", { try engine(runs: runs) }),
+            ("format", "format speed", { try format(runs: max(runs, 20), corpus: corpus) }),
+            ("lzfse", "LZFSE decoding", { try lzfse(runs: max(runs, 15)) }),
+            ("language", "language speed", { try language(runs: max(runs, 15), corpus: corpus) }),
+            ("extension", "app extension", { try runExtensionBenchmarks() }),
+            ("mcp", "MCP server", { try runMCPBenchmarks() }),
+            ("service", "Shortcuts Events", { try runServiceBenchmarks() }),
+            ("history", "run history", { try runHistoryBenchmarks() }),
+        ]
+        if let only, let unknown = only.first(where: { name in !benchmarks.contains { $0.name == name } }) {
+            print("no benchmark named \(unknown)\n\(usage)")
+            exit(2)
+        }
         var failed = false
-        do {
-            try engine(runs: runs)
-        } catch {
-            print("engine throughput: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try format(runs: max(runs, 20), corpus: corpus)
-        } catch {
-            print("format speed: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try lzfse(runs: max(runs, 15))
-        } catch {
-            print("LZFSE decoding: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try language(runs: max(runs, 15), corpus: corpus)
-        } catch {
-            print("language speed: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try runExtensionBenchmarks()
-        } catch {
-            print("app extension: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try runMCPBenchmarks()
-        } catch {
-            print("MCP server: FAILED: \(error)")
-            failed = true
-        }
-        print("")
-        do {
-            try runServiceBenchmarks()
-        } catch {
-            print("Shortcuts Events: FAILED: \(error)")
-            failed = true
+        for benchmark in benchmarks where only?.contains(benchmark.name) ?? true {
+            do {
+                try benchmark.run()
+            } catch {
+                print("\(benchmark.title): FAILED: \(error)")
+                failed = true
+            }
+            print("")
         }
         exit(failed ? 1 : 0)
     }
 
     static func engine(runs: Int) throws {
-        let timings = try EngineThroughput.measure(runs: runs)
+        let (timings, traced) = try EngineThroughput.measure(runs: runs)
         let actions = Double(EngineThroughput.actionsPerRun)
         let ordinary = Double(EngineThroughput.iterations * EngineThroughput.ordinaryActionsPerIteration)
         print(
             "Engine throughput: \(grouped(Double(EngineThroughput.iterations))) iterations × \(EngineThroughput.actionsPerIteration) actions "
-                + "(+\(EngineThroughput.actionsOutsideTheLoop)) = \(grouped(actions)) actions per run, \(runs) runs")
+                + "(+\(EngineThroughput.actionsOutsideTheLoop)) = \(grouped(actions)) actions per run, \(runs) runs each untraced and traced, alternating"
+        )
         var table = ResultTable("measure", "best", "median")
         table.add("run time (ms)", milliseconds(timings.minimum), milliseconds(timings.median))
         table.add("actions/s (all actions)", grouped(actions / timings.minimum), grouped(actions / timings.median))
@@ -92,10 +74,17 @@ enum Benchmarks {
         table.add(
             "ns per action", String(format: "%.1f", timings.minimum / actions * 1e9), String(format: "%.1f", timings.median / actions * 1e9)
         )
+        table.add(
+            "ns per action, traced", String(format: "%.1f", traced.minimum / actions * 1e9),
+            String(format: "%.1f", traced.median / actions * 1e9))
+        table.add(
+            "traced / untraced", String(format: "%.3f", traced.minimum / timings.minimum),
+            String(format: "%.3f", traced.median / timings.median))
         print(table.render())
         let verdict = actions / timings.median >= targetActionsPerSecond ? "meets" : "BELOW"
         print("target ≥ \(grouped(targetActionsPerSecond)) actions/s (median, all actions): \(verdict)")
-        print("")
+        let overhead = traced.median / timings.median - 1
+        print("target: tracing costs ≤ 5% (median): \(overhead <= 0.05 ? "meets" : "ABOVE") (\(String(format: "%+.1f%%", overhead * 100)))")
     }
 
     static func language(runs: Int, corpus: URL?) throws {

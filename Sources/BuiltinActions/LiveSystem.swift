@@ -37,7 +37,7 @@ public enum LiveSystem {
     }
 
     /// Shows text on standard error, keeping standard output for the shortcut's output.
-    @Sendable static func show(_ text: String) {
+    @Sendable public static func show(_ text: String) {
         writeToStandardError(text)
     }
 

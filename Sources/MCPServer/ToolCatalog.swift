@@ -13,6 +13,8 @@ struct Tool: Sendable {
         case shortcut(ShortcutLocation)
         /// One action; `app` is set for an app's action.
         case action(ActionMetadata, app: AppManifest?)
+        /// A question to the run history.
+        case history(HistoryTool)
     }
 
     var name: String
@@ -58,6 +60,12 @@ struct ToolCatalog: Sendable {
                 let workflow = try? library.workflow(at: location)
                 originals.append(ToolNames.shortcutPrefix + location.name)
                 pending.append((.shortcut(location), { describeShortcut(location, workflow: workflow, engine: engine, name: $0) }))
+            }
+        }
+        if selection.includesShortcuts {
+            for tool in HistoryTool.allCases where selection.allows(tool.rawValue) {
+                originals.append(tool.rawValue)
+                pending.append((.history(tool), { tool.definition(name: $0) }))
             }
         }
         var actions: [(ActionMetadata, AppManifest?)] = []

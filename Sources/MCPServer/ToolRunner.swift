@@ -27,6 +27,8 @@ struct ToolRunner {
                 return try runShortcut(location, tool: tool, arguments: arguments, cancellation: cancellation)
             case .action(let metadata, let app):
                 return try runAction(metadata, app: app, tool: tool, arguments: arguments, cancellation: cancellation)
+            case .history(let question):
+                return try question.answer(arguments, history: setup.history, tool: tool)
             }
         } catch let problem as ToolArguments.Problem {
             return ToolResult.failure(problem.message)
@@ -120,16 +122,15 @@ struct ToolRunner {
         describe: (RunError) -> String, guidance: (AgentPrompter.Question, RunError) -> String
     ) -> JSONValue {
         let shown = ShownMessages()
-        // An agent is never asked for access: a folder the shortcut wasn't allowed is an error.
-        var environment = setup.environment(prompter: prompter, running: running, input: input)
-        let show = environment.show
-        environment.show = { text in
-            shown.append(text)
-            show(text)
-        }
         do {
             let program = try engine.compile(workflow, name: running.name)
-            let output = try engine.run(program, input: input, environment: environment, cancellation: cancellation)
+            // An agent is never asked for access: a folder the shortcut wasn't allowed is an error.
+            let output = try setup.run(
+                program, input: input, prompter: prompter, running: running, cancellation: cancellation,
+                show: { text in
+                    shown.append(text)
+                    RunSetup.showOnStandardError(text)
+                })
             return ToolResult.success(output, shown: shown.all)
         } catch {
             if error.code == .needsInteraction, let question = prompter.pending {

@@ -28,7 +28,7 @@ final class AppRuns: Sendable {
         let params = EventsProtocol.RunParams(shortcut: shortcut, input: input, runID: runID)
         let front = RunFront(
             prompter: PagePrompter(run: run), observer: run, show: { run.emit("shown", ["text": .string($0)]) },
-            cancellation: run.cancellation, finished: { run.output = $0 })
+            cancellation: run.cancellation, trigger: "app", finished: { run.output = $0 })
         Thread.detachNewThread { [self] in
             // The page opens the run's events right after asking for it; waiting for it (a
             // little) lets it see the first action start too.

@@ -116,6 +116,11 @@ enum SettingsCommand {
                 "service", value: "name=value",
                 help: "Point a web service at a base URL, or set its key (default for the default); see the list below.",
                 repeatable: true),
+            OptionSpec("history", value: "on|off", help: "Whether runs are recorded in the run history (`shortcuts runs`)."),
+            OptionSpec(
+                "history-limit", value: "name=value",
+                help: "How much history is kept: steps (per run, in full), runs (per shortcut), days, or previews=on|off.",
+                repeatable: true),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
@@ -142,6 +147,18 @@ enum SettingsCommand {
             }
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.waitToReturn = on }
         }
+        if let value = arguments.values["history"]?.last {
+            guard let on = ["on": true, "off": false][value.lowercased()] else {
+                throw UsageError("--history \(value): give on or off", command: spec.name)
+            }
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.history.enabled = on }
+        }
+        let historyChanges = try historyLimitChanges(arguments.values["history-limit"] ?? [])
+        if !historyChanges.isEmpty {
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                for change in historyChanges { change(&settings.history) }
+            }
+        }
         let services = try serviceChanges(arguments.values["service"] ?? [])
         if !services.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
@@ -161,6 +178,10 @@ enum SettingsCommand {
         if let override = RunEnvironment.waitToReturnOverride(in: environment) {
             text += " (SHORTCUTS_WAIT_TO_RETURN makes it \(override ? "wait" : "continue") for now)"
         }
+        text += "\nRun history: " + historySummary(settings.history)
+        if settings.history.isEnabled(in: environment) != settings.history.enabled {
+            text += " (SHORTCUTS_HISTORY turns it \(settings.history.enabled ? "off" : "on") for now)"
+        }
         text += "\nRun limits: \(settings.limits.summary)"
         let effective = settings.limits.overridden(by: environment)
         if effective != settings.limits { text += " (SHORTCUTS_MAX_… variables make them \(effective.summary) for now)" }
@@ -169,6 +190,35 @@ enum SettingsCommand {
         text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
         Console.out(text)
         return 0
+    }
+
+    static func historySummary(_ history: HistorySettings) -> String {
+        (history.enabled ? "on" : "off")
+            + ", keeping \(history.traceSteps) steps of each run, the last \(history.keepRuns) runs of each shortcut for \(history.keepDays) days, previews \(history.previews ? "on" : "off")"
+    }
+
+    /// The `--history-limit name=value` changes, each to apply to the settings.
+    static func historyLimitChanges(_ assignments: [String]) throws(UsageError) -> [(inout HistorySettings) -> Void] {
+        try assignments.map { assignment throws(UsageError) in
+            let parts = assignment.split(separator: "=", maxSplits: 1).map { $0.lowercased() }
+            let usage = UsageError(
+                "--history-limit \(assignment): give steps=N, runs=N, days=N (N above 0, or default) or previews=on|off",
+                command: spec.name)
+            guard parts.count == 2 else { throw usage }
+            let standard = HistorySettings()
+            if parts[0] == "previews" {
+                guard let on = ["on": true, "off": false][parts[1]] else { throw usage }
+                return { $0.previews = on }
+            }
+            let number = parts[1] == "default" ? nil : Int(parts[1])
+            guard parts[1] == "default" || (number ?? 0) > 0 else { throw usage }
+            switch parts[0] {
+            case "steps": return { $0.traceSteps = number ?? standard.traceSteps }
+            case "runs": return { $0.keepRuns = number ?? standard.keepRuns }
+            case "days": return { $0.keepDays = number ?? standard.keepDays }
+            default: throw usage
+            }
+        }
     }
 
     /// The `--service name=value` changes: each service with its value, or `nil` for its default.

@@ -1,4 +1,5 @@
 import Foundation
+import RunHistory
 import ShortcutFormat
 import ShortcutsLanguage
 import ShortcutsLibrary
@@ -15,13 +16,15 @@ struct ResolvedShortcut {
     var signature: ShortcutSignature?
     /// Its library identifier; `nil` for a file or link, which isn't in the library.
     var identifier: String?
+    /// A hash of its file, for the run history.
+    var fileHash: String?
 
     /// Whether it is in the library, so it was set up when it was imported.
     var isInLibrary: Bool { identifier != nil }
 
     /// Who the run is for: the file access rules and Run Shortcut's lookup by name.
     var running: RunningShortcut {
-        RunningShortcut(name: name, identifier: identifier, workflow: isInLibrary ? nil : workflow)
+        RunningShortcut(name: name, identifier: identifier, workflow: isInLibrary ? nil : workflow, fileHash: fileHash)
     }
 }
 
@@ -49,11 +52,14 @@ enum ShortcutResolver {
         checkingLibrarySignature: Bool = false
     ) throws -> ResolvedShortcut {
         if isPath(argument) || argument.hasPrefix("https://") || argument.hasPrefix("http://") {
-            switch try ShortcutSource.load(argument, setup: setup, ignoringSignature: ignoringSignature) {
+            let loaded = try ShortcutSource.load(argument, setup: setup, ignoringSignature: ignoringSignature)
+            let fileHash = RunRecord.fileHash(of: loaded.fileData)
+            switch loaded {
             case .text(let workflow, let name):
-                return ResolvedShortcut(workflow: workflow, name: name, label: argument)
+                return ResolvedShortcut(workflow: workflow, name: name, label: argument, fileHash: fileHash)
             case .document(let document, _, let name):
-                return ResolvedShortcut(workflow: document.workflow, name: name, label: argument, signature: document.signature)
+                return ResolvedShortcut(
+                    workflow: document.workflow, name: name, label: argument, signature: document.signature, fileHash: fileHash)
             }
         }
         let library = setup.library
@@ -61,14 +67,16 @@ enum ShortcutResolver {
             throw CommandFailure("Couldn't find shortcut \"\(argument)\"")
         }
         let identifier = try library.identifier(of: location)
+        let fileHash = FileManager.default.contents(atPath: location.path).map(RunRecord.fileHash(of:))
         // A library shortcut's signature was checked at import; only `view` shows it again.
         guard checkingLibrarySignature else {
             return ResolvedShortcut(
-                workflow: try library.workflow(at: location), name: location.name, label: location.name, identifier: identifier)
+                workflow: try library.workflow(at: location), name: location.name, label: location.name, identifier: identifier,
+                fileHash: fileHash)
         }
         let document = try library.document(at: location)
         return ResolvedShortcut(
             workflow: document.workflow, name: location.name, label: location.name, signature: document.signature,
-            identifier: identifier)
+            identifier: identifier, fileHash: fileHash)
     }
 }

@@ -33,6 +33,7 @@ public enum ShortcutsCommand {
         (ImportCommand.spec, ImportCommand.run),
         (ExportCommand.spec, ExportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),
+        (RunsCommand.spec, RunsCommand.run),
         (SignCommand.spec, SignCommand.run),
         (CompileCommand.spec, CompileCommand.run),
         (DecompileCommand.spec, DecompileCommand.run),

@@ -39,23 +39,26 @@ public struct Engine: Sendable {
     /// Runs a program with input and returns its output.
     ///
     /// The output is what Stop and Output gave, or else the last action's output.
+    /// - Parameter trace: where the run's steps are recorded (the run history), or `nil`.
     /// - Throws: ``RunError`` naming the action that failed.
     public func run(
         _ program: Program, input: Content = .nothing, environment: RunEnvironment = RunEnvironment(),
-        cancellation: Cancellation = Cancellation()
+        cancellation: Cancellation = Cancellation(), trace: RunTrace? = nil
     ) throws(RunError) -> Content {
         let budget = RunBudget(limits: environment.limits, cancellation: cancellation)
-        return try run(program, input: input, environment: environment, depth: 0, cancellation: cancellation, budget: budget)
+        return try run(
+            program, input: input, environment: environment, depth: 0, cancellation: cancellation, budget: budget, trace: trace)
     }
 
     func run(
-        _ program: Program, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation, budget: RunBudget
+        _ program: Program, input: Content, environment: RunEnvironment, depth: Int, cancellation: Cancellation, budget: RunBudget,
+        trace: RunTrace? = nil
     ) throws(RunError) -> Content {
         let context = RunContext(
             program: program, engine: self, input: input, environment: environment, depth: depth,
             cancellation: cancellation, budget: budget)
         defer { context.release() }
-        var runner = Runner(program: program, context: context)
+        var runner = Runner(program: program, context: context, trace: trace)
         return try DateContext.with(timeZone: environment.lazyTimeZone, locale: environment.locale) { () throws(RunError) -> Content in
             try runner.run()
         }

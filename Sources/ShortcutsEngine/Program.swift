@@ -17,6 +17,11 @@ public struct Program: Sendable {
     let variableNames: [String]
     /// Problems found while compiling that don't stop the run (a reference to a missing action…).
     public let warnings: [String]
+
+    /// The identifier of the action at `index` (counting from 0), for traces.
+    public func actionIdentifier(at index: Int) -> String? {
+        actions.indices.contains(index) ? actions[index].identifier : nil
+    }
 }
 
 /// One instruction of a ``Program``.

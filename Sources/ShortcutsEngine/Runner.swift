@@ -2,7 +2,7 @@ import ShortcutsContent
 
 /// Steps through a program's instructions. All per-run state lives in the ``RunContext``
 /// and here; the program is shared and never changes.
-struct Runner {
+struct Runner: ~Copyable {
     let program: Program
     let context: RunContext
     /// The previous action's output: the next action's input when its input parameter is not set.
@@ -13,21 +13,37 @@ struct Runner {
     private var branchStarts: [Int] = []
     /// Who watches this run's actions: only a top-level run's, and usually nobody.
     private let observer: (any RunObserver)?
+    /// Where the steps are recorded: only a top-level run's, when the run history is on.
+    private let trace: RunTrace?
 
-    init(program: Program, context: RunContext) {
+    init(program: Program, context: RunContext, trace: RunTrace?) {
         self.program = program
         self.context = context
         previous = context.shortcutInput
         observer = context.depth == 0 ? context.environment.observer : nil
+        self.trace = context.depth == 0 ? trace : nil
     }
 
     mutating func run() throws(RunError) -> Content {
-        // Two copies of the loop, so a run nobody watches doesn't look for its observer at all.
-        observer == nil ? try loop(observed: false) : try loop(observed: true)
+        // A copy of the loop for each kind of watching, so a run nobody watches or traces pays
+        // nothing for either, and a traced run pays only for its recorder.
+        switch (trace, observer) {
+        case (nil, nil):
+            var hooks = Unwatched()
+            return try loop(&hooks)
+        case (let trace?, nil):
+            var hooks = TraceRecorder(trace, actionCount: program.instructions.count)
+            defer { hooks.end() }
+            return try loop(&hooks)
+        case (let trace, let observer?):
+            var hooks = Watched(
+                observer: observer, recorder: trace.map { TraceRecorder($0, actionCount: program.instructions.count) })
+            defer { hooks.end() }
+            return try loop(&hooks)
+        }
     }
 
-    @inline(__always)
-    private mutating func loop(observed: Bool) throws(RunError) -> Content {
+    private mutating func loop<Hooks: StepHooks & ~Copyable>(_ hooks: inout Hooks) throws(RunError) -> Content {
         let instructions = program.instructions
         var pc = 0
         var current = 0
@@ -38,12 +54,12 @@ struct Runner {
                     throw context.budget.isPastDeadline
                         ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
-                if observed { observer?.actionStarted(pc) }
+                hooks.started(pc, instructions[pc])
                 switch instructions[pc] {
                 case .action(let step):
                     let input = step.input.isAbsent ? previous : try context.content(step.input)
                     let output = try step.body(input, context)
-                    if observed { observer?.actionFinished(pc, output: output) }
+                    hooks.finished(pc, output: output)
                     try context.budget.countAction()
                     try context.budget.checkValue(output)
                     steps &+= 1
@@ -151,5 +167,50 @@ struct Runner {
         return RunError(
             error, shortcut: program.name, actionIndex: action == nil ? nil : pc + 1, actionIdentifier: action?.identifier,
             actionTitle: action?.title)
+    }
+}
+
+/// What the runner tells as it steps: nobody (``Unwatched``), a trace (``TraceRecorder``), or
+/// an observer and perhaps a trace (``Watched``). The loop is specialized for each.
+protocol StepHooks: ~Copyable {
+    /// The instruction at `index` is about to run.
+    mutating func started(_ index: Int, _ instruction: borrowing Instruction)
+    /// The action at `index` ran and gave `output`.
+    mutating func finished(_ index: Int, output: Content)
+}
+
+/// A run nobody watches.
+private struct Unwatched: StepHooks {
+    @inline(__always) func started(_ index: Int, _ instruction: borrowing Instruction) {}
+    @inline(__always) func finished(_ index: Int, output: Content) {}
+}
+
+/// A run an observer watches (the app), traced too when the history is on.
+private struct Watched: StepHooks, ~Copyable {
+    let observer: any RunObserver
+    var recorder: TraceRecorder?
+
+    mutating func started(_ index: Int, _ instruction: borrowing Instruction) {
+        recorder?.started(index, instruction)
+        observer.actionStarted(index)
+    }
+
+    mutating func finished(_ index: Int, output: Content) {
+        recorder?.finished(index, output: output)
+        observer.actionFinished(index, output: output)
+    }
+
+    mutating func end() { recorder?.end() }
+}
+
+extension Instruction {
+    /// Whether a trace reads the clock when this step starts: not for the steps that only move
+    /// through a block, which take a few nanoseconds.
+    @inline(__always)
+    var isTimed: Bool {
+        switch self {
+        case .ifStart, .otherwise, .menuCase, .blockEnd, .repeatEnd: return false
+        default: return true
+        }
     }
 }

@@ -46,6 +46,8 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     /// Whether Wait to Return, Continue in Shortcuts App and Dismiss Siri wait for Return on a
     /// terminal (on) or continue at once (off, the default).
     public var waitToReturn = false
+    /// Whether runs are recorded, and how much of them is kept.
+    public var history = HistorySettings()
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -55,7 +57,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn
+        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -67,6 +69,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         if limits != .standard { try container.encode(limits, forKey: .limits) }
         if !services.isEmpty { try container.encode(services, forKey: .services) }
         if waitToReturn { try container.encode(waitToReturn, forKey: .waitToReturn) }
+        if history != HistorySettings() { try container.encode(history, forKey: .history) }
     }
 
     /// The folders the shortcut with this identifier may use.
@@ -96,6 +99,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         limits = try container.decodeIfPresent(RunLimits.self, forKey: .limits) ?? .standard
         services = try container.decodeIfPresent([String: String].self, forKey: .services) ?? [:]
         waitToReturn = try container.decodeIfPresent(Bool.self, forKey: .waitToReturn) ?? false
+        history = try container.decodeIfPresent(HistorySettings.self, forKey: .history) ?? HistorySettings()
     }
 
     /// Reads settings from a path; a missing file gives the defaults.
@@ -121,5 +125,43 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     /// services' keys and the mail server's password.
     public func write(to path: String) throws(LibraryError) {
         try AtomicFile.write(JSONFile.encode(self), to: path, replacing: true, permissions: 0o600, enforcingPermissions: true)
+    }
+}
+
+/// The run history's settings: whether runs are recorded, how many steps of each are kept, how
+/// long runs are kept, and whether outputs are previewed.
+public struct HistorySettings: Codable, Equatable, Sendable {
+    /// Whether runs are recorded (`shortcuts settings --history on|off`; `SHORTCUTS_HISTORY=0`
+    /// turns it off for one process).
+    public var enabled = true
+    /// How many steps of a run are kept in full; every action's count and time are kept whatever the run's length.
+    public var traceSteps = 1_000
+    /// The most runs kept per shortcut.
+    public var keepRuns = 100
+    /// The most days a run is kept.
+    public var keepDays = 30
+    /// Whether a run's input, output and steps are shown in short (off: only their types).
+    public var previews = true
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey { case enabled, traceSteps, keepRuns, keepDays, previews }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = HistorySettings()
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? standard.enabled
+        traceSteps = try container.decodeIfPresent(Int.self, forKey: .traceSteps) ?? standard.traceSteps
+        keepRuns = try container.decodeIfPresent(Int.self, forKey: .keepRuns) ?? standard.keepRuns
+        keepDays = try container.decodeIfPresent(Int.self, forKey: .keepDays) ?? standard.keepDays
+        previews = try container.decodeIfPresent(Bool.self, forKey: .previews) ?? standard.previews
+    }
+
+    /// Whether the history is on for a process: `SHORTCUTS_HISTORY` (0/off/no/false, 1/on/yes/true) when set, otherwise ``enabled``.
+    public func isEnabled(in environment: [String: String]) -> Bool {
+        guard let value = environment["SHORTCUTS_HISTORY"]?.lowercased(), !value.isEmpty else { return enabled }
+        if ["0", "off", "no", "false"].contains(value) { return false }
+        if ["1", "on", "yes", "true"].contains(value) { return true }
+        return enabled
     }
 }

@@ -31,6 +31,9 @@ public enum EventsProtocol {
         public static let run = "shortcuts.run"
         public static let cancel = "runs.cancel"
         public static let listRuns = "runs.list"
+        /// The run history: past runs, newest first (``HistoryParams``), and one run with its trace (``RunIDParams``).
+        public static let listHistory = "history.list"
+        public static let showRun = "history.show"
         /// A running app offers to perform its own intents (see docs/SERVICE.md).
         public static let registerApp = "apps.register"
         /// The service's version and process id.
@@ -146,6 +149,28 @@ public enum EventsProtocol {
         /// How many runs were asked to stop.
         public var cancelled: Int
         public init(cancelled: Int) { self.cancelled = cancelled }
+    }
+
+    /// Which past runs to list: a shortcut's (name or identifier), those that ended so
+    /// (`succeeded`, `failed`, `cancelled`, `running`), those since a time (ISO 8601, `today`,
+    /// `2h`…), at most `limit` (default 50), newest first.
+    public struct HistoryParams: Codable, Sendable {
+        public var shortcut: String?
+        public var status: String?
+        public var since: String?
+        public var limit: Int?
+        public init(shortcut: String? = nil, status: String? = nil, since: String? = nil, limit: Int? = nil) {
+            self.shortcut = shortcut
+            self.status = status
+            self.since = since
+            self.limit = limit
+        }
+    }
+
+    /// One past run, by its id or an unambiguous start of it.
+    public struct RunIDParams: Codable, Sendable {
+        public var runID: String
+        public init(runID: String) { self.runID = runID }
     }
 
     /// A run in progress.

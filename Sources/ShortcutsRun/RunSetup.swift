@@ -113,8 +113,13 @@ public struct RunSetup: Sendable {
     public func environment(
         prompter: any Prompter, running: RunningShortcut? = nil, input: Content = .nothing, asksForAccess: Bool = false
     ) -> RunEnvironment {
+        environment(prompter: prompter, running: running, input: input, asksForAccess: asksForAccess, settings: readSettings())
+    }
+
+    private func environment(
+        prompter: any Prompter, running: RunningShortcut?, input: Content, asksForAccess: Bool, settings: LibrarySettings?
+    ) -> RunEnvironment {
         let library = self.library
-        let settings = readSettings()
         var environment = LiveSystem.environment(
             prompter: prompter, allowsRunningScripts: allowsRunningScripts(settings), variables: variables,
             findShortcut: { name in
@@ -190,25 +195,45 @@ public struct RunSetup: Sendable {
 
     // MARK: Running
 
+    /// Where Show Result and Quick Look go by default: standard error, keeping standard output
+    /// for the shortcut's output.
+    public static let showOnStandardError: @Sendable (String) -> Void = LiveSystem.show
+
     /// Compiles a workflow for this setup's actions.
     public func compile(_ workflow: Workflow, name: String? = nil) throws(RunError) -> Program {
         try engine.compile(workflow, name: name)
     }
 
-    /// Runs a compiled program in a live environment answered by `prompter`.
+    /// Runs a compiled program in a live environment answered by `prompter`, recorded in the
+    /// run history (unless it is off) with its trace.
     ///
     /// - Parameters:
     ///   - observer: told as each action starts and ends (the app's live view of a run).
     ///   - show: where Show Result and Quick Look go instead of this machine's default.
+    ///   - trigger: what started the run, for the history (the caller's name when `nil`).
+    ///   - runID: the run's id in the history (a new UUID when `nil`).
     public func run(
         _ program: Program, input: Content = .nothing, prompter: any Prompter, running: RunningShortcut? = nil,
         asksForAccess: Bool = false, cancellation: Cancellation = Cancellation(), observer: (any RunObserver)? = nil,
-        show: (@Sendable (String) -> Void)? = nil
+        show: (@Sendable (String) -> Void)? = nil, trigger: String? = nil, runID: String? = nil
     ) throws(RunError) -> Content {
-        var environment = environment(prompter: prompter, running: running, input: input, asksForAccess: asksForAccess)
+        let settings = readSettings()
+        var environment = environment(
+            prompter: prompter, running: running, input: input, asksForAccess: asksForAccess, settings: settings)
         environment.observer = observer
         if let show { environment.show = show }
-        return try engine.run(program, input: input, environment: environment, cancellation: cancellation)
+        let recording = HistoryRecording.start(
+            self, settings: settings?.history ?? HistorySettings(), id: runID ?? UUID().uuidString, trigger: trigger ?? caller.rawValue,
+            shortcut: running ?? RunningShortcut(name: program.name ?? "Untitled", identifier: nil), input: input)
+        do {
+            let output = try engine.run(
+                program, input: input, environment: environment, cancellation: cancellation, trace: recording?.trace)
+            recording?.finish(program, output: output)
+            return output
+        } catch {
+            recording?.finish(program, error: error)
+            throw error
+        }
     }
 }
 
@@ -219,10 +244,13 @@ public struct RunningShortcut: Sendable {
     public var identifier: String?
     /// The workflow of a shortcut that isn't in the library, so Run Shortcut finds it by name.
     public var workflow: Workflow?
+    /// A hash of its file (``RunHistory/RunRecord/fileHash(of:)``), for the run history.
+    public var fileHash: String?
 
-    public init(name: String, identifier: String?, workflow: Workflow? = nil) {
+    public init(name: String, identifier: String?, workflow: Workflow? = nil, fileHash: String? = nil) {
         self.name = name
         self.identifier = identifier
         self.workflow = workflow
+        self.fileHash = fileHash
     }
 }

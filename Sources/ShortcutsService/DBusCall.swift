@@ -1,5 +1,6 @@
 import CSDBusLoader
 import Foundation
+import RunHistory
 import ShortcutsRPC
 
 /// One call to `org.swiftshortcuts.Events1`, its arguments read off the message on the bus
@@ -12,6 +13,8 @@ struct DBusCall: Sendable {
         case runShortcutWithFiles = "RunShortcutWithFiles"
         case cancelRun = "CancelRun"
         case listRuns = "ListRuns"
+        case listHistory = "ListHistory"
+        case showRun = "ShowRun"
 
         /// The signature of the arguments.
         var signature: String {
@@ -19,7 +22,8 @@ struct DBusCall: Sendable {
             case .listShortcuts, .listFolders, .listRuns: return ""
             case .runShortcut: return "ss"
             case .runShortcutWithFiles: return "sas"
-            case .cancelRun: return "s"
+            case .cancelRun, .showRun: return "s"
+            case .listHistory: return "sss"
             }
         }
 
@@ -28,7 +32,8 @@ struct DBusCall: Sendable {
             switch self {
             case .listShortcuts, .listFolders, .listRuns: return 0
             case .runShortcut: return 2
-            case .runShortcutWithFiles, .cancelRun: return 1
+            case .runShortcutWithFiles, .cancelRun, .showRun: return 1
+            case .listHistory: return 3
             }
         }
     }
@@ -72,6 +77,23 @@ struct DBusCall: Sendable {
         }
     }
 
+    /// A past run as D-Bus sees it: strings and numbers, empty or absent where there is none.
+    static func dictionary(_ run: RunRecord) -> [(String, DBusValue)] {
+        var entry: [(String, DBusValue)] = [
+            ("runID", .string(run.id)), ("shortcut", .string(run.shortcut)), ("identifier", .string(run.identifier ?? "")),
+            ("trigger", .string(run.trigger)), ("start", .string(HistoryDates.text(run.start))),
+            ("end", .string(run.end.map(HistoryDates.text) ?? "")), ("status", .string(run.status.rawValue)),
+        ]
+        if let failure = run.failure {
+            entry.append(("errorMessage", .string(failure.message)))
+            entry.append(("errorCode", .string(failure.code)))
+            if let index = failure.actionIndex { entry.append(("errorActionIndex", .int32(Int32(clamping: index)))) }
+            if let identifier = failure.identifier { entry.append(("errorIdentifier", .string(identifier))) }
+            if let parameter = failure.parameter { entry.append(("errorParameter", .string(parameter))) }
+        }
+        return entry
+    }
+
     /// Does the work (on any thread) and returns the reply to send.
     ///
     /// - Parameter owner: the caller's connection, so its runs are cancelled when it leaves the bus.
@@ -100,10 +122,15 @@ struct DBusCall: Sendable {
                     })
             case .runShortcut:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], input: strings[1])
-                return .string(try service.run(params, client: client, owner: owner).output)
+                return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
             case .runShortcutWithFiles:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: paths)
-                return .strings(try service.run(params, client: client, owner: owner).outputPaths ?? [])
+                return .strings(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).outputPaths ?? [])
+            case .listHistory:
+                let params = EventsProtocol.HistoryParams(shortcut: strings[0], status: strings[1], since: strings[2])
+                return .dictionaries(try service.history(params).map(Self.dictionary))
+            case .showRun:
+                return .string(try service.runDetails(EventsProtocol.RunIDParams(runID: strings[0])).json.text)
             case .cancelRun:
                 let run = strings[0]
                 let byID = service.cancel(EventsProtocol.CancelParams(runID: run))

@@ -35,6 +35,16 @@ public enum DBusInterface {
            <arg name="cancelled" type="u" direction="out"/>
           </method>
           <method name="ListRuns"><arg name="runs" type="aa{sv}" direction="out"/></method>
+          <method name="ListHistory">
+           <arg name="shortcut" type="s" direction="in"/>
+           <arg name="status" type="s" direction="in"/>
+           <arg name="since" type="s" direction="in"/>
+           <arg name="runs" type="aa{sv}" direction="out"/>
+          </method>
+          <method name="ShowRun">
+           <arg name="runID" type="s" direction="in"/>
+           <arg name="run" type="s" direction="out"/>
+          </method>
          </interface>
         </node>
 

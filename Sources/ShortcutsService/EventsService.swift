@@ -1,5 +1,6 @@
 import AppActions
 import Foundation
+import RunHistory
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
@@ -88,6 +89,51 @@ public final class EventsService: Sendable {
     /// The runs in progress.
     public func listRuns() -> [EventsProtocol.RunInfo] { registry.runs }
 
+    // MARK: The run history
+
+    /// Past runs from every entry point, newest first (the history `shortcuts runs` reads).
+    ///
+    /// - Throws: ``ServiceError`` for a filter it can't read, or when the history can't be read.
+    public func history(_ params: EventsProtocol.HistoryParams) throws(ServiceError) -> [RunRecord] {
+        registry.touch()
+        var query = RunQuery(shortcut: params.shortcut?.isEmpty == false ? params.shortcut : nil, limit: params.limit ?? 50)
+        if let status = params.status, !status.isEmpty {
+            guard let known = RunRecord.Status(rawValue: status) else {
+                throw ServiceError(.invalidArguments, "status \(status): give succeeded, failed, cancelled or running")
+            }
+            query.status = known
+        }
+        if let since = params.since, !since.isEmpty {
+            guard let date = HistoryDates.parse(since) else {
+                throw ServiceError(
+                    .invalidArguments, "since \(since): give an ISO 8601 date or time, today, yesterday, or a span such as 2h")
+            }
+            query.since = date
+        }
+        guard query.limit > 0 else { throw ServiceError(.invalidArguments, "limit \(query.limit): give a whole number above 0") }
+        let history = setup.history
+        guard FileManager.default.fileExists(atPath: history.path) else { return [] }
+        do {
+            return try history.runs(query)
+        } catch {
+            throw ServiceError(.failed, error.message)
+        }
+    }
+
+    /// One past run with its trace and profile.
+    public func runDetails(_ params: EventsProtocol.RunIDParams) throws(ServiceError) -> RunDetails {
+        registry.touch()
+        do {
+            return try setup.history.details(of: params.runID)
+        } catch {
+            switch error.kind {
+            case .notFound: throw ServiceError(.notFound, error.message)
+            case .ambiguous: throw ServiceError(.invalidArguments, error.message)
+            case .unavailable: throw ServiceError(.failed, error.message)
+            }
+        }
+    }
+
     /// What `service.status` reports.
     public func status() -> EventsProtocol.StatusResult {
         EventsProtocol.StatusResult(
@@ -112,7 +158,7 @@ public final class EventsService: Sendable {
         }
         let location = try locate(params.shortcut)
         let input = try Self.input(params)
-        let program = try programs.program(at: location, library: library, engine: setup.engine)
+        let (program, fileHash) = try programs.program(at: location, library: library, engine: setup.engine)
         let runID = params.runID ?? UUID().uuidString
         let cancellation = front.cancellation
         let identifier = (try? library.identifier(of: location)) ?? location.name
@@ -138,8 +184,8 @@ public final class EventsService: Sendable {
         do {
             output = try setup.run(
                 program, input: input, prompter: front.prompter,
-                running: RunningShortcut(name: location.name, identifier: identifier), cancellation: cancellation,
-                observer: front.observer, show: front.show)
+                running: RunningShortcut(name: location.name, identifier: identifier, fileHash: fileHash),
+                cancellation: cancellation, observer: front.observer, show: front.show, trigger: front.trigger, runID: runID)
         } catch {
             throw ServiceError(error)
         }

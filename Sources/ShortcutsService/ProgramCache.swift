@@ -1,4 +1,5 @@
 import Foundation
+import RunHistory
 import ShortcutsEngine
 import ShortcutsLibrary
 import Synchronization
@@ -16,16 +17,18 @@ final class ProgramCache: Sendable {
         var size: Int
     }
 
-    private let programs = Mutex<[String: (key: Key, program: Program)]>([:])
+    private let programs = Mutex<[String: (key: Key, program: Program, fileHash: String?)]>([:])
 
-    /// The compiled program of the shortcut at `location`.
-    func program(at location: ShortcutLocation, library: ShortcutLibrary, engine: Engine) throws(ServiceError) -> Program {
+    /// The compiled program of the shortcut at `location`, and a hash of its file for the run history.
+    func program(
+        at location: ShortcutLocation, library: ShortcutLibrary, engine: Engine
+    ) throws(ServiceError) -> (program: Program, fileHash: String?) {
         var info = stat()
         let key: Key? =
             stat(location.path, &info) == 0
             ? Key(path: location.path, modified: info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec, size: Int(info.st_size))
             : nil
-        if let key, let cached = programs.withLock({ $0[location.path] }), cached.key == key { return cached.program }
+        if let key, let cached = programs.withLock({ $0[location.path] }), cached.key == key { return (cached.program, cached.fileHash) }
         let program: Program
         do {
             program = try engine.compile(try library.workflow(at: location), name: location.name)
@@ -36,7 +39,8 @@ final class ProgramCache: Sendable {
         } catch {
             throw ServiceError(.invalidShortcut, "\(error)")
         }
-        if let key { programs.withLock { $0[location.path] = (key, program) } }
-        return program
+        let fileHash = FileManager.default.contents(atPath: location.path).map(RunRecord.fileHash(of:))
+        if let key { programs.withLock { $0[location.path] = (key, program, fileHash) } }
+        return (program, fileHash)
     }
 }

@@ -13,12 +13,15 @@ public struct RunFront: Sendable {
     public var cancellation: Cancellation
     /// Given the run's output when it succeeds, before the reply is made.
     public var finished: @Sendable (Content) -> Void
+    /// What started the run, for the run history (`socket`, `D-Bus`, `app`…).
+    public var trigger: String
 
     public init(
         prompter: any Prompter = NoInteraction(), observer: (any RunObserver)? = nil,
         show: (@Sendable (String) -> Void)? = nil, cancellation: Cancellation = Cancellation(),
-        finished: @escaping @Sendable (Content) -> Void = { _ in }
+        trigger: String = "socket", finished: @escaping @Sendable (Content) -> Void = { _ in }
     ) {
+        self.trigger = trigger
         self.prompter = prompter
         self.observer = observer
         self.show = show

@@ -28,6 +28,8 @@ public struct ServiceError: Error, CustomStringConvertible, Sendable {
         public static let busy = Code("Busy", rpcCode: EventsProtocol.ErrorCode.busy)
         public static let invalidArguments = Code("InvalidArguments", rpcCode: JSONRPC.ErrorObject.invalidParamsCode)
         public static let unknownMethod = Code("UnknownMethod", rpcCode: JSONRPC.ErrorObject.methodNotFoundCode)
+        /// The service couldn't do it for a reason of its own (the run history can't be read…).
+        public static let failed = Code("Failed", rpcCode: JSONRPC.ErrorObject.internalErrorCode)
     }
 
     /// The prefix of the service's D-Bus error names.

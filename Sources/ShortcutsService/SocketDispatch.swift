@@ -1,4 +1,5 @@
 import Foundation
+import RunHistory
 import ShortcutsRPC
 
 /// Turns one JSON-RPC request line into the service call and its response line.
@@ -36,6 +37,13 @@ struct SocketDispatch {
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: EventsProtocol.CancelResult(cancelled: service.cancel(params))))
         case EventsProtocol.Method.listRuns:
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: EventsProtocol.RunsResult(runs: service.listRuns())))
+        case EventsProtocol.Method.listHistory:
+            let params = try Self.params(EventsProtocol.HistoryParams.self, line, optional: true) ?? EventsProtocol.HistoryParams()
+            let runs = try service.history(params)
+            return try JSONRPC.encode(JSONRPC.Response(id: id, result: JSONValue.object(["runs": .array(runs.map(\.json))])))
+        case EventsProtocol.Method.showRun:
+            let params = try Self.params(EventsProtocol.RunIDParams.self, line)
+            return try JSONRPC.encode(JSONRPC.Response(id: id, result: try service.runDetails(params).json))
         case EventsProtocol.Method.status:
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: service.status()))
         case EventsProtocol.Method.openApp:
@@ -47,16 +55,21 @@ struct SocketDispatch {
 
     /// A request's params, or an invalid-params error saying what is wrong.
     static func params<Params: Codable & Sendable>(_ type: Params.Type, _ line: Data) throws -> Params {
+        guard let params = try params(type, line, optional: true) else {
+            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParamsCode, message: "the request has no params")
+        }
+        return params
+    }
+
+    /// A request's params, `nil` when it has none (`optional`), or an invalid-params error.
+    static func params<Params: Codable & Sendable>(_ type: Params.Type, _ line: Data, optional: Bool) throws -> Params? {
         let request: JSONRPC.Request<Params>
         do {
             request = try JSONRPC.decode(JSONRPC.Request<Params>.self, from: line)
         } catch {
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParamsCode, message: "the params are not valid: \(error)")
         }
-        guard let params = request.params else {
-            throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.invalidParamsCode, message: "the request has no params")
-        }
-        return params
+        return request.params
     }
 
     /// The error response for anything thrown while answering.

@@ -20,6 +20,7 @@ final class MCPTestHome: @unchecked Sendable {
         [
             "SHORTCUTS_HOME": home, "SOUPERTASK_DATA": taskData, "SHORTCUTS_NO_APP_LAUNCH": "1",
             "XDG_DATA_HOME": directory.path + "/xdg", "XDG_DATA_DIRS": directory.path + "/system",
+            "XDG_STATE_HOME": directory.path + "/state",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": directory.path,
         ].merging(extraEnvironment) { _, extra in extra }

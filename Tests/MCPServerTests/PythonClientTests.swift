@@ -37,6 +37,9 @@ struct PythonClientTests {
             "saveInShortcutsFolder", "is.workflow.actions.documentpicker.save",
             ["WFInput": "from the agent", "WFAskWhereToSave": false, "WFFileDestinationPath": "~/Documents/Shortcuts/agent.txt"],
         ],
+        ["history", "history.list_runs", ["shortcut": "Hello"]],
+        ["failedHistory", "history.list_runs", ["status": "failed", "limit": 1]],
+        ["badHistory", "history.list_runs", ["status": "sideways"]],
     ]
 
     static let session = Task<Session, any Error> {
@@ -117,6 +120,27 @@ struct PythonClientTests {
         #expect(outside["text"]?.stringValue?.contains("can't write ~/outside.txt") == true, "\(outside)")
         let inside = try await call("saveInShortcutsFolder")
         #expect(inside["isError"] == false, "\(inside)")
+    }
+
+    /// The agent's own calls are in the run history, which it can read.
+    @Test func theHistoryListsTheAgentsRuns() async throws {
+        let history = try await call("history")
+        #expect(history["isError"] == false, "\(history)")
+        let runs = try #require(history["structured"]?["runs"]?.arrayValue, "\(history)")
+        #expect(runs.count == 1, "\(runs)")
+        #expect(runs.first?["shortcut"]?["name"] == "Hello")
+        #expect(runs.first?["trigger"] == "MCP")
+        #expect(runs.first?["status"] == "succeeded")
+        #expect(runs.first?["output"]?["preview"] == "Hello, Agent!")
+        #expect(history["text"]?.stringValue?.contains("Hello") == true)
+
+        // Saving outside the Shortcuts folder failed in the run, naming its action.
+        let failed = try #require(try await call("failedHistory")["structured"]?["runs"]?.arrayValue?.first)
+        #expect(failed["status"] == "failed")
+        #expect(failed["error"]?["identifier"] == "is.workflow.actions.documentpicker.save", "\(failed)")
+        let bad = try await call("badHistory")
+        #expect(bad["isError"] == true)
+        #expect(bad["text"]?.stringValue?.contains("`status` takes succeeded, failed, cancelled or running") == true, "\(bad)")
     }
 
     @Test func callsABuiltinAction() async throws {

@@ -130,14 +130,14 @@ struct RawProtocolTests {
         let server = try home.startServer(["--shortcuts-only"])
         try server.initialize()
         let before = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(before == ["shortcut.Hello", "shortcut.WordLengths"])
+        #expect(before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run"])
 
         try FileManager.default.copyItem(
             atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Say Hi Again.shortcut")
         let notification = try server.receive(timeout: 10)
         #expect(notification["method"] == "notifications/tools/list_changed")
         let after = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(after == ["shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths"])
+        #expect(after == ["shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths", "history.list_runs", "history.show_run"])
         let finished = try server.finish()
         #expect(finished.status == 0)
         #expect(finished.error.contains("the tools changed"))

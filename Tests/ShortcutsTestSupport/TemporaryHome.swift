@@ -6,6 +6,8 @@ public final class TemporaryHome: @unchecked Sendable {
     public let directory: URL
     /// `$SHORTCUTS_HOME`.
     public var home: String { directory.path + "/home" }
+    /// The run history's database.
+    public var historyDatabase: String { directory.path + "/state/shortcuts/runs.sqlite" }
     /// Where the SouperTask example keeps its tasks.
     public var taskData: String { directory.path + "/soupertask" }
     /// Variables added to (or overriding) the environment of processes run here.
@@ -31,6 +33,8 @@ public final class TemporaryHome: @unchecked Sendable {
         environment["SHORTCUTS_HOME"] = home
         environment["XDG_DATA_HOME"] = directory.path + "/xdg"
         environment["XDG_DATA_DIRS"] = directory.path + "/system"
+        // The run history goes here, not into the user's.
+        environment["XDG_STATE_HOME"] = directory.path + "/state"
         environment["SOUPERTASK_DATA"] = taskData
         environment["SHORTCUTS_NO_APP_LAUNCH"] = "1"
         // Apps that start here must not find (and register with) a service the machine runs.

@@ -1,0 +1,21 @@
+/// Why the run history couldn't be read or written, naming the database.
+public struct HistoryError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable {
+        /// The database can't be opened, read or written (SQLite missing, a damaged file…).
+        case unavailable
+        /// No run has the id asked for.
+        case notFound
+        /// The id asked for starts several runs' ids.
+        case ambiguous
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ message: String, kind: Kind = .unavailable) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
