@@ -20,6 +20,7 @@ func runExtensionBenchmarks(calls: Int = 2_000, starts: Int = 40) throws {
     var environment = ProcessInfo.processInfo.environment
     environment["SHORTCUTS_HOME"] = scratch.path + "/home"
     environment["SOUPERTASK_DATA"] = scratch.path + "/data"
+    environment["XDG_STATE_HOME"] = scratch.path + "/state"
     let manifest = try printedManifest(of: executable, environment: environment)
 
     let host = ExtensionHost(configuration: .init(idleSeconds: 600, callTimeoutSeconds: 30, environment: environment))

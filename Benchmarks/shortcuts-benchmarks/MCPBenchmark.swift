@@ -20,6 +20,7 @@ func runMCPBenchmarks(calls: Int = 500) throws {
     let home = scratch.appendingPathComponent("home")
     let environment = [
         "SHORTCUTS_HOME": home.path, "SOUPERTASK_DATA": scratch.path + "/data", "SHORTCUTS_NO_APP_LAUNCH": "1",
+        "XDG_STATE_HOME": scratch.path + "/state",
         "XDG_DATA_DIRS": scratch.path + "/system", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         "HOME": scratch.path,
     ]

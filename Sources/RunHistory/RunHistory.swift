@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsEngine
+import Synchronization
 
 /// The history of runs: one SQLite database (WAL mode, so many processes write at once) at
 /// `$XDG_STATE_HOME/shortcuts/runs.sqlite`, readable by its owner alone.
@@ -11,7 +12,7 @@ import ShortcutsEngine
 /// ```swift
 /// let history = RunHistory(path: RunHistory.defaultPath(in: ProcessInfo.processInfo.environment))
 /// try history.begin(RunRecord(id: id, shortcut: "Hello", identifier: nil, fileHash: nil, trigger: "command line", start: Date()))
-/// try history.finish(id, status: .succeeded, output: summary, trace: trace, identifiers: identifiers)
+/// try history.finish(RunEnding(id: id, status: .succeeded, trace: trace, identifier: program.actionIdentifier(at:)))
 /// let recent = try history.runs(RunQuery(shortcut: "Hello"))
 /// ```
 public struct RunHistory: Sendable {
@@ -30,8 +31,27 @@ public struct RunHistory: Sendable {
     // MARK: Writing
 
     /// Records that a run started.
-    public func begin(_ run: RunRecord) throws(HistoryError) {
-        let database = try open()
+    public func begin(_ run: RunRecord) throws(HistoryError) { try write([.begin(run)]) }
+
+    /// Records how a run ended, with its trace, pruning its shortcut's runs past the retention.
+    public func finish(_ ending: RunEnding) throws(HistoryError) { try write([.finish(ending)]) }
+
+    /// Writes changes in one transaction, in their order (``HistoryWriter`` batches a process's).
+    public func write(_ changes: [HistoryChange]) throws(HistoryError) {
+        guard !changes.isEmpty else { return }
+        let lease = try open()
+        let database = lease.database
+        try database.transaction { () throws(HistoryError) in
+            for change in changes {
+                switch change {
+                case .begin(let run): try insert(run, into: database)
+                case .finish(let ending): try record(ending, in: database)
+                }
+            }
+        }
+    }
+
+    private func insert(_ run: RunRecord, into database: SQLiteDatabase) throws(HistoryError) {
         try database.run(
             """
             INSERT INTO runs (id, shortcut, identifier, file_hash, trigger, started, status, input_type, input_preview,
@@ -41,53 +61,55 @@ public struct RunHistory: Sendable {
             [
                 .text(run.id), .text(run.shortcut), .optional(run.identifier), .optional(run.fileHash), .text(run.trigger),
                 .real(run.start.timeIntervalSince1970), .optional(run.input?.type), .optional(run.input?.preview),
-                .integer(Int64(run.processID)), .optional(ProcessStart.of(run.processID).map { Int64($0) }),
+                .integer(Int64(run.processID)), .optional(ProcessStart.of(run.processID, cachingOwn: true).map { Int64($0) }),
             ])
     }
 
-    /// Records how a run ended, with its trace; `identifiers` names the action at each index
-    /// (``ShortcutsEngine/Program/actionIdentifier(at:)``).
-    public func finish(
-        _ id: String, end: Date = Date(), status: RunRecord.Status, failure: RunRecord.Failure? = nil,
-        output: RunRecord.Summary? = nil, trace: RunTrace?, identifier: (Int) -> String?
-    ) throws(HistoryError) {
-        let database = try open()
-        try database.transaction { () throws(HistoryError) in
+    private func record(_ ending: RunEnding, in database: SQLiteDatabase) throws(HistoryError) {
+        let id = ending.id
+        let failure = ending.failure
+        try database.run(
+            """
+            UPDATE runs SET ended = ?, status = ?, error_index = ?, error_identifier = ?, error_parameter = ?,
+                            error_message = ?, error_code = ?, output_type = ?, output_preview = ?, steps = ?
+            WHERE id = ?
+            """,
+            [
+                .real(ending.end.timeIntervalSince1970), .text(ending.status.rawValue),
+                .optional(failure?.actionIndex.map { Int64($0) }), .optional(failure?.identifier), .optional(failure?.parameter),
+                .optional(failure?.message), .optional(failure?.code), .optional(ending.output?.type),
+                .optional(ending.output?.preview), .optional(ending.totalSteps.map { Int64($0) }), .text(id),
+            ])
+        for (position, step) in ending.steps.enumerated() {
             try database.run(
                 """
-                UPDATE runs SET ended = ?, status = ?, error_index = ?, error_identifier = ?, error_parameter = ?,
-                                error_message = ?, error_code = ?, output_type = ?, output_preview = ?, steps = ?
-                WHERE id = ?
+                INSERT INTO steps (run_id, position, action_index, identifier, start_ns, duration_ns, output_type, output_preview)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .real(end.timeIntervalSince1970), .text(status.rawValue), .optional(failure?.actionIndex.map { Int64($0) }),
-                    .optional(failure?.identifier), .optional(failure?.parameter), .optional(failure?.message),
-                    .optional(failure?.code), .optional(output?.type), .optional(output?.preview),
-                    .optional(trace.map { Int64($0.totalSteps) }), .text(id),
+                    .text(id), .integer(Int64(position + 1)), .integer(Int64(step.index + 1)),
+                    .text(ending.identifiers[step.index] ?? ""), .integer(Int64(clamping: step.startNanoseconds)),
+                    .integer(Int64(clamping: step.durationNanoseconds)), .optional(step.outputType), .optional(step.outputPreview),
                 ])
-            guard let trace else { return }
-            for (position, step) in trace.steps.enumerated() {
-                try database.run(
-                    """
-                    INSERT INTO steps (run_id, position, action_index, identifier, start_ns, duration_ns, output_type, output_preview)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        .text(id), .integer(Int64(position + 1)), .integer(Int64(step.index + 1)),
-                        .text(identifier(step.index) ?? ""), .integer(Int64(clamping: step.startNanoseconds)),
-                        .integer(Int64(clamping: step.durationNanoseconds)), .optional(step.outputType), .optional(step.outputPreview),
-                    ])
-            }
-            for action in trace.profile {
-                try database.run(
-                    "INSERT INTO profile (run_id, action_index, identifier, count, total_ns) VALUES (?, ?, ?, ?, ?)",
-                    [
-                        .text(id), .integer(Int64(action.index + 1)), .text(identifier(action.index) ?? ""),
-                        .integer(Int64(action.count)), .integer(Int64(clamping: action.totalNanoseconds)),
-                    ])
-            }
+        }
+        for action in ending.profile {
+            try database.run(
+                "INSERT INTO profile (run_id, action_index, identifier, count, total_ns) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(id), .integer(Int64(action.index + 1)), .text(ending.identifiers[action.index] ?? ""),
+                    .integer(Int64(action.count)), .integer(Int64(clamping: action.totalNanoseconds)),
+                ])
+        }
+        if let retention = ending.retention {
+            // Old runs are looked for on a process's first run and every 100th after.
+            let byAge = Self.finishedRuns.add(1, ordering: .relaxed).oldValue % 100 == 0
+            try prune(
+                in: database, keepPerShortcut: retention.keepPerShortcut, keepDays: byAge ? retention.keepDays : 0,
+                keys: [retention.shortcutKey], now: ending.end)
         }
     }
+
+    private static let finishedRuns = Atomic<Int>(0)
 
     /// Deletes the runs past the retention: all but the newest `keepPerShortcut` of each
     /// shortcut (only `shortcut`'s when given, as after one of its runs), and those older than
@@ -96,31 +118,37 @@ public struct RunHistory: Sendable {
     public func prune(
         keepPerShortcut: Int, keepDays: Int, shortcut: (name: String, identifier: String?)? = nil, now: Date = Date()
     ) throws(HistoryError) -> Int {
-        let database = try open()
-        return try database.transaction { () throws(HistoryError) -> Int in
-            var removed = 0
-            if keepDays > 0 {
-                let cutoff = now.timeIntervalSince1970 - Double(keepDays) * 86_400
-                removed += try database.run("DELETE FROM runs WHERE started < ? AND status != 'running'", [.real(cutoff)])
-            }
-            if keepPerShortcut > 0 {
-                let keys: [String]
-                if let shortcut {
-                    keys = [shortcut.identifier ?? shortcut.name]
-                } else {
-                    keys = try database.rows("SELECT DISTINCT shortcut_key FROM runs").compactMap { $0.first?.text }
-                }
-                for key in keys {
-                    removed += try database.run(
-                        """
-                        DELETE FROM runs WHERE shortcut_key = ?1 AND status != 'running' AND id NOT IN
-                            (SELECT id FROM runs WHERE shortcut_key = ?1 ORDER BY started DESC LIMIT ?2)
-                        """,
-                        [.text(key), .integer(Int64(keepPerShortcut))])
-                }
-            }
-            return removed
+        let lease = try open()
+        let database = lease.database
+        let keys: [String]
+        if let shortcut {
+            keys = [shortcut.identifier ?? shortcut.name]
+        } else {
+            keys = try database.rows("SELECT DISTINCT shortcut_key FROM runs").compactMap { $0.first?.text }
         }
+        return try database.transaction { () throws(HistoryError) -> Int in
+            try prune(in: database, keepPerShortcut: keepPerShortcut, keepDays: keepDays, keys: keys, now: now)
+        }
+    }
+
+    fileprivate func prune(
+        in database: SQLiteDatabase, keepPerShortcut: Int, keepDays: Int, keys: [String], now: Date
+    ) throws(HistoryError) -> Int {
+        var removed = 0
+        if keepDays > 0 {
+            let cutoff = now.timeIntervalSince1970 - Double(keepDays) * 86_400
+            removed += try database.run("DELETE FROM runs WHERE started < ? AND status != 'running'", [.real(cutoff)])
+        }
+        guard keepPerShortcut > 0 else { return removed }
+        for key in keys {
+            removed += try database.run(
+                """
+                DELETE FROM runs WHERE shortcut_key = ?1 AND status != 'running' AND started <=
+                    (SELECT started FROM runs WHERE shortcut_key = ?1 ORDER BY started DESC LIMIT 1 OFFSET ?2)
+                """,
+                [.text(key), .integer(Int64(keepPerShortcut))])
+        }
+        return removed
     }
 
     /// Marks failed the runs whose process ended without saying how they ended (killed,
@@ -128,7 +156,7 @@ public struct RunHistory: Sendable {
     /// history to write does this first.
     @discardableResult
     public func sweepUnfinished() throws(HistoryError) -> Int {
-        try sweepUnfinished(in: open())
+        try sweepUnfinished(in: open().database)
     }
 
     @discardableResult
@@ -153,7 +181,9 @@ public struct RunHistory: Sendable {
 
     /// The runs that match, newest first.
     public func runs(_ query: RunQuery) throws(HistoryError) -> [RunRecord] {
-        let database = try open()
+        let lease = try open()
+        let database = lease.database
+        try sweepUnfinished(in: database)
         var conditions: [String] = []
         var values: [SQLiteDatabase.Value] = []
         if let shortcut = query.shortcut {
@@ -178,7 +208,9 @@ public struct RunHistory: Sendable {
     ///
     /// - Throws: ``HistoryError`` when no run or several runs match.
     public func details(of id: String) throws(HistoryError) -> RunDetails {
-        let database = try open()
+        let lease = try open()
+        let database = lease.database
+        try sweepUnfinished(in: database)
         let matches = try database.rows(
             "SELECT \(Self.runColumns) FROM runs WHERE substr(id, 1, length(?1)) = ?1 ORDER BY started DESC LIMIT 5",
             [.text(id)])
@@ -213,7 +245,7 @@ public struct RunHistory: Sendable {
 
     /// How many runs the history holds.
     public func count() throws(HistoryError) -> Int {
-        Int(try open().rows("SELECT count(*) FROM runs").first?.first?.integer ?? 0)
+        Int(try open().database.rows("SELECT count(*) FROM runs").first?.first?.integer ?? 0)
     }
 
     private static let runColumns = """
@@ -241,10 +273,22 @@ public struct RunHistory: Sendable {
 
     // MARK: Opening
 
+    /// A connection to the database for one call: one kept open from an earlier call of this
+    /// process when there is one (so a run costs its statements, not an open and a checkpoint),
+    /// otherwise a new one. It goes back to the pool when the lease ends.
+    func open() throws(HistoryError) -> SQLiteDatabase.Lease {
+        // A kept connection is used while the schema is still the one it was migrated to.
+        if let kept = SQLiteDatabase.Lease.reuse(path) {
+            if (try? HistorySchema.version(of: kept.database)) == HistorySchema.currentVersion { return kept }
+            kept.returnsToPool = false
+        }
+        return SQLiteDatabase.Lease(try connect())
+    }
+
     /// Opens the database, making its folder (0700) and file (0600) when they don't exist, in
     /// WAL mode, migrated to the current schema; runs left unfinished by a dead process are
     /// marked failed.
-    func open() throws(HistoryError) -> SQLiteDatabase {
+    private func connect() throws(HistoryError) -> SQLiteDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: path) {
             do {
@@ -274,6 +318,13 @@ extension SQLiteDatabase.Value {
 /// When a process started (`/proc/<pid>/stat`'s start time, in clock ticks since boot), so a
 /// later process that got the same pid isn't taken for the one that wrote a run.
 enum ProcessStart {
+    /// This process's start, read once.
+    private static let own = of(getpid())
+
+    static func of(_ pid: Int32, cachingOwn: Bool) -> UInt64? {
+        pid == getpid() ? own : of(pid)
+    }
+
     static func of(_ pid: Int32) -> UInt64? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsEngine
 
 /// One run as the history keeps it: what ran, what started it, when, and how it ended.
 public struct RunRecord: Sendable, Equatable {
@@ -155,5 +156,60 @@ public struct RunQuery: Sendable, Equatable {
         self.status = status
         self.since = since
         self.limit = limit
+    }
+}
+
+/// One change to the history: a run started, or a run ended.
+public enum HistoryChange: Sendable {
+    case begin(RunRecord)
+    case finish(RunEnding)
+}
+
+/// How a run ended, with its trace and the retention to apply to its shortcut's runs.
+public struct RunEnding: Sendable {
+    /// How many runs a shortcut keeps, and for how many days; 0 keeps every run.
+    public struct Retention: Sendable, Equatable {
+        public var keepPerShortcut: Int
+        public var keepDays: Int
+        /// The shortcut's identifier, or its name when it has none: what its runs share.
+        public var shortcutKey: String
+
+        public init(keepPerShortcut: Int, keepDays: Int, shortcut: String, identifier: String?) {
+            self.keepPerShortcut = keepPerShortcut
+            self.keepDays = keepDays
+            shortcutKey = identifier ?? shortcut
+        }
+    }
+
+    public var id: String
+    public var end: Date
+    public var status: RunRecord.Status
+    public var failure: RunRecord.Failure?
+    public var output: RunRecord.Summary?
+    public var totalSteps: Int?
+    public var steps: [RunTrace.Step]
+    public var profile: [RunTrace.ActionProfile]
+    /// The identifier of each action the trace names, by its index (from 0).
+    public var identifiers: [Int: String]
+    public var retention: Retention?
+
+    /// - Parameter identifier: names the action at an index
+    ///   (``ShortcutsEngine/Program/actionIdentifier(at:)``).
+    public init(
+        id: String, end: Date = Date(), status: RunRecord.Status, failure: RunRecord.Failure? = nil,
+        output: RunRecord.Summary? = nil, trace: RunTrace?, identifier: (Int) -> String?, retention: Retention? = nil
+    ) {
+        self.id = id
+        self.end = end
+        self.status = status
+        self.failure = failure
+        self.output = output
+        totalSteps = trace?.totalSteps
+        steps = trace?.steps ?? []
+        profile = trace?.profile ?? []
+        var identifiers: [Int: String] = [:]
+        for index in profile.map(\.index) { identifiers[index] = identifier(index) }
+        self.identifiers = identifiers
+        self.retention = retention
     }
 }

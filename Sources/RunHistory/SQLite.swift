@@ -1,8 +1,12 @@
 import CSQLiteLoader
 import Foundation
+import Synchronization
 
 /// One connection to an SQLite database, used by one thread at a time (SQLite's multi-thread
-/// mode): open it, use it and let it go, or keep one per thread.
+/// mode): open it, use it and let it go, or lease one from the process's pool (``Lease``).
+///
+/// `@unchecked Sendable`: a connection moves between threads only through the pool's lock, and
+/// one lease holds it at a time, so no two threads use it at once.
 ///
 /// ```swift
 /// let database = try SQLiteDatabase(path: "/tmp/runs.sqlite")
@@ -10,7 +14,7 @@ import Foundation
 /// try database.run("INSERT INTO t VALUES (?)", [.integer(1)])
 /// let rows = try database.rows("SELECT x FROM t")
 /// ```
-final class SQLiteDatabase {
+final class SQLiteDatabase: @unchecked Sendable {
     /// A value bound to, or read from, a statement.
     enum Value: Equatable {
         case null, integer(Int64), real(Double), text(String)
@@ -27,6 +31,8 @@ final class SQLiteDatabase {
     }
 
     let path: String
+    /// The file's device and inode when it was opened, to tell whether it was since replaced.
+    private let identity: FileIdentity?
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
@@ -40,6 +46,7 @@ final class SQLiteDatabase {
                 "can't open \(path): \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         self.handle = handle
+        identity = FileIdentity(path)
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         shortcuts_sqlite_busy_timeout(handle, Int32(clamping: milliseconds))
     }
@@ -138,5 +145,53 @@ final class SQLiteDatabase {
 
     private func failure(_ message: String? = nil) -> HistoryError {
         HistoryError("\(path): \(message ?? String(cString: shortcuts_sqlite_errmsg(handle)))")
+    }
+}
+
+extension SQLiteDatabase {
+    /// A connection lent for one call, returned to the process's pool when the lease ends, so
+    /// many runs in one process (the service, MCP, a benchmark) share a few open connections.
+    final class Lease {
+        let database: SQLiteDatabase
+        /// Whether the connection goes back to the pool when the lease ends.
+        var returnsToPool = true
+
+        init(_ database: SQLiteDatabase) { self.database = database }
+
+        deinit {
+            guard returnsToPool else { return }
+            Self.idle.withLock { $0[database.path, default: []].append(database) }
+        }
+
+        private static let idle = Mutex<[String: [SQLiteDatabase]]>([:])
+
+        /// A kept connection to the database at `path`, or `nil`: none is free, or the file was
+        /// deleted or replaced since (its kept connections are then dropped).
+        static func reuse(_ path: String) -> Lease? {
+            let current = FileIdentity(path)
+            return idle.withLock { idle -> Lease? in
+                guard var free = idle[path], !free.isEmpty else { return nil }
+                guard let current, free[free.count - 1].identity == current else {
+                    idle[path] = nil
+                    return nil
+                }
+                let database = free.removeLast()
+                idle[path] = free
+                return Lease(database)
+            }
+        }
+    }
+}
+
+/// A file's device and inode.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

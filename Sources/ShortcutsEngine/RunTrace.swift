@@ -1,6 +1,7 @@
 import CTimestamp
 import Foundation
 import ShortcutsContent
+import Synchronization
 
 /// What a run did, step by step: the first steps in full (which action, when, for how long, what
 /// it gave) and, for every action, how many times it ran and for how long in all (its profile).
@@ -108,37 +109,49 @@ public final class RunTrace {
 }
 
 /// Records a run's steps into a ``RunTrace`` as the runner goes: a value the runner holds, so a
-/// step costs a tick read and a few stores, with no reference counting or exclusivity checks.
+/// step costs a clock read and a few stores, with no reference counting or exclusivity checks.
 ///
-/// Steps are timed by the CPU's tick counter, turned into nanoseconds at the end against the
-/// monotonic clock over the whole run. Past the kept steps, the steps that only move through
-/// blocks (Otherwise, End If, End Repeat, a menu's items) are counted without reading the
-/// clock; their few nanoseconds go to the step before them.
+/// The kept steps are timed by the CPU's tick counter, turned into nanoseconds at the end
+/// against the monotonic clock over the whole run. Past them only the profile is kept, timed by
+/// ``ProfileClock`` (a millisecond clock read in one load): a step gets 0 or a whole tick, so
+/// an action's total over many steps is right on average and a long step is timed to within a
+/// millisecond. Steps that only move through blocks (If's test, Otherwise, End If, End Repeat, a
+/// menu's items) are then counted without reading the clock; their time goes to the step before them.
 struct TraceRecorder: StepHooks, ~Copyable {
     private let trace: RunTrace
     private let actionCount: Int
     private let counts: UnsafeMutablePointer<Int>
+    /// Per action: tick-counter time of its kept steps, and coarse nanoseconds of the rest.
     private let ticks: UnsafeMutablePointer<UInt64>
+    private let coarse: UnsafeMutablePointer<UInt64>
     private var steps: [RunTrace.Step] = []
     private var tickStarts: [UInt64] = []
     private var total = 0
     private var open = -1
+    /// When the open step started: in ticks while steps are kept, in coarse nanoseconds after.
     private var openStart: UInt64 = 0
+    /// When the first step past the kept ones started, in ticks.
+    private var keptEnd: UInt64?
     private let startTicks: UInt64
     private let startNanoseconds: UInt64
     private let usesTicks: Bool
     private let stepLimit: Int
     private let previews: Bool
+    /// The millisecond clock, once steps are past the kept ones.
+    private var clock: ProfileClock?
 
     init(_ trace: RunTrace, actionCount: Int) {
         self.trace = trace
         stepLimit = trace.stepLimit
         previews = trace.previews
         self.actionCount = actionCount
-        counts = .allocate(capacity: max(actionCount, 1))
-        counts.initialize(repeating: 0, count: max(actionCount, 1))
-        ticks = .allocate(capacity: max(actionCount, 1))
-        ticks.initialize(repeating: 0, count: max(actionCount, 1))
+        let capacity = max(actionCount, 1)
+        counts = .allocate(capacity: capacity)
+        counts.initialize(repeating: 0, count: capacity)
+        ticks = .allocate(capacity: capacity)
+        ticks.initialize(repeating: 0, count: capacity)
+        coarse = .allocate(capacity: capacity)
+        coarse.initialize(repeating: 0, count: capacity)
         steps.reserveCapacity(min(trace.stepLimit, 64))
         usesTicks = TickSource.isReliable
         startNanoseconds = shortcuts_timestamp_ns()
@@ -149,49 +162,73 @@ struct TraceRecorder: StepHooks, ~Copyable {
     deinit {
         counts.deallocate()
         ticks.deallocate()
+        coarse.deallocate()
+        if clock != nil { ProfileClock.release() }
     }
 
     @inline(__always)
-    private func now() -> UInt64 { usesTicks ? shortcuts_timestamp_ticks() : shortcuts_timestamp_ns() }
+    private func fine() -> UInt64 { usesTicks ? shortcuts_timestamp_ticks() : shortcuts_timestamp_ns() }
 
-    /// The action at `index` starts; the step before it ends now (unless this step only moves
-    /// through a block and the kept steps are behind).
+    /// The action at `index` starts; the step before it ends now.
     @inline(__always)
     mutating func started(_ index: Int, _ instruction: borrowing Instruction) {
         counts[index] &+= 1
         total &+= 1
-        guard total <= stepLimit || instruction.isTimed else { return }
-        let now = now()
+        if total > stepLimit {
+            guard instruction.isTimed || total == stepLimit &+ 1 else { return }
+            if let clock {
+                // Most steps see no tick: then only which step is open changes.
+                let now = clock.nanoseconds
+                if now != openStart {
+                    coarse[open] &+= now &- openStart
+                    openStart = now
+                }
+                open = index
+            } else {
+                // The last kept step ends here, on the tick counter; the millisecond clock starts.
+                let end = fine()
+                keptEnd = end
+                if open >= 0 { ticks[open] &+= end &- openStart }
+                let clock = ProfileClock.acquire()
+                self.clock = clock
+                open = index
+                openStart = clock.nanoseconds
+            }
+            return
+        }
+        let now = fine()
         if open >= 0 { ticks[open] &+= now &- openStart }
         open = index
         openStart = now
-        if total <= stepLimit {
-            steps.append(RunTrace.Step(index: index, startNanoseconds: 0, durationNanoseconds: 0))
-            tickStarts.append(now)
-        }
+        steps.append(RunTrace.Step(index: index, startNanoseconds: 0, durationNanoseconds: 0))
+        tickStarts.append(now)
     }
 
     /// The action running now gave `output`.
     @inline(__always)
-    mutating func finished(_ index: Int, output: Content) {
+    mutating func finished(_ index: Int, output: borrowing Content) {
         guard total <= stepLimit, !steps.isEmpty else { return }
         let last = steps.count - 1
         steps[last].outputType = output.typeName
-        if previews { steps[last].outputPreview = RunTrace.preview(of: output) }
+        if previews { steps[last].outputPreview = RunTrace.preview(of: copy output) }
     }
 
     /// The run ended, whether it finished or failed: the figures go into the trace.
     mutating func end() {
-        let endTicks = now()
+        let endTicks = fine()
+        let endCoarse = clock?.nanoseconds ?? 0
         let endNanoseconds = shortcuts_timestamp_ns()
-        if open >= 0 { ticks[open] &+= endTicks &- openStart }
+        if open >= 0 {
+            if keptEnd == nil { ticks[open] &+= endTicks &- openStart } else { coarse[open] &+= endCoarse &- openStart }
+        }
+        open = -1
         let elapsed = endNanoseconds &- startNanoseconds
         let tickSpan = endTicks &- startTicks
         let scale = usesTicks ? (tickSpan > 0 ? Double(elapsed) / Double(tickSpan) : 0) : 1
         func nanoseconds(_ ticks: UInt64) -> UInt64 { UInt64((Double(ticks) * scale).rounded()) }
         for position in steps.indices {
             let start = tickStarts[position]
-            let end = position + 1 < tickStarts.count ? tickStarts[position + 1] : endTicks
+            let end = position + 1 < tickStarts.count ? tickStarts[position + 1] : keptEnd ?? endTicks
             steps[position].startNanoseconds = nanoseconds(start &- startTicks)
             steps[position].durationNanoseconds = nanoseconds(end &- start)
         }
@@ -199,10 +236,53 @@ struct TraceRecorder: StepHooks, ~Copyable {
         trace.totalSteps = total
         trace.durationNanoseconds = elapsed
         trace.profile = (0..<actionCount).compactMap { index in
-            counts[index] > 0
-                ? RunTrace.ActionProfile(index: index, count: counts[index], totalNanoseconds: nanoseconds(ticks[index])) : nil
+            guard counts[index] > 0 else { return nil }
+            return RunTrace.ActionProfile(
+                index: index, count: counts[index], totalNanoseconds: nanoseconds(ticks[index]) &+ coarse[index])
         }
     }
+}
+
+/// A clock for profiling long runs that costs one load to read: a thread stores the monotonic
+/// time in it every millisecond while some run needs it, and stops when none does.
+///
+/// A step timed with it gets 0 or a whole number of milliseconds; summed over many steps, an
+/// action's time is right on average (a step of a tenth of a millisecond has one chance in ten
+/// to see a tick), and a step of seconds is timed to the millisecond.
+final class ProfileClock: Sendable {
+    private static let shared = ProfileClock()
+    private static let users = Mutex<(count: Int, ticking: Bool)>((0, false))
+    private let time = Atomic<UInt64>(0)
+
+    /// The time at the last tick, in nanoseconds.
+    @inline(__always)
+    var nanoseconds: UInt64 { time.load(ordering: .relaxed) }
+
+    /// Starts the clock's thread if no run uses it yet; each call needs a ``release()``.
+    static func acquire() -> ProfileClock {
+        let clock = shared
+        clock.time.store(shortcuts_timestamp_ns(), ordering: .relaxed)
+        let starts = users.withLock { users -> Bool in
+            users.count += 1
+            guard !users.ticking else { return false }
+            users.ticking = true
+            return true
+        }
+        if starts {
+            Thread.detachNewThread {
+                while users.withLock({ users -> Bool in
+                    if users.count == 0 { users.ticking = false }
+                    return users.ticking
+                }) {
+                    clock.time.store(shortcuts_timestamp_ns(), ordering: .relaxed)
+                    usleep(1_000)
+                }
+            }
+        }
+        return clock
+    }
+
+    static func release() { users.withLock { $0.count -= 1 } }
 }
 
 /// Whether the CPU's tick counter can time steps: on x86-64 only when the kernel itself keeps

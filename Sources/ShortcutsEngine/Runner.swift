@@ -176,13 +176,13 @@ protocol StepHooks: ~Copyable {
     /// The instruction at `index` is about to run.
     mutating func started(_ index: Int, _ instruction: borrowing Instruction)
     /// The action at `index` ran and gave `output`.
-    mutating func finished(_ index: Int, output: Content)
+    mutating func finished(_ index: Int, output: borrowing Content)
 }
 
 /// A run nobody watches.
 private struct Unwatched: StepHooks {
     @inline(__always) func started(_ index: Int, _ instruction: borrowing Instruction) {}
-    @inline(__always) func finished(_ index: Int, output: Content) {}
+    @inline(__always) func finished(_ index: Int, output: borrowing Content) {}
 }
 
 /// A run an observer watches (the app), traced too when the history is on.
@@ -195,9 +195,9 @@ private struct Watched: StepHooks, ~Copyable {
         observer.actionStarted(index)
     }
 
-    mutating func finished(_ index: Int, output: Content) {
+    mutating func finished(_ index: Int, output: borrowing Content) {
         recorder?.finished(index, output: output)
-        observer.actionFinished(index, output: output)
+        observer.actionFinished(index, output: copy output)
     }
 
     mutating func end() { recorder?.end() }

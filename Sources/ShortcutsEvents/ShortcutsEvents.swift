@@ -87,6 +87,15 @@ public final class ShortcutsEvents: Sendable {
             > 0
     }
 
+    /// Past runs from the run history, newest first, each as `shortcuts runs --json` gives it
+    /// (docs/HISTORY.md); the service writes its own runs first, so they are all there.
+    public func history(_ query: EventsProtocol.HistoryParams = EventsProtocol.HistoryParams()) throws(ShortcutsEventsError) -> [JSONValue]
+    {
+        try call(EventsProtocol.Method.listHistory, query, as: HistoryList.self).runs
+    }
+
+    private struct HistoryList: Codable, Sendable { var runs: [JSONValue] }
+
     /// The service's version, process and load.
     public func status() throws(ShortcutsEventsError) -> EventsProtocol.StatusResult {
         try call(EventsProtocol.Method.status, JSONRPC.Empty(), as: EventsProtocol.StatusResult.self)

@@ -8,15 +8,24 @@ extension RunSetup {
     /// The run history these runs are recorded in (`$XDG_STATE_HOME/shortcuts/runs.sqlite`).
     public var history: RunHistory { RunHistory(path: RunHistory.defaultPath(in: variables)) }
 
+    /// The writer that records the service's runs off their threads (``HistoryWriter``); reads
+    /// of the history in the service flush it first, so a client sees its own runs.
+    public var historyWriter: HistoryWriter {
+        HistoryWriter.shared(for: history, warn: { [warn] in warn("Warning: \($0)") })
+    }
+
     /// Whether runs are recorded: the settings' choice, unless `SHORTCUTS_HISTORY` says otherwise.
     public func recordsHistory(_ settings: HistorySettings) -> Bool { settings.isEnabled(in: variables) }
 }
 
 /// One run being recorded in the history: its row when it starts, its end and trace when it
 /// ends, then the shortcut's runs past the retention pruned. The history failing never fails
-/// the run; it is a warning.
+/// the run; it is a warning. The service hands both to its ``HistoryWriter`` so its runs never
+/// wait for the database; the other front ends (one run per process, mostly) write them at once.
 struct HistoryRecording {
     let history: RunHistory
+    /// The service's background writer, or `nil` to write at once.
+    let writer: HistoryWriter?
     let settings: HistorySettings
     let id: String
     let shortcut: RunningShortcut
@@ -32,14 +41,19 @@ struct HistoryRecording {
         let record = RunRecord(
             id: id, shortcut: shortcut.name, identifier: shortcut.identifier, fileHash: shortcut.fileHash, trigger: trigger,
             start: Date(), input: input.isNothing ? nil : summary(of: input, previews: settings.previews))
-        do {
-            try history.begin(record)
-        } catch {
-            setup.warn("Warning: this run isn't recorded in the history: \(error.message)")
-            return nil
+        let writer = setup.caller == .service ? setup.historyWriter : nil
+        if let writer {
+            writer.submit(.begin(record))
+        } else {
+            do {
+                try history.begin(record)
+            } catch {
+                setup.warn("Warning: this run isn't recorded in the history: \(error.message)")
+                return nil
+            }
         }
         return HistoryRecording(
-            history: history, settings: settings, id: id, shortcut: shortcut,
+            history: history, writer: writer, settings: settings, id: id, shortcut: shortcut,
             trace: RunTrace(stepLimit: settings.traceSteps, previews: settings.previews), warn: setup.warn)
     }
 
@@ -57,11 +71,17 @@ struct HistoryRecording {
     }
 
     private func record(_ program: Program, status: RunRecord.Status, failure: RunRecord.Failure?, output: RunRecord.Summary?) {
+        let ending = RunEnding(
+            id: id, status: status, failure: failure, output: output, trace: trace, identifier: program.actionIdentifier(at:),
+            retention: RunEnding.Retention(
+                keepPerShortcut: settings.keepRuns, keepDays: settings.keepDays, shortcut: shortcut.name,
+                identifier: shortcut.identifier))
+        if let writer {
+            writer.submit(.finish(ending))
+            return
+        }
         do {
-            try history.finish(
-                id, status: status, failure: failure, output: output, trace: trace, identifier: program.actionIdentifier(at:))
-            try history.prune(
-                keepPerShortcut: settings.keepRuns, keepDays: settings.keepDays, shortcut: (shortcut.name, shortcut.identifier))
+            try history.finish(ending)
         } catch {
             warn("Warning: the end of run \(id) isn't recorded in the history: \(error.message)")
         }

@@ -111,6 +111,7 @@ public final class EventsService: Sendable {
             query.since = date
         }
         guard query.limit > 0 else { throw ServiceError(.invalidArguments, "limit \(query.limit): give a whole number above 0") }
+        setup.historyWriter.flush()
         let history = setup.history
         guard FileManager.default.fileExists(atPath: history.path) else { return [] }
         do {
@@ -120,9 +121,13 @@ public final class EventsService: Sendable {
         }
     }
 
+    /// Waits until the runs so far are written to the history (before the service exits).
+    public func flushHistory() { setup.historyWriter.flush() }
+
     /// One past run with its trace and profile.
     public func runDetails(_ params: EventsProtocol.RunIDParams) throws(ServiceError) -> RunDetails {
         registry.touch()
+        setup.historyWriter.flush()
         do {
             return try setup.history.details(of: params.runID)
         } catch {

@@ -119,6 +119,8 @@ final class RunningDaemon: @unchecked Sendable {
         let left = service.drain(grace: service.configuration.shutdownGraceSeconds)
         service.stopApp()
         if servesBus { bus.stop() }
+        // The runs' ends are in the history before the process goes.
+        service.flushHistory()
         log.write(left == 0 ? "stopped" : "stopped with \(left) run(s) that didn't end")
         exit(0)
     }

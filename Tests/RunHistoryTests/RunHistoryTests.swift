@@ -42,7 +42,7 @@ struct RunHistoryTests {
         #expect(try HistorySchema.version(of: SQLiteDatabase(path: history.path)) == HistorySchema.currentVersion)
         let trace = RunTrace()
         try history.begin(record("new"))
-        try history.finish("new", status: .succeeded, trace: trace, identifier: { _ in nil })
+        try history.finish(RunEnding(id: "new", status: .succeeded, trace: trace, identifier: { _ in nil }))
         #expect(try history.count() == 2)
     }
 
@@ -67,7 +67,7 @@ struct RunHistoryTests {
         for day in 0..<5 {
             let id = "day\(day)"
             try history.begin(record(id, start: now.addingTimeInterval(-Double(day) * 86_400 - 60)))
-            try history.finish(id, status: .succeeded, trace: nil, identifier: { _ in nil })
+            try history.finish(RunEnding(id: id, status: .succeeded, trace: nil, identifier: { _ in nil }))
         }
         // Still going: never pruned, however old.
         try history.begin(record("going", start: now.addingTimeInterval(-40 * 86_400)))
@@ -92,6 +92,23 @@ struct RunHistoryTests {
         let gone = try #require(runs.first { $0.id == "gone" })
         #expect(gone.status == .failed)
         #expect(gone.failure?.code == "unfinished")
+    }
+
+    @Test func theWriterWritesEverythingHandedInByFlush() throws {
+        let home = try TemporaryHome()
+        let history = history(home)
+        let writer = HistoryWriter.shared(for: history, warn: { Issue.record("the writer warned: \($0)") })
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for number in 0..<250 {
+                let id = "\(thread)-\(number)"
+                writer.submit(.begin(record(id, shortcut: "S\(thread)")))
+                writer.submit(.finish(RunEnding(id: id, status: .succeeded, trace: nil, identifier: { _ in nil })))
+            }
+        }
+        writer.flush()
+        let runs = try history.runs(RunQuery(limit: 5_000))
+        #expect(runs.count == 1_000)
+        #expect(runs.allSatisfy { $0.status == .succeeded })
     }
 
     @Test func idsAreFoundByAnUnambiguousStart() throws {

@@ -129,6 +129,22 @@ struct RunHistoryCommandTests {
         #expect(profileLines.contains { $0.contains(" number ") && $0.contains(" 100000 ") }, "\(text.output.suffix(600))")
     }
 
+    /// Past the kept steps the profile still times every action: a second's wait is a second.
+    @Test func stepsPastTheKeptOnesAreTimedInTheProfile() throws {
+        let shell = try CommandRunner()
+        _ = try shell.run(["settings", "--history-limit", "steps=5"])
+        let slow = try shell.write(Data("Repeat 10 {\n    Number 1\n}\nWait 1\nText \"done\"\n".utf8), to: "Slow.sct")
+        #expect(try shell.run(["run", slow]).output == "done\n")
+        let id = try #require(try runs(shell).first?["id"] as? String)
+        let shown = try details(shell, id)
+        #expect((shown["trace"] as? [Any])?.count == 5)
+        let profile = try #require(shown["profile"] as? [[String: Any]])
+        let wait = try #require(profile.first { $0["identifier"] as? String == "is.workflow.actions.delay" })
+        let milliseconds = try #require(wait["totalMilliseconds"] as? Double)
+        #expect(milliseconds >= 990 && milliseconds < 1_500, "Wait 1 took \(milliseconds) ms in the profile")
+        #expect(profile.first { $0["identifier"] as? String == "is.workflow.actions.number" }?["count"] as? Int == 10)
+    }
+
     @Test func eightWritersAtOnceLoseNoRun() throws {
         let shell = try CommandRunner()
         let source = try shell.write(Data("Text \"written by \\(ShortcutInput)\"\n".utf8), to: "Writer.sct")

@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsEvents
+import ShortcutsRPC
 import Testing
 
 @testable import ShortcutsCLI
@@ -20,6 +21,8 @@ struct LoadTests {
         // Several clients, 200 runs on threads of their own, all in flight together.
         let clients = (0..<4).map { _ in ShortcutsEvents(startsService: false, environment: harness.environment) }
         _ = try clients[0].run("Greet", input: "warm")
+        // The warm run is in the history (its connection open) before the service is measured.
+        #expect(try clients[0].history().count == 1)
         let before = usage(of: pid)
         let wrong = Locked<[String]>([])
         let group = DispatchGroup()
@@ -38,6 +41,8 @@ struct LoadTests {
             let after = usage(of: pid)
             return after.descriptors <= before.descriptors && after.threads <= before.threads + 2
         }
+        // Each was recorded; the shortcut keeps its last 100.
+        #expect(try clients[0].history(EventsProtocol.HistoryParams(limit: 500)).count == 100)
     }
 
     @Test func packagingFilesMatchWhatInstallWrites() throws {

@@ -21,6 +21,15 @@ static inline uint64_t shortcuts_timestamp_ticks(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+/// CLOCK_MONOTONIC_COARSE in nanoseconds: the kernel's last tick (1–4 ms apart), read from the
+/// vDSO's page in a few loads. A step's time measured with it is 0 or a whole tick, so a sum over
+/// many steps is right on average, and a long step is timed to within a tick.
+static inline uint64_t shortcuts_timestamp_coarse_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
 #endif
 }
 
@@ -28,6 +37,15 @@ static inline uint64_t shortcuts_timestamp_ticks(void) {
 static inline uint64_t shortcuts_timestamp_ns(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// CLOCK_MONOTONIC_COARSE in nanoseconds: the kernel's last tick (1–4 ms apart), read from the
+/// vDSO's page in a few loads. A step's time measured with it is 0 or a whole tick, so a sum over
+/// many steps is right on average, and a long step is timed to within a tick.
+static inline uint64_t shortcuts_timestamp_coarse_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
