@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "CSQLiteLoader"),
         // The run history: every run, its trace and profile, in one SQLite database.
         .target(name: "RunHistory", dependencies: ["CSQLiteLoader", "ShortcutsEngine", "ShortcutsContent", "ShortcutsRPC"]),
+        // Automations: shortcuts that run by themselves, as systemd user units.
+        .target(name: "Automations", dependencies: ["ShortcutsLibrary"]),
         // One way to set up a run (engine, action sources, live environment), for every front end.
         .target(
             name: "ShortcutsRun",
@@ -98,7 +100,7 @@ let package = Package(
             name: "ShortcutsCLI",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),

@@ -42,7 +42,7 @@ public enum LiveSystem {
     }
 
     /// Sends a desktop notification with `notify-send`, or writes it to standard error.
-    @Sendable static func notify(_ title: String, _ body: String) {
+    @Sendable public static func notify(_ title: String, _ body: String) {
         if let program = ProcessRunner.find("notify-send") {
             let arguments = ["--app-name=Shortcuts", "--", title.isEmpty ? "Shortcuts" : title] + (body.isEmpty ? [] : [body])
             if let outcome = try? ProcessRunner.run(program, arguments: arguments, timeout: 10, capturesOutput: false), outcome.status == 0

@@ -34,6 +34,7 @@ public enum ShortcutsCommand {
         (ExportCommand.spec, ExportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),
         (RunsCommand.spec, RunsCommand.run),
+        (AutomationCommand.spec, AutomationCommand.run),
         (SignCommand.spec, SignCommand.run),
         (CompileCommand.spec, CompileCommand.run),
         (DecompileCommand.spec, DecompileCommand.run),

@@ -21,7 +21,7 @@ import ShortcutsLibrary
 public struct RunSetup: Sendable {
     /// Who asked for the runs, for logs and (later) the run history.
     public enum Caller: String, Sendable {
-        case commandLine = "command line", service, mcp = "MCP", benchmark
+        case commandLine = "command line", service, mcp = "MCP", benchmark, automation
     }
 
     /// The user's shortcuts and settings.

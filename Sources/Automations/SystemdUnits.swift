@@ -1,0 +1,180 @@
+import Foundation
+
+/// An automation as systemd user units, in `$XDG_CONFIG_HOME/systemd/user` (default
+/// `~/.config/systemd/user`): a oneshot service that runs `shortcuts automation run --triggered`,
+/// and what starts it — a timer (`at`, `every`, `calendar`; `Persistent=true`, so a run missed
+/// while the machine was off happens after it boots), a path unit (folder triggers), or the
+/// service itself at login.
+///
+/// Enabling links the starting unit into its target's `.wants` folder, as `systemctl --user
+/// enable` does, so it takes effect even where no systemd runs now; where a user manager runs,
+/// it is also reloaded and the unit started or stopped. Disabling and removing touch exactly the
+/// automation's own files.
+public struct SystemdUnits: Sendable {
+    /// Where the units go.
+    public let folder: String
+    /// The `shortcuts` the service runs.
+    public let shortcuts: String
+    /// Variables the runs need set as they are now (`SHORTCUTS_HOME`, `XDG_STATE_HOME`…).
+    public let variables: [(String, String)]
+    /// Whether a systemd user manager runs for this user (its private socket exists).
+    public let managerIsRunning: Bool
+
+    /// The variables passed to the units when they are set.
+    public static let passedVariables = ["SHORTCUTS_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "TZ", "LANG"]
+
+    public init(environment: [String: String], shortcuts: String) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        folder = config + "/systemd/user"
+        self.shortcuts = shortcuts
+        variables = Self.passedVariables.compactMap { key in environment[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"
+        managerIsRunning = FileManager.default.fileExists(atPath: runtime + "/systemd/private")
+    }
+
+    /// The unit that starts the automation's service, and the target that wants it.
+    public func starter(of automation: Automation) -> (unit: String, target: String) {
+        switch automation.trigger {
+        case .at, .every, .calendar: (automation.unitName + ".timer", "timers.target")
+        case .fileAdded, .fileChanged: (automation.unitName + ".path", "paths.target")
+        case .atLogin: (automation.unitName + ".service", "default.target")
+        }
+    }
+
+    /// The automation's unit files, by file name.
+    public func files(for automation: Automation) -> [(name: String, contents: String)] {
+        let service = automation.unitName + ".service"
+        let description = Self.escaped(
+            "Shortcuts automation \"\(automation.name)\": runs \"\(automation.shortcut)\" \(automation.trigger.summary)")
+        var serviceText = """
+            [Unit]
+            Description=\(description)
+
+            [Service]
+            Type=oneshot
+
+            """
+        for (key, value) in variables {
+            serviceText += "Environment=\(Self.quoted("\(key)=\(value)"))\n"
+        }
+        serviceText +=
+            "ExecStart=" + [shortcuts, "automation", "run", "--triggered", automation.name].map(Self.quoted).joined(separator: " ") + "\n"
+        let (starter, target) = starter(of: automation)
+        var files: [(String, String)] = []
+        switch automation.trigger {
+        case .atLogin:
+            serviceText += "\n[Install]\nWantedBy=\(target)\n"
+        case .at, .every, .calendar:
+            var timer = "[Unit]\nDescription=\(description)\n\n[Timer]\n"
+            switch automation.trigger {
+            case .at(let hour, let minute, let days):
+                let day = days.isEmpty ? "" : days.map(\.title).joined(separator: ",") + " "
+                timer += "OnCalendar=\(day)*-*-* " + String(format: "%02d:%02d:00", hour, minute) + "\nPersistent=true\nAccuracySec=1s\n"
+            case .every(let seconds):
+                timer += "OnActiveSec=\(seconds)s\nOnUnitActiveSec=\(seconds)s\nAccuracySec=1s\n"
+            case .calendar(let spec):
+                timer += "OnCalendar=\(Self.escaped(spec))\nPersistent=true\n"
+            default: break
+            }
+            timer += "Unit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
+            files.append((starter, timer))
+        case .fileAdded(let folder), .fileChanged(let folder):
+            let watch = automation.trigger == .fileAdded(folder: folder) ? "PathChanged" : "PathModified"
+            files.append(
+                (
+                    starter,
+                    "[Unit]\nDescription=\(description)\n\n[Path]\n\(watch)=\(Self.escaped(folder))\nUnit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
+                ))
+        }
+        return [(service, serviceText)] + files
+    }
+
+    /// The paths of the automation's files and its `.wants` link.
+    public func paths(of automation: Automation) -> [String] {
+        let (unit, target) = starter(of: automation)
+        return files(for: automation).map { folder + "/" + $0.name } + [folder + "/\(target).wants/\(unit)"]
+    }
+
+    /// Writes the automation's units and, when it is enabled, links its starter; gives what it
+    /// did, line by line.
+    @discardableResult
+    public func install(_ automation: Automation) throws(AutomationError) -> [String] {
+        var said: [String] = []
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in files(for: automation) {
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.name), options: .atomic)
+                said.append("wrote \(folder)/\(file.name)")
+            }
+        } catch {
+            throw AutomationError("can't write the units of \"\(automation.name)\" in \(folder): \(error.localizedDescription)")
+        }
+        said += try setEnabled(automation, automation.isEnabled)
+        return said
+    }
+
+    /// Links or unlinks the automation's starter, and starts or stops it where systemd runs.
+    @discardableResult
+    public func setEnabled(_ automation: Automation, _ enabled: Bool) throws(AutomationError) -> [String] {
+        let (unit, target) = starter(of: automation)
+        let wants = folder + "/\(target).wants"
+        let link = wants + "/" + unit
+        var said: [String] = []
+        if enabled {
+            do {
+                try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
+                    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../" + unit)
+                    said.append("linked \(link)")
+                }
+            } catch {
+                throw AutomationError("can't enable \"\(automation.name)\" (\(link)): \(error.localizedDescription)")
+            }
+        } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil {
+            try? FileManager.default.removeItem(atPath: link)
+            said.append("unlinked \(link)")
+            rmdir(wants)  // only when it is empty: another automation may be linked there
+        }
+        said += systemctl(["daemon-reload"]) + systemctl([enabled ? "start" : "stop", unit])
+        return said
+    }
+
+    /// Stops the automation and deletes exactly its files.
+    @discardableResult
+    public func uninstall(_ automation: Automation) -> [String] {
+        var said = (try? setEnabled(automation, false)) ?? []
+        for file in files(for: automation) where FileManager.default.fileExists(atPath: folder + "/" + file.name) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + file.name)
+            said.append("removed \(folder)/\(file.name)")
+        }
+        said += systemctl(["daemon-reload"])
+        return said
+    }
+
+    /// Runs `systemctl --user` when a user manager runs; says what it did or that none runs.
+    private func systemctl(_ arguments: [String]) -> [String] {
+        guard managerIsRunning else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemctl")
+        process.arguments = ["--user"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return ["couldn't run systemctl --user \(arguments.joined(separator: " "))"] }
+        process.waitUntilExit()
+        let command = "systemctl --user " + arguments.joined(separator: " ")
+        return process.terminationStatus == 0 ? (arguments == ["daemon-reload"] ? [] : [command]) : ["\(command) failed"]
+    }
+
+    /// A value systemd reads literally: `%` doubled (it starts specifiers), newlines folded.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// One command-line word or assignment, double-quoted as systemd reads them.
+    static func quoted(_ word: String) -> String {
+        let inner = escaped(word).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "$", with: "$$")
+        return "\"\(inner)\""
+    }
+}
