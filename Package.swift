@@ -74,7 +74,7 @@ let package = Package(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent", "RunHistory",
+                "ShortcutsContent", "RunHistory", "Automations",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.
@@ -84,7 +84,7 @@ let package = Package(
             name: "ShortcutsApp",
             dependencies: [
                 "ShortcutsService", "CMicroHTTPDLoader", "ShortcutsRun", "ShortcutsLibrary", "ShortcutsLanguage", "ShortcutsEngine",
-                "BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "PropertyList",
+                "BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "PropertyList", "RunHistory",
             ],
             resources: [.copy("Page")]
         ),
@@ -169,6 +169,7 @@ let package = Package(
         .testTarget(
             name: "ShortcutsCLITests",
             dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary"]),
+        .testTarget(name: "AutomationsTests", dependencies: ["Automations"]),
         .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "ShortcutsEngine", "ShortcutsTestSupport"]),
         .testTarget(
             name: "IntentDefinitionCompilerTests",

@@ -19,6 +19,19 @@ public struct Automation: Codable, Equatable, Sendable {
         case fileAdded(folder: String)
         /// When a file in a folder is written; the run's input is the changed files.
         case fileChanged(folder: String)
+        /// When NetworkManager's state changes (connected, disconnected…); the input says to what.
+        case networkChange
+        /// When power is plugged in or out (UPower's OnBattery), or, with a level, when the battery
+        /// falls below it; the input says what happened.
+        case powerChange(batteryBelow: Int?)
+
+        /// Whether shortcutsd keeps it (it follows the system's D-Bus signals), not a systemd unit.
+        public var isEvent: Bool {
+            switch self {
+            case .networkChange, .powerChange: true
+            default: false
+            }
+        }
 
         /// Whether the trigger watches a folder.
         public var folder: String? {
@@ -39,6 +52,9 @@ public struct Automation: Codable, Equatable, Sendable {
             case .atLogin: return "at login"
             case .fileAdded(let folder): return "when a file is added to \(folder)"
             case .fileChanged(let folder): return "when a file changes in \(folder)"
+            case .networkChange: return "when the network changes"
+            case .powerChange(let level?): return "when the battery falls below \(level)%"
+            case .powerChange(nil): return "when power is plugged in or out"
             }
         }
     }
@@ -83,7 +99,7 @@ public struct Automation: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case name, shortcut, trigger, input, enabled, ifRunning, unitName }
 
-    private enum TriggerKeys: String, CodingKey { case kind, time, days, seconds, calendar, folder }
+    private enum TriggerKeys: String, CodingKey { case kind, time, days, seconds, calendar, folder, batteryBelow }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -107,6 +123,8 @@ public struct Automation: Codable, Equatable, Sendable {
         case "login": self.trigger = .atLogin
         case "fileAdded": self.trigger = .fileAdded(folder: try trigger.decode(String.self, forKey: .folder))
         case "fileChanged": self.trigger = .fileChanged(folder: try trigger.decode(String.self, forKey: .folder))
+        case "network": self.trigger = .networkChange
+        case "power": self.trigger = .powerChange(batteryBelow: try trigger.decodeIfPresent(Int.self, forKey: .batteryBelow))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: trigger, debugDescription: "\(kind) is not a trigger this shortcuts knows; update shortcuts")
@@ -136,6 +154,10 @@ public struct Automation: Codable, Equatable, Sendable {
         case .fileChanged(let folder):
             try trigger.encode("fileChanged", forKey: .kind)
             try trigger.encode(folder, forKey: .folder)
+        case .networkChange: try trigger.encode("network", forKey: .kind)
+        case .powerChange(let level):
+            try trigger.encode("power", forKey: .kind)
+            try trigger.encodeIfPresent(level, forKey: .batteryBelow)
         }
         try container.encodeIfPresent(input, forKey: .input)
         try container.encode(isEnabled, forKey: .enabled)

@@ -38,12 +38,13 @@ public struct SystemdUnits: Sendable {
         switch automation.trigger {
         case .at, .every, .calendar: (automation.unitName + ".timer", "timers.target")
         case .fileAdded, .fileChanged: (automation.unitName + ".path", "paths.target")
-        case .atLogin: (automation.unitName + ".service", "default.target")
+        case .atLogin, .networkChange, .powerChange: (automation.unitName + ".service", "default.target")
         }
     }
 
-    /// The automation's unit files, by file name.
+    /// The automation's unit files, by file name; none for an event automation, which shortcutsd keeps.
     public func files(for automation: Automation) -> [(name: String, contents: String)] {
+        guard !automation.trigger.isEvent else { return [] }
         let service = automation.unitName + ".service"
         let description = Self.escaped(
             "Shortcuts automation \"\(automation.name)\": runs \"\(automation.shortcut)\" \(automation.trigger.summary)")
@@ -79,6 +80,8 @@ public struct SystemdUnits: Sendable {
             }
             timer += "Unit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
             files.append((starter, timer))
+        case .networkChange, .powerChange:
+            break
         case .fileAdded(let folder), .fileChanged(let folder):
             let watch = automation.trigger == .fileAdded(folder: folder) ? "PathChanged" : "PathModified"
             files.append(
@@ -92,6 +95,7 @@ public struct SystemdUnits: Sendable {
 
     /// The paths of the automation's files and its `.wants` link.
     public func paths(of automation: Automation) -> [String] {
+        guard !automation.trigger.isEvent else { return [] }
         let (unit, target) = starter(of: automation)
         return files(for: automation).map { folder + "/" + $0.name } + [folder + "/\(target).wants/\(unit)"]
     }
@@ -100,6 +104,9 @@ public struct SystemdUnits: Sendable {
     /// did, line by line.
     @discardableResult
     public func install(_ automation: Automation) throws(AutomationError) -> [String] {
+        guard !automation.trigger.isEvent else {
+            return ["shortcutsd keeps it, following the system's D-Bus signals, while it runs (shortcuts service start)"]
+        }
         var said: [String] = []
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -117,6 +124,7 @@ public struct SystemdUnits: Sendable {
     /// Links or unlinks the automation's starter, and starts or stops it where systemd runs.
     @discardableResult
     public func setEnabled(_ automation: Automation, _ enabled: Bool) throws(AutomationError) -> [String] {
+        guard !automation.trigger.isEvent else { return [] }
         let (unit, target) = starter(of: automation)
         let wants = folder + "/\(target).wants"
         let link = wants + "/" + unit

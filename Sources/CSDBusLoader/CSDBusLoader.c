@@ -23,6 +23,10 @@ enum { CREDS_PID = 1ULL << 0, CREDS_UID = 1ULL << 3, CREDS_EUID = 1ULL << 4 };
 
 static struct {
     int (*open_user)(void **bus);
+    int (*open_system)(void **bus);
+    int (*peek_type)(void *message, char *type, const char **contents);
+    const char *(*get_path)(void *message);
+    int (*skip)(void *message, const char *types);
     void *(*flush_close_unref)(void *bus);
     int (*request_name)(void *bus, const char *name, uint64_t flags);
     int (*add_object)(void *bus, void **slot, const char *path, message_handler callback, void *userdata);
@@ -73,6 +77,10 @@ static void load(void) {
         return;                                                                                \
     }
     FIND(open_user, "sd_bus_open_user")
+    FIND(open_system, "sd_bus_open_system")
+    FIND(peek_type, "sd_bus_message_peek_type")
+    FIND(get_path, "sd_bus_message_get_path")
+    FIND(skip, "sd_bus_message_skip")
     FIND(flush_close_unref, "sd_bus_flush_close_unref")
     FIND(request_name, "sd_bus_request_name")
     FIND(add_object, "sd_bus_add_object")
@@ -271,3 +279,67 @@ int ssd_watch_departures(void *bus, void (*gone)(const char *name, void *userdat
                         "interface='org.freedesktop.DBus',member='NameOwnerChanged'",
                         departed, context);
 }
+
+int ssd_open_system(void **bus) { return sd.open_system(bus); }
+
+typedef struct {
+    ssd_signal_handler handler;
+    void *userdata;
+} signal_context;
+
+static int signalled(void *message, void *userdata, sd_bus_error *error) {
+    (void)error;
+    signal_context *context = userdata;
+    context->handler(message, context->userdata);
+    return 0;
+}
+
+int ssd_match(void *bus, const char *rule, ssd_signal_handler handler, void *userdata) {
+    signal_context *context = malloc(sizeof *context);
+    if (!context) return -ENOMEM;
+    context->handler = handler;
+    context->userdata = userdata;
+    // Kept for the bus's life; the match goes with the bus.
+    return sd.add_match(bus, NULL, rule, signalled, context);
+}
+
+int ssd_read_uint32(void *message, uint32_t *value) { return sd.read_basic(message, 'u', value); }
+
+int ssd_read_changed_properties(void *message, void (*each)(const char *name, char type, double value, void *context),
+                                void *context) {
+    const char *interface = NULL;
+    int result = sd.read_basic(message, 's', &interface);
+    if (result <= 0) return result < 0 ? result : -EINVAL;
+    result = sd.enter_container(message, 'a', "{sv}");
+    if (result <= 0) return result < 0 ? result : -EINVAL;
+    while ((result = sd.enter_container(message, 'e', "sv")) > 0) {
+        const char *name = NULL;
+        if ((result = sd.read_basic(message, 's', &name)) <= 0) return result < 0 ? result : -EINVAL;
+        char type = 0;
+        const char *contents = NULL;
+        if ((result = sd.peek_type(message, &type, &contents)) <= 0) return result < 0 ? result : -EINVAL;
+        if ((result = sd.enter_container(message, 'v', contents)) <= 0) return result < 0 ? result : -EINVAL;
+        char inner = contents && contents[0] ? contents[0] : 0;
+        if (inner == 'b') {
+            int flag = 0;
+            if ((result = sd.read_basic(message, 'b', &flag)) < 0) return result;
+            each(name, 'b', flag ? 1 : 0, context);
+        } else if (inner == 'd') {
+            double number = 0;
+            if ((result = sd.read_basic(message, 'd', &number)) < 0) return result;
+            each(name, 'd', number, context);
+        } else if (inner == 'u') {
+            uint32_t number = 0;
+            if ((result = sd.read_basic(message, 'u', &number)) < 0) return result;
+            each(name, 'u', number, context);
+        } else {
+            if ((result = sd.skip(message, contents)) < 0) return result;
+        }
+        if ((result = sd.exit_container(message)) < 0) return result;  // the variant
+        if ((result = sd.exit_container(message)) < 0) return result;  // the entry
+    }
+    if (result < 0) return result;
+    return sd.exit_container(message);
+}
+
+const char *ssd_message_path(void *message) { return sd.get_path(message); }

@@ -1,4 +1,5 @@
 import Foundation
+import RunHistory
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsLibrary
@@ -25,6 +26,8 @@ import ShortcutsService
 /// | `GET /api/runs` | every run the service has going, from any client |
 /// | `POST /api/runs/{id}/cancel`, `/answer` `{id, value}` | stops it, answers its question |
 /// | `GET /api/runs/{id}/files/{n}` | a file the run gave |
+/// | `GET /api/history?shortcut=&status=&since=` | past runs from every entry point, newest first (docs/HISTORY.md) |
+/// | `GET /api/history/{id}` | one past run with its trace and profile |
 /// | `GET`/`PUT /api/settings` | Allow Running Scripts, the library's place, allowed clients, apps |
 struct AppAPI {
     let server: AppServer
@@ -61,6 +64,8 @@ struct AppAPI {
         case ("POST", "document", 1): return try document(fromText: try body(request))
         case ("POST", "runs", 1): return try startRun(try body(request))
         case ("GET", "runs", 1): return runsInProgress()
+        case ("GET", "history", 1): return try history(request)
+        case ("GET", "history", 2): return try pastRun(parts[1])
         case (_, "shortcuts", 2...3): return try shortcut(request, parts)
         case (_, "runs", 3...4): return try run(request, parts)
         default: throw APIError(404, "no such request: \(request.method) \(request.path)")
@@ -319,6 +324,28 @@ struct AppAPI {
             ]
         }
         return .json(200, JSONValue.object(["runs": .array(runs)]).text)
+    }
+
+    // MARK: History
+
+    private func history(_ request: WebRequest) throws(APIError) -> WebResponse {
+        let params = EventsProtocol.HistoryParams(
+            shortcut: request.query("shortcut"), status: request.query("status"), since: request.query("since"),
+            limit: request.query("limit").flatMap { Int($0) } ?? 100)
+        do {
+            let runs = try service.history(params)
+            return .json(200, JSONValue.object(["runs": .array(runs.map(\.json))]).text)
+        } catch {
+            throw APIError(error.code == .invalidArguments ? 400 : 500, error.message)
+        }
+    }
+
+    private func pastRun(_ id: String) throws(APIError) -> WebResponse {
+        do {
+            return .json(200, try service.runDetails(EventsProtocol.RunIDParams(runID: id)).json.text)
+        } catch {
+            throw APIError(error.code == .notFound ? 404 : error.code == .invalidArguments ? 400 : 500, error.message)
+        }
     }
 
     private func run(_ request: WebRequest, _ parts: [String]) throws(APIError) -> WebResponse {

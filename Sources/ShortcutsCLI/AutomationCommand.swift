@@ -39,9 +39,11 @@ enum AutomationCommand {
             OptionSpec("at-login", help: "Run when you log in."),
             OptionSpec("when-file-added", value: "folder", help: "Run when a file arrives in the folder; its input is the new files."),
             OptionSpec("when-file-changed", value: "folder", help: "Run when a file in the folder is written; its input is those files."),
-            OptionSpec("on-network-change", help: "Run when the network changes (not available yet)."),
-            OptionSpec("on-power-change", help: "Run when power is plugged in or the battery runs low (not available yet)."),
-            OptionSpec("input", value: "text", help: "With add: text the runs get as input."),
+            OptionSpec("on-network-change", help: "Run when the network connects or disconnects (NetworkManager; kept by shortcutsd)."),
+            OptionSpec("on-power-change", help: "Run when power is plugged in or out (UPower; kept by shortcutsd)."),
+            OptionSpec(
+                "battery-below", value: "percent", help: "With --on-power-change: run when the battery falls below this level instead."),
+            OptionSpec("input", value: "text", help: "With add: text the runs get as input; with run: this run's input."),
             OptionSpec("if-running", value: "skip|queue", help: "When it fires while still running: skip that run (default) or queue it."),
             OptionSpec("disabled", help: "With add: add it switched off."),
             OptionSpec(
@@ -91,8 +93,9 @@ enum AutomationCommand {
                 Console.out("Removed \"\(automation.name)\".\n")
                 return 0
             case "run":
-                return try fire(
-                    store.automation(named: try name()), triggered: arguments.flag("triggered"), environment: environment)
+                var automation = try store.automation(named: try name())
+                if let input = arguments.value("input") { automation.input = input }
+                return try fire(automation, triggered: arguments.flag("triggered"), environment: environment)
             default:
                 throw UsageError("Unknown action '\(action)'; use add, list, show, enable, disable, remove or run", command: spec.name)
             }
@@ -183,10 +186,18 @@ enum AutomationCommand {
             }
             triggers.append(make((path as NSString).standardizingPath))
         }
-        for option in ["on-network-change", "on-power-change"] where arguments.flag(option) {
-            throw CommandFailure(
-                "--\(option) isn't available yet: it needs shortcutsd to follow the system's D-Bus signals, which it doesn't do yet (docs/AUTOMATIONS.md)"
-            )
+        if arguments.flag("on-network-change") { triggers.append(.networkChange) }
+        if arguments.flag("on-power-change") {
+            var level: Int?
+            if let text = arguments.value("battery-below") {
+                guard let percent = Int(text), (1...100).contains(percent) else {
+                    throw UsageError("--battery-below \(text): give a level from 1 to 100", command: spec.name)
+                }
+                level = percent
+            }
+            triggers.append(.powerChange(batteryBelow: level))
+        } else if arguments.value("battery-below") != nil {
+            throw UsageError("--battery-below goes with --on-power-change", command: spec.name)
         }
         guard triggers.count == 1 else {
             throw UsageError(

@@ -35,6 +35,8 @@ public final class EventsService: Sendable {
     /// service has none.
     private let makeApp: (@Sendable (EventsService) -> any AppTransport)?
     private let app = Mutex<(any AppTransport)?>(nil)
+    /// The automations the service runs itself, where no systemd does (started by the daemon).
+    private let automations = Mutex<AutomationWatcher?>(nil)
 
     public init(
         configuration: ServiceConfiguration, log: ServiceLog = ServiceLog(),
@@ -263,8 +265,18 @@ public final class EventsService: Sendable {
     /// Seconds since anything happened; 0 while runs are going, apps are registered or a page
     /// of the app is open.
     public var idleSeconds: Double {
-        guard liveApps.isEmpty, !(app.withLock { $0 }?.isInUse ?? false) else { return 0 }
+        guard liveApps.isEmpty, !(app.withLock { $0 }?.isInUse ?? false), !(automations.withLock { $0 }?.isKeeping ?? false) else {
+            return 0
+        }
         return registry.idleSeconds
+    }
+
+    /// Runs the library's event automations (network, power), and its time and folder ones where
+    /// no systemd user manager runs (or `SHORTCUTS_SERVICE_AUTOMATIONS=1`); see docs/AUTOMATIONS.md.
+    public func startAutomations() {
+        let watcher = AutomationWatcher(home: setup.library.home, environment: configuration.environment, log: log)
+        automations.withLock { $0 = watcher }
+        watcher.start()
     }
 
     /// Stops taking runs, lets the runs in progress finish for `grace` seconds, then cancels

@@ -48,6 +48,7 @@ public enum ServiceDaemon {
           SHORTCUTS_SERVICE_ALLOWED_CLIENTS  ':'-separated programs allowed to call (default: any of yours)
           SHORTCUTS_SERVICE_SOCKET           the socket path
           SHORTCUTS_SERVICE_NO_DBUS=1        serve only the socket
+          SHORTCUTS_SERVICE_AUTOMATIONS      1: run the automations here; 0: leave them to systemd (default: 1 when no systemd user manager runs)
           SHORTCUTS_APP_PORT                 the Shortcuts app's port on 127.0.0.1, once asked for (default: a free one, remembered)
 
         """
@@ -93,6 +94,7 @@ final class RunningDaemon: @unchecked Sendable {
             source.resume()
             sources.append(source)
         }
+        service.startAutomations()
         let idle = service.configuration.idleSeconds
         if idle > 0 {
             let timer = DispatchSource.makeTimerSource(queue: queue)

@@ -271,6 +271,21 @@ struct AppBrowserTests {
         #expect(settings.output.contains("Allow Running Scripts: on"), "\(settings.output)")
     }
 
+    /// The run history in the page: runs from the page and from other clients, the failed ones
+    /// alone, and a failed run's steps with the failing one marked.
+    @Test func theHistoryShowsEveryRunAndWhereOneFailed() async throws {
+        let result = try await step("history")
+        let rows = result["rows"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(rows.contains { $0.contains("Script") && $0.contains("app") && $0.contains("failed") }, "\(rows)")
+        #expect(rows.contains { $0.contains("Long Wait") && $0.contains("socket") && $0.contains("cancelled") }, "\(rows)")
+        #expect(rows.contains { $0.contains("succeeded") }, "\(rows)")
+        let failedRows = result["failedRows"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!failedRows.isEmpty && failedRows.allSatisfy { $0.contains("failed") }, "\(failedRows)")
+        #expect(result["runError"]?.stringValue?.contains("Action 2 (runshellscript): Running scripts is off") == true, "\(result)")
+        #expect(result["failedSteps"] == 1, "\(result)")
+        #expect((result["profile"]?.arrayValue?.count ?? 0) >= 1, "\(result)")
+    }
+
     @Test func anotherClientsRunShowsInTheAppAndStopsFromThere() async throws {
         let result = try await step("otherClientsRun")
         #expect(result["listed"]?.stringValue?.contains("from process") == true, "\(result)")

@@ -414,6 +414,27 @@ with sync_playwright() as playwright:
         page.locator("#running").wait_for(state="hidden", timeout=10000)
         return {"listed": listed, "answer": json.loads(answer.get("line") or "{}")}
 
+    @step("history")
+    def history():
+        # Every run so far is in the history; the failed one opens on its failing step.
+        page.get_by_role("button", name="History", exact=True).click()
+        page.locator("#history-runs tr").first.wait_for()
+        rows = page.locator("#history-runs tr").all_inner_texts()
+        page.get_by_role("checkbox", name="Only failed runs").check()
+        # The page's policy forbids evaluated scripts, so wait by looking: the other runs go.
+        page.locator("#history-runs tr:not(.status-failed)").first.wait_for(state="detached")
+        failed_rows = page.locator("#history-runs tr").all_inner_texts()
+        page.locator("#history-runs tr", has_text="Script").first.click()
+        page.locator("#history-run:not([hidden])").wait_for()
+        found = {"rows": rows, "failedRows": failed_rows,
+                 "runError": page.locator("#history-run-error").inner_text(),
+                 "steps": page.locator("#history-steps tr").all_inner_texts(),
+                 "failedSteps": page.locator("#history-steps tr.failed-step").count(),
+                 "profile": page.locator("#history-profile tr").all_inner_texts()}
+        page.screenshot(path=f"{shots}/history.png", full_page=True)
+        page.get_by_role("button", name="Library", exact=True).click()
+        return found
+
     @step("tileActions")
     def tile_actions():
         answer = lambda dialog: dialog.accept()

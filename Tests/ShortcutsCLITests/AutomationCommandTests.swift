@@ -163,7 +163,8 @@ struct AutomationCommandTests {
             (["--when-file-added", "/nonexistent/folder"], "there is no such folder"),
             (["--at", "07:30", "--at-login"], "Give one trigger, not 2"),
             ([], "Give a trigger"),
-            (["--on-network-change"], "--on-network-change isn't available yet"),
+            (["--on-power-change", "--battery-below", "0"], "--battery-below 0: give a level from 1 to 100"),
+            (["--battery-below", "20"], "--battery-below goes with --on-power-change"),
         ]
         for (trigger, message) in cases {
             let refused = try shell.run(["automation", "add", "Bad", "--shortcut", "Lengths"] + trigger)

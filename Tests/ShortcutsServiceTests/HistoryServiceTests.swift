@@ -1,4 +1,6 @@
 import Foundation
+import ShortcutsEvents
+import ShortcutsRPC
 import ShortcutsTestSupport
 import Testing
 
@@ -78,5 +80,89 @@ struct HistoryServiceTests {
         #expect(shown.output.contains("\"trace\":[") || shown.output.contains("\\\"trace\\\":["), "\(shown.output)")
         let missing = try harness.run("/usr/bin/gdbus", DBusTests.call + ["org.swiftshortcuts.Events1.ShowRun", "nope"])
         #expect(missing.status != 0 && missing.error.contains("org.swiftshortcuts.Error.NotFound"), "\(missing.error)")
+    }
+}
+
+/// Where no systemd user manager runs, the service runs the automations itself.
+struct ServiceAutomationTests {
+    @Test func aFolderAutomationFiresInTheServiceForANewFileWithItAsInput() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_SERVICE_AUTOMATIONS"] = "1"
+        let inbox = harness.directory + "/Inbox"
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        let added = try harness.run(
+            try BuiltProducts.path(of: "shortcuts"), ["automation", "add", "Inbox", "--shortcut", "Greet", "--when-file-added", inbox])
+        #expect(added.status == 0, "\(added.error)")
+        try harness.startService()
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        try harness.waitUntil("the service keeps the automation") { harness.log.contains("runs the 1 automation(s) itself") }
+        try Data("Ada".utf8).write(to: URL(fileURLWithPath: inbox + "/name.txt"))
+        var run: JSONValue?
+        try harness.waitUntil("the automation's run is in the history") {
+            run = (try? events.history())?.first { $0["trigger"] == "automation Inbox" }
+            return run?["status"] == "succeeded"
+        }
+        #expect(run?["input"]?["preview"] == "name.txt (3 bytes)", "\(String(describing: run))")
+        #expect(run?["output"]?["preview"] == "Hello, name.txt!" || run?["output"]?["preview"]?.stringValue?.hasPrefix("Hello") == true)
+        try harness.waitUntil("the service logs how it ended") { harness.log.contains("automation \"Inbox\" (when a file is added to") }
+    }
+}
+
+/// Network and power automations, from NetworkManager's and UPower's signals as
+/// python3-dbusmock's templates send them on a private system bus.
+@Suite(
+    .enabled(
+        if: ServiceHarness.hasDBus && ServiceHarness.hasDBusMock,
+        "dbus-daemon or python3-dbusmock is missing (apt-get install dbus-daemon python3-dbusmock)"))
+struct SystemEventAutomationTests {
+    @Test func networkAndPowerChangesFireTheirAutomations() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock("networkmanager", name: "org.freedesktop.NetworkManager")
+        try harness.startMock("upower", name: "org.freedesktop.UPower")
+        let shortcuts = try BuiltProducts.path(of: "shortcuts")
+        for (name, trigger) in [
+            ("Net", ["--on-network-change"]), ("Plug", ["--on-power-change"]), ("Low", ["--on-power-change", "--battery-below", "20"]),
+        ] {
+            let added = try harness.run(shortcuts, ["automation", "add", name, "--shortcut", "Greet"] + trigger)
+            #expect(added.status == 0 && added.output.contains("shortcutsd keeps it"), "\(added.output) \(added.error)")
+        }
+        try harness.startService()
+        try harness.waitUntil("the service follows the system bus") { harness.log.contains("following NetworkManager and UPower") }
+
+        let signals = try harness.python(
+            """
+            import dbus
+            bus = dbus.SystemBus()
+            nm = bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager')
+            nm.SetGlobalConnectionState(dbus.UInt32(70), dbus_interface='org.freedesktop.DBus.Mock')
+            upower = bus.get_object('org.freedesktop.UPower', '/org/freedesktop/UPower')
+            mock = dbus.Interface(upower, 'org.freedesktop.DBus.Mock')
+            display = '/org/freedesktop/UPower/devices/DisplayDevice'
+            mock.SetDeviceProperties(display, {'Percentage': dbus.Double(50.0, variant_level=1)})
+            mock.SetDeviceProperties(display, {'Percentage': dbus.Double(15.0, variant_level=1)})
+            mock.SetDeviceProperties(display, {'Percentage': dbus.Double(12.0, variant_level=1)})
+            upower.Set('org.freedesktop.UPower', 'OnBattery', True, dbus_interface='org.freedesktop.DBus.Properties')
+            """)
+        #expect(signals.status == 0, "\(signals.error)")
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        var runs: [JSONValue] = []
+        do {
+            try harness.waitUntil("the three automations ran", timeout: 30) {
+                runs = ((try? events.history()) ?? []).filter { $0["status"] != "running" }
+                return Set(runs.compactMap { $0["trigger"]?.stringValue }) == ["automation Net", "automation Plug", "automation Low"]
+            }
+        } catch {
+            Issue.record("runs: \(runs)\nservice log:\n\(harness.log)")
+            throw error
+        }
+        #expect(runs.allSatisfy { $0["status"] == "succeeded" }, "\(runs)")
+        func inputs(_ trigger: String) -> [String] {
+            runs.filter { $0["trigger"]?.stringValue == trigger }.compactMap { $0["input"]?["preview"]?.stringValue }
+        }
+        #expect(inputs("automation Net") == ["network connected"])
+        #expect(inputs("automation Plug") == ["on battery"])
+        // Falling below 20% fires once, not again at 12%.
+        #expect(inputs("automation Low") == ["battery at 15%"])
     }
 }

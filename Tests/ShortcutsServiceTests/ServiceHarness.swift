@@ -19,6 +19,8 @@ final class ServiceHarness: @unchecked Sendable {
     var logPath: String { directory + "/shortcutsd.log" }
     private(set) var busAddress: String?
     private var bus: Process?
+    /// A second private bus standing in for the system bus, and the mocks on it.
+    private var others: [Process] = []
     private(set) var service: Process?
     /// Variables added to (or overriding) the environment.
     var extra: [String: String] = [:]
@@ -35,12 +37,55 @@ final class ServiceHarness: @unchecked Sendable {
 
     deinit {
         stopService()
-        if let bus, bus.isRunning {
+        for process in ([bus].compactMap { $0 } + others.reversed()) where process.isRunning {
             // dbus-daemon ignores SIGTERM here; it holds nothing worth a clean exit.
-            kill(bus.processIdentifier, SIGKILL)
-            bus.waitUntilExit()
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
     }
+
+    /// Starts a private bus that the service and clients take for the system bus
+    /// (`DBUS_SYSTEM_BUS_ADDRESS`), for the system services' mocks.
+    func startSystemBus() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        others.append(process)
+        var address = Data()
+        while !address.contains(0x0A), let chunk = try output.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+            address.append(chunk)
+        }
+        extra["DBUS_SYSTEM_BUS_ADDRESS"] = String(decoding: address, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts one of python3-dbusmock's templates (`networkmanager`, `upower`) on the system
+    /// bus and waits until it owns its name.
+    func startMock(_ template: String, name: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-m", "dbusmock", "--system", "--template", template]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        others.append(process)
+        try waitUntil("the \(template) mock owns \(name)") {
+            let owned = try? run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--system", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                    "org.freedesktop.DBus.NameHasOwner", name,
+                ])
+            return owned?.output.contains("true") == true
+        }
+    }
+
+    /// Whether python3-dbusmock is installed.
+    static let hasDBusMock = FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/__init__.py")
 
     /// The environment the service and clients see: the temporary home's, with a runtime
     /// directory of its own and the private bus (or none).

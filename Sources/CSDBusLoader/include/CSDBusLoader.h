@@ -16,6 +16,20 @@ int ssd_load(char *error, size_t error_size);
 
 /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`).
 int ssd_open_user(void **bus);
+/// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket).
+int ssd_open_system(void **bus);
+/// Called for each message a match rule catches, on the bus's thread.
+typedef void (*ssd_signal_handler)(void *message, void *userdata);
+/// Adds a match rule (`type='signal',sender=…`) for the bus's life.
+int ssd_match(void *bus, const char *rule, ssd_signal_handler handler, void *userdata);
+/// The object path a message is for (or from, for a signal).
+const char *ssd_message_path(void *message);
+/// Reads a uint32 argument.
+int ssd_read_uint32(void *message, uint32_t *value);
+/// Reads a PropertiesChanged signal's changed properties, calling `each` for every boolean
+/// ('b', 0 or 1), double ('d') or uint32 ('u') one; others are skipped.
+int ssd_read_changed_properties(void *message, void (*each)(const char *name, char type, double value, void *context),
+                                void *context);
 /// Flushes, closes and releases a bus.
 void ssd_close(void *bus);
 /// Asks for a well-known name; -EEXIST when another connection owns it.

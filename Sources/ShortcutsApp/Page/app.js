@@ -18,6 +18,9 @@ class App {
   bind() {
     document.getElementById("nav-library").addEventListener("click", () => this.showLibrary());
     document.getElementById("nav-settings").addEventListener("click", () => this.showSettings());
+    document.getElementById("nav-history").addEventListener("click", () => this.showHistory());
+    document.getElementById("history-refresh").addEventListener("click", () => this.showHistory());
+    document.getElementById("history-failed").addEventListener("change", () => this.showHistory());
     document.getElementById("library-search").addEventListener("input", () => this.renderTiles());
     document.getElementById("new-shortcut").addEventListener("click", () => this.newShortcut());
     document.getElementById("new-folder").addEventListener("click", () => this.newFolder());
@@ -46,8 +49,9 @@ class App {
 
   /** Shows one view: library, editor or settings. */
   show(name) {
-    for (const view of ["library", "editor", "settings"]) document.getElementById(`view-${view}`).hidden = view !== name;
+    for (const view of ["library", "editor", "history", "settings"]) document.getElementById(`view-${view}`).hidden = view !== name;
     document.getElementById("nav-library").setAttribute("aria-current", name === "library" || name === "editor" ? "page" : "false");
+    document.getElementById("nav-history").setAttribute("aria-current", name === "history" ? "page" : "false");
     document.getElementById("nav-settings").setAttribute("aria-current", name === "settings" ? "page" : "false");
   }
 
@@ -259,6 +263,87 @@ class App {
   }
 
   // MARK: Settings
+
+  // MARK: History
+
+  async showHistory() {
+    this.show("history");
+    const message = document.getElementById("history-message");
+    const failed = document.getElementById("history-failed").checked;
+    let runs;
+    try {
+      runs = (await get(`/api/history${failed ? "?status=failed" : ""}`)).runs;
+    } catch (error) {
+      message.textContent = `Couldn't read the history: ${error.message}`;
+      message.classList.add("error");
+      return;
+    }
+    message.classList.remove("error");
+    message.textContent = runs.length ? "" : "No runs yet.";
+    const body = document.getElementById("history-runs");
+    body.replaceChildren(...runs.map((run) => {
+      const row = document.createElement("tr");
+      row.className = `status-${run.status}`;
+      row.tabIndex = 0;
+      row.dataset.run = run.id;
+      const cells = [new Date(run.start).toLocaleString(), run.shortcut.name, run.trigger, run.status,
+        run.durationSeconds === undefined ? "—" : `${run.durationSeconds.toFixed(3)} s`];
+      for (const text of cells) {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        row.append(cell);
+      }
+      const open = () => this.showPastRun(run.id);
+      row.addEventListener("click", open);
+      row.addEventListener("keydown", (event) => { if (event.key === "Enter") open(); });
+      return row;
+    }));
+    document.getElementById("history-run").hidden = true;
+  }
+
+  async showPastRun(id) {
+    let run;
+    try {
+      run = await get(`/api/history/${encodeURIComponent(id)}`);
+    } catch (error) {
+      document.getElementById("history-message").textContent = error.message;
+      return;
+    }
+    const short = (identifier) => identifier.replace(/^is\.workflow\.actions\./, "");
+    const milliseconds = (value) => `${value.toFixed(3)} ms`;
+    const output = (summary) => summary ? summary.type + (summary.preview ? ` “${summary.preview}”` : "") : "";
+    document.getElementById("history-run-heading").textContent = `${run.shortcut.name}, ${new Date(run.start).toLocaleString()}`;
+    const parts = [`From ${run.trigger}`, run.status];
+    if (run.input) parts.push(`input ${output(run.input)}`);
+    if (run.output) parts.push(`output ${output(run.output)}`);
+    document.getElementById("history-run-summary").textContent = parts.join(" · ");
+    const problem = document.getElementById("history-run-error");
+    problem.hidden = !run.error;
+    if (run.error) {
+      const place = run.error.actionIndex ? `Action ${run.error.actionIndex} (${short(run.error.identifier || "")})` : "The run";
+      problem.textContent = `${place}${run.error.parameter ? `, ${run.error.parameter}` : ""}: ${run.error.message}`;
+    }
+    const fill = (id, rows) => document.getElementById(id).replaceChildren(...rows.map(({ cells, failed }) => {
+      const row = document.createElement("tr");
+      if (failed) row.className = "failed-step";
+      for (const text of cells) {
+        const cell = document.createElement("td");
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }));
+    const last = run.trace[run.trace.length - 1];
+    fill("history-steps", run.trace.map((step) => ({
+      cells: [step.step, `${step.actionIndex} ${short(step.identifier)}`, milliseconds(step.startMilliseconds),
+        milliseconds(step.durationMilliseconds), output(step.output)],
+      failed: run.error && step === last && run.error.actionIndex === step.actionIndex,
+    })));
+    fill("history-profile", run.profile.map((action) => ({
+      cells: [`${action.actionIndex} ${short(action.identifier)}`, action.count, milliseconds(action.totalMilliseconds)],
+    })));
+    document.getElementById("history-run").hidden = false;
+  }
 
   async showSettings() {
     this.show("settings");
