@@ -35,7 +35,11 @@ final class AutomationWatcher: Sendable {
         return !SystemdUnits(environment: environment, shortcuts: "").managerIsRunning
     }
 
-    init(home: String, environment: [String: String], log: ServiceLog) {
+    /// The time the schedule keeps: the machine's, or a test's.
+    private let now: @Sendable () -> Date
+
+    init(home: String, environment: [String: String], log: ServiceLog, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
         runsTimers = Self.runsTimers(in: environment)
         store = AutomationStore(home: home)
         self.environment = environment
@@ -62,7 +66,7 @@ final class AutomationWatcher: Sendable {
             return
         }
         defer { close(descriptor) }
-        let clock = AutomationClock(start: Date(), calendar: Calendar.current)
+        let clock = AutomationClock(start: now(), calendar: Calendar.current)
         var loaded: (modified: Double?, automations: [Automation])?
         var watches: [Int32: [Automation]] = [:]
         var pending: [String: (automation: Automation, since: Date)] = [:]
@@ -74,7 +78,7 @@ final class AutomationWatcher: Sendable {
                 let automations = (try? store.load()) ?? loaded?.automations ?? []
                 loaded = (modified, automations)
                 let enabled = automations.filter { $0.isEnabled && (runsTimers || $0.trigger.isEvent) }
-                clock.update(enabled, now: Date())
+                clock.update(enabled, now: now())
                 watches = rewatch(descriptor, enabled.filter { $0.trigger.folder != nil }, replacing: watches)
                 kept.store(enabled.count, ordering: .relaxed)
                 events.follow(enabled.filter(\.trigger.isEvent))
@@ -89,14 +93,15 @@ final class AutomationWatcher: Sendable {
                     }
                 }
             }
-            let now = Date()
+            let now = self.now()
             let (due, next) = clock.due(at: now)
             for automation in due { fire(automation, because: automation.trigger.summary) }
             // Folder events settle for a moment first, so a file copied in pieces is one run.
-            for (name, entry) in pending where now.timeIntervalSince(entry.since) >= 0.3 {
+            for (name, entry) in pending where Date().timeIntervalSince(entry.since) >= 0.3 {
                 pending[name] = nil
                 fire(entry.automation, because: entry.automation.trigger.summary)
             }
+            // At most a second, so a test's clock (or a changed file) is noticed soon.
             var wait = min(next.map { $0.timeIntervalSince(now) } ?? 1, 1)
             if !pending.isEmpty { wait = min(wait, 0.1) }
             var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]

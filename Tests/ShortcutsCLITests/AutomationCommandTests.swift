@@ -127,6 +127,13 @@ struct AutomationCommandTests {
         let failed = try shell.run(["automation", "run", "--triggered", "Asks"])
         #expect(failed.status == 1)
         #expect(failed.error.contains("needs an answer to \"What is your name?\""), "\(failed.error)")
+        // Without notify-send the notification is a line on standard error (the journal, from a unit).
+        let hasNotifySend = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/notify-send")
+        }
+        if !hasNotifySend {
+            #expect(failed.error.contains("Notification: Automation “Asks” failed"), "\(failed.error)")
+        }
         let listed = try shell.run(["runs", "--failed", "--json"])
         let run = try #require((try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])?.first)
         let error = try #require(run["error"] as? [String: Any])
@@ -151,6 +158,30 @@ struct AutomationCommandTests {
         #expect(running)
         let second = try shell.run(["automation", "run", "--triggered", "Nap"])
         #expect(second.status == 0 && second.error.contains("still running; this run is skipped"), "\(second.error)")
+    }
+
+    @Test func aQueuedRunWaitsForTheOneStillGoing() throws {
+        let shell = try shell()
+        let slow = try shell.write(Data("Wait 1\nText \"slept\"\n".utf8), to: "Slow.sct")
+        #expect(try shell.run(["import", slow, "--name", "Slow"]).status == 0)
+        #expect(try shell.run(["automation", "add", "Nap", "--shortcut", "Slow", "--every", "1m", "--if-running", "queue"]).status == 0)
+        let first = try shell.start(["automation", "run", "--triggered", "Nap"])
+        var running = false
+        for _ in 0..<200 where !running {
+            running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
+            if !running { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(running)
+        let second = try shell.run(["automation", "run", "--triggered", "Nap"])
+        first.waitUntilExit()
+        #expect(second.status == 0 && second.output == "slept\n", "\(second.error)")
+        let listed = try shell.run(["runs", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        #expect(runs.count == 2 && runs.allSatisfy { $0["status"] as? String == "succeeded" })
+        // The second started once the first had ended.
+        let starts = runs.compactMap { $0["start"] as? String }.sorted()
+        let ends = runs.compactMap { $0["end"] as? String }.sorted()
+        #expect(starts.count == 2 && ends.count == 2 && starts[1] >= ends[0], "\(runs)")
     }
 
     @Test func badTriggersAreRefusedNamingTheOption() throws {

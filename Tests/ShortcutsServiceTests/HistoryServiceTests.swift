@@ -4,6 +4,8 @@ import ShortcutsRPC
 import ShortcutsTestSupport
 import Testing
 
+@testable import ShortcutsService
+
 /// The run history through the service: its runs are recorded with their trigger, and the
 /// socket and D-Bus APIs list past runs and show one, as `shortcuts runs` does.
 struct HistoryServiceTests {
@@ -164,5 +166,42 @@ struct SystemEventAutomationTests {
         #expect(inputs("automation Plug") == ["on battery"])
         // Falling below 20% fires once, not again at 12%.
         #expect(inputs("automation Low") == ["battery at 15%"])
+    }
+}
+
+/// The service's own schedule, on a clock the test moves: nothing sleeps until 07:30.
+struct ServiceScheduleTests {
+    @Test func aTimeAutomationFiresWhenTheServicesClockReachesItsTime() throws {
+        let harness = try ServiceHarness()
+        let shortcuts = try BuiltProducts.path(of: "shortcuts")
+        let added = try harness.run(
+            shortcuts, ["automation", "add", "Morning", "--shortcut", "Greet", "--at", "07:30", "--input", "clock"])
+        #expect(added.status == 0, "\(added.error)")
+        var calendar = Calendar.current
+        calendar.timeZone = TimeZone.current
+        let morning = calendar.date(from: DateComponents(year: 2030, month: 6, day: 3, hour: 7, minute: 29, second: 58))!
+        let clock = Locked(morning)
+        var environment = harness.environment
+        environment["SHORTCUTS_SERVICE_AUTOMATIONS"] = "1"
+        environment["SHORTCUTS_EXECUTABLE"] = shortcuts
+        let watcher = AutomationWatcher(
+            home: harness.home, environment: environment, log: ServiceLog(sink: { _ in }), now: { clock.withLock { $0 } })
+        watcher.start()
+        defer { watcher.stop() }
+        try harness.waitUntil("the watcher keeps the automation") { watcher.isKeeping }
+        func runs() throws -> [[String: Any]] {
+            let listed = try harness.run(shortcuts, ["runs", "--json"])
+            return (try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]) ?? []
+        }
+        #expect(try runs().isEmpty)
+        clock.withLock { $0 = morning.addingTimeInterval(2) }
+        var fired: [[String: Any]] = []
+        try harness.waitUntil("the automation ran at 07:30 on the service's clock") {
+            fired =
+                (try? runs())?.filter { $0["trigger"] as? String == "automation Morning" && $0["status"] as? String == "succeeded" } ?? []
+            return !fired.isEmpty
+        }
+        #expect((fired.first?["output"] as? [String: Any])?["preview"] as? String == "Hello, clock!")
+        #expect(fired.count == 1)
     }
 }
