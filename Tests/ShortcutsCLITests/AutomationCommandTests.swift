@@ -144,18 +144,19 @@ struct AutomationCommandTests {
 
     @Test func aRunStillGoingMakesTheNextSkip() throws {
         let shell = try shell()
-        let slow = try shell.write(Data("Wait 3\nText \"slept\"\n".utf8), to: "Slow.sct")
+        let slow = try shell.write(Data("Wait 5\nText \"slept\"\n".utf8), to: "Slow.sct")
         #expect(try shell.run(["import", slow, "--name", "Slow"]).status == 0)
         #expect(try shell.run(["automation", "add", "Nap", "--shortcut", "Slow", "--every", "1m"]).status == 0)
-        let first = try shell.start(["automation", "run", "--triggered", "Nap"])
+        let log = shell.directory.path + "/first.log"
+        let first = try shell.start(["automation", "run", "--triggered", "Nap"], errorLog: log)
         defer { first.terminate() }
         // Wait until the first run holds the lock (its run is in the history).
         var running = false
-        for _ in 0..<200 where !running {
+        for _ in 0..<400 where !running && first.isRunning {
             running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
             if !running { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(running)
+        #expect(running, "the first run never showed as running: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         let second = try shell.run(["automation", "run", "--triggered", "Nap"])
         #expect(second.status == 0 && second.error.contains("still running; this run is skipped"), "\(second.error)")
     }
@@ -165,13 +166,14 @@ struct AutomationCommandTests {
         let slow = try shell.write(Data("Wait 1\nText \"slept\"\n".utf8), to: "Slow.sct")
         #expect(try shell.run(["import", slow, "--name", "Slow"]).status == 0)
         #expect(try shell.run(["automation", "add", "Nap", "--shortcut", "Slow", "--every", "1m", "--if-running", "queue"]).status == 0)
-        let first = try shell.start(["automation", "run", "--triggered", "Nap"])
+        let log = shell.directory.path + "/first.log"
+        let first = try shell.start(["automation", "run", "--triggered", "Nap"], errorLog: log)
         var running = false
-        for _ in 0..<200 where !running {
+        for _ in 0..<400 where !running && first.isRunning {
             running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
             if !running { Thread.sleep(forTimeInterval: 0.05) }
         }
-        #expect(running)
+        #expect(running, "the first run never showed as running: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         let second = try shell.run(["automation", "run", "--triggered", "Nap"])
         first.waitUntilExit()
         #expect(second.status == 0 && second.output == "slept\n", "\(second.error)")

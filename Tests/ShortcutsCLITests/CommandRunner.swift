@@ -25,14 +25,19 @@ final class CommandRunner {
 
     /// Starts `shortcuts` with arguments and returns the running process (standard output and
     /// error go nowhere), for tests that signal it.
-    func start(_ arguments: [String]) throws -> Process {
+    /// - Parameter errorLog: a file its standard error goes to, to read when a test fails.
+    func start(_ arguments: [String], errorLog: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcuts"))
         process.arguments = arguments
         process.environment = temporary.environment
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let errorLog, FileManager.default.createFile(atPath: errorLog, contents: nil) {
+            process.standardError = FileHandle(forWritingAtPath: errorLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
     }
