@@ -142,6 +142,16 @@ struct AutomationCommandTests {
         #expect(run["trigger"] as? String == "automation Asks")
     }
 
+    /// Waits until the first run holds its lock: its run is in the history, still going.
+    private func waitUntilRunning(_ first: Process, shell: CommandRunner, log: String) throws {
+        var running = false
+        for _ in 0..<400 where !running && first.isRunning {
+            running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
+            if !running { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(running, "the first run never showed as running: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
     @Test func aRunStillGoingMakesTheNextSkip() throws {
         let shell = try shell()
         let slow = try shell.write(Data("Wait 5\nText \"slept\"\n".utf8), to: "Slow.sct")
@@ -150,13 +160,7 @@ struct AutomationCommandTests {
         let log = shell.directory.path + "/first.log"
         let first = try shell.start(["automation", "run", "--triggered", "Nap"], errorLog: log)
         defer { first.terminate() }
-        // Wait until the first run holds the lock (its run is in the history).
-        var running = false
-        for _ in 0..<400 where !running && first.isRunning {
-            running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
-            if !running { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(running, "the first run never showed as running: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        try waitUntilRunning(first, shell: shell, log: log)
         let second = try shell.run(["automation", "run", "--triggered", "Nap"])
         #expect(second.status == 0 && second.error.contains("still running; this run is skipped"), "\(second.error)")
     }
@@ -168,12 +172,7 @@ struct AutomationCommandTests {
         #expect(try shell.run(["automation", "add", "Nap", "--shortcut", "Slow", "--every", "1m", "--if-running", "queue"]).status == 0)
         let log = shell.directory.path + "/first.log"
         let first = try shell.start(["automation", "run", "--triggered", "Nap"], errorLog: log)
-        var running = false
-        for _ in 0..<400 where !running && first.isRunning {
-            running = try shell.run(["runs", "--json"]).output.contains("\"running\"")
-            if !running { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(running, "the first run never showed as running: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        try waitUntilRunning(first, shell: shell, log: log)
         let second = try shell.run(["automation", "run", "--triggered", "Nap"])
         first.waitUntilExit()
         #expect(second.status == 0 && second.output == "slept\n", "\(second.error)")

@@ -4,6 +4,16 @@
 #include <stdint.h>
 #include <time.h>
 
+/// A clock's time in nanoseconds.
+static inline uint64_t shortcuts_clock_ns(clockid_t clock) {
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// CLOCK_MONOTONIC in nanoseconds.
+static inline uint64_t shortcuts_timestamp_ns(void) { return shortcuts_clock_ns(CLOCK_MONOTONIC); }
+
 /// A cheap, monotonic tick count for timing a run's steps: the CPU's time-stamp counter where it
 /// runs at a constant rate (x86-64's TSC, AArch64's virtual counter), read without a system call
 /// or a fence, so it costs a few nanoseconds. Ticks are turned into nanoseconds by measuring
@@ -18,35 +28,8 @@ static inline uint64_t shortcuts_timestamp_ticks(void) {
     __asm__ volatile("mrs %0, cntvct_el0" : "=r"(value));
     return value;
 #else
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-/// CLOCK_MONOTONIC_COARSE in nanoseconds: the kernel's last tick (1–4 ms apart), read from the
-/// vDSO's page in a few loads. A step's time measured with it is 0 or a whole tick, so a sum over
-/// many steps is right on average, and a long step is timed to within a tick.
-static inline uint64_t shortcuts_timestamp_coarse_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
+    return shortcuts_timestamp_ns();
 #endif
-}
-
-/// CLOCK_MONOTONIC in nanoseconds.
-static inline uint64_t shortcuts_timestamp_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
-/// CLOCK_MONOTONIC_COARSE in nanoseconds: the kernel's last tick (1–4 ms apart), read from the
-/// vDSO's page in a few loads. A step's time measured with it is 0 or a whole tick, so a sum over
-/// many steps is right on average, and a long step is timed to within a tick.
-static inline uint64_t shortcuts_timestamp_coarse_ns(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
 #endif
