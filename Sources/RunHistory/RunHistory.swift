@@ -103,7 +103,7 @@ public struct RunHistory: Sendable {
         if let retention = ending.retention {
             // Old runs are looked for on a process's first run and every 100th after.
             let byAge = Self.finishedRuns.add(1, ordering: .relaxed).oldValue % 100 == 0
-            try prune(
+            _ = try prune(
                 in: database, keepPerShortcut: retention.keepPerShortcut, keepDays: byAge ? retention.keepDays : 0,
                 keys: [retention.shortcutKey], now: ending.end)
         }

@@ -137,8 +137,8 @@ struct TraceRecorder: StepHooks, ~Copyable {
     private let usesTicks: Bool
     private let stepLimit: Int
     private let previews: Bool
-    /// The millisecond clock, once steps are past the kept ones.
-    private var clock: ProfileClock?
+    /// Whether the millisecond clock runs for this run (once steps are past the kept ones).
+    private var usesProfileClock = false
 
     init(_ trace: RunTrace, actionCount: Int) {
         self.trace = trace
@@ -163,7 +163,7 @@ struct TraceRecorder: StepHooks, ~Copyable {
         counts.deallocate()
         ticks.deallocate()
         coarse.deallocate()
-        if clock != nil { ProfileClock.release() }
+        if usesProfileClock { ProfileClock.release() }
     }
 
     @inline(__always)
@@ -176,9 +176,9 @@ struct TraceRecorder: StepHooks, ~Copyable {
         total &+= 1
         if total > stepLimit {
             guard instruction.isTimed || total == stepLimit &+ 1 else { return }
-            if let clock {
+            if usesProfileClock {
                 // Most steps see no tick: then only which step is open changes.
-                let now = clock.nanoseconds
+                let now = shortcuts_profile_clock_read()
                 if now != openStart {
                     coarse[open] &+= now &- openStart
                     openStart = now
@@ -189,10 +189,10 @@ struct TraceRecorder: StepHooks, ~Copyable {
                 let end = fine()
                 keptEnd = end
                 if open >= 0 { ticks[open] &+= end &- openStart }
-                let clock = ProfileClock.acquire()
-                self.clock = clock
+                ProfileClock.acquire()
+                usesProfileClock = true
                 open = index
-                openStart = clock.nanoseconds
+                openStart = shortcuts_profile_clock_read()
             }
             return
         }
@@ -216,7 +216,7 @@ struct TraceRecorder: StepHooks, ~Copyable {
     /// The run ended, whether it finished or failed: the figures go into the trace.
     mutating func end() {
         let endTicks = fine()
-        let endCoarse = clock?.nanoseconds ?? 0
+        let endCoarse = usesProfileClock ? shortcuts_profile_clock_read() : 0
         let endNanoseconds = shortcuts_timestamp_ns()
         if open >= 0 {
             if keptEnd == nil { ticks[open] &+= endTicks &- openStart } else { coarse[open] &+= endCoarse &- openStart }
@@ -243,43 +243,35 @@ struct TraceRecorder: StepHooks, ~Copyable {
     }
 }
 
-/// A clock for profiling long runs that costs one load to read: a thread stores the monotonic
-/// time in it every millisecond while some run needs it, and stops when none does.
+/// A clock for profiling long runs that costs one load to read (`shortcuts_profile_clock_read`):
+/// a thread stores the monotonic time in it every millisecond while some run needs it, and
+/// stops when none does.
 ///
 /// A step timed with it gets 0 or a whole number of milliseconds; summed over many steps, an
 /// action's time is right on average (a step of a tenth of a millisecond has one chance in ten
 /// to see a tick), and a step of seconds is timed to the millisecond.
-final class ProfileClock: Sendable {
-    private static let shared = ProfileClock()
+enum ProfileClock {
     private static let users = Mutex<(count: Int, ticking: Bool)>((0, false))
-    private let time = Atomic<UInt64>(0)
-
-    /// The time at the last tick, in nanoseconds.
-    @inline(__always)
-    var nanoseconds: UInt64 { time.load(ordering: .relaxed) }
 
     /// Starts the clock's thread if no run uses it yet; each call needs a ``release()``.
-    static func acquire() -> ProfileClock {
-        let clock = shared
-        clock.time.store(shortcuts_timestamp_ns(), ordering: .relaxed)
+    static func acquire() {
+        shortcuts_profile_clock_tick()
         let starts = users.withLock { users -> Bool in
             users.count += 1
             guard !users.ticking else { return false }
             users.ticking = true
             return true
         }
-        if starts {
-            Thread.detachNewThread {
-                while users.withLock({ users -> Bool in
-                    if users.count == 0 { users.ticking = false }
-                    return users.ticking
-                }) {
-                    clock.time.store(shortcuts_timestamp_ns(), ordering: .relaxed)
-                    usleep(1_000)
-                }
+        guard starts else { return }
+        Thread.detachNewThread {
+            while users.withLock({ users -> Bool in
+                if users.count == 0 { users.ticking = false }
+                return users.ticking
+            }) {
+                shortcuts_profile_clock_tick()
+                usleep(1_000)
             }
         }
-        return clock
     }
 
     static func release() { users.withLock { $0.count -= 1 } }
