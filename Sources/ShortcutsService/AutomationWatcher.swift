@@ -66,7 +66,9 @@ final class AutomationWatcher: Sendable {
             return
         }
         defer { close(descriptor) }
-        let clock = AutomationClock(start: now(), calendar: Calendar.current)
+        let clock = AutomationClock(
+            start: now(), calendar: Calendar.current,
+            calendarExpression: { [environment] in SystemdCalendar.next($0, after: $1, timeZone: environment["TZ"]) })
         var loaded: (modified: Double?, automations: [Automation])?
         var watches: [Int32: [Automation]] = [:]
         var pending: [String: (automation: Automation, since: Date)] = [:]
@@ -87,9 +89,11 @@ final class AutomationWatcher: Sendable {
                     log.write("no systemd user manager runs here: shortcutsd runs the \(timed) automation(s) itself")
                     told = true
                 }
-                for automation in enabled {
+                for automation in enabled where !SystemdCalendar.isAvailable {
                     if case .calendar = automation.trigger {
-                        log.write("automation \"\(automation.name)\": a --calendar trigger needs systemd; shortcutsd can't keep it")
+                        log.write(
+                            "automation \"\(automation.name)\": a --calendar trigger needs systemd-analyze (apt-get install systemd) to be worked out"
+                        )
                     }
                 }
             }

@@ -52,6 +52,25 @@ struct AutomationScheduleTests {
         #expect(AutomationSchedule.next(.calendar("hourly"), after: start, start: start, calendar: calendar) == nil)
     }
 
+    @Test(.enabled(if: SystemdCalendar.isAvailable, "systemd-analyze is missing (apt-get install systemd)"))
+    func calendarExpressionsAreWorkedOutBySystemd() {
+        // 2030-06-03 is a Monday; 07:00 UTC.
+        let monday = Date(timeIntervalSince1970: 1_906_700_400)
+        #expect(SystemdCalendar.next("Mon..Fri *-*-* 09:00", after: monday, timeZone: "UTC") == monday.addingTimeInterval(7_200))
+        // Read in the zone given: 09:00 in Tokyo is midnight UTC, so the next is Tuesday's.
+        #expect(
+            SystemdCalendar.next("Mon..Fri *-*-* 09:00", after: monday, timeZone: "Asia/Tokyo")
+                == monday.addingTimeInterval(86_400 - 7 * 3_600))
+        #expect(SystemdCalendar.next("Sat *-*-* 09:00 UTC", after: monday) == monday.addingTimeInterval(5 * 86_400 + 7_200))
+        #expect(SystemdCalendar.next("hourly", after: monday) == monday.addingTimeInterval(3_600))
+        #expect(SystemdCalendar.next("nonsense", after: monday) == nil)
+        let clock = AutomationClock(
+            start: monday, calendar: calendar, calendarExpression: { SystemdCalendar.next($0, after: $1, timeZone: "UTC") })
+        clock.update([automation("nine", .calendar("*-*-* 09:00:00 UTC"))], now: monday)
+        #expect(clock.due(at: monday.addingTimeInterval(7_199)).due.isEmpty)
+        #expect(clock.due(at: monday.addingTimeInterval(7_200)).due.map(\.name) == ["nine"])
+    }
+
     @Test func theClockFiresEachDueAutomationOnceAsTimePasses() {
         let start = date("2026-12-07 07:00:00")
         let clock = AutomationClock(start: start, calendar: calendar)
