@@ -104,9 +104,7 @@ public struct SystemdUnits: Sendable {
     /// did, line by line.
     @discardableResult
     public func install(_ automation: Automation) throws(AutomationError) -> [String] {
-        guard !automation.trigger.isEvent else {
-            return ["shortcutsd keeps it, following the system's D-Bus signals, while it runs (shortcuts service start)"]
-        }
+        guard !automation.trigger.isEvent else { return try startServiceAtLogin() }
         var said: [String] = []
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -146,6 +144,32 @@ public struct SystemdUnits: Sendable {
         }
         said += systemctl(["daemon-reload"]) + systemctl([enabled ? "start" : "stop", unit])
         return said
+    }
+
+    /// The service's unit, as `shortcuts service install` writes it.
+    static let serviceUnit = "shortcutsd.service"
+
+    /// An event automation is kept by shortcutsd while it runs, so shortcutsd is made to start at
+    /// login (its unit linked into `default.target.wants`, as `systemctl --user enable` does) and
+    /// started now where systemd runs. The link stays when the automation goes: shortcutsd exits
+    /// when idle, and other automations may need it.
+    private func startServiceAtLogin() throws(AutomationError) -> [String] {
+        var said = ["shortcutsd keeps it, following the system's D-Bus signals while it runs"]
+        guard FileManager.default.fileExists(atPath: folder + "/" + Self.serviceUnit) else {
+            return said + ["\(folder)/\(Self.serviceUnit) isn't there: run `shortcuts service install` so shortcutsd starts at login"]
+        }
+        let wants = folder + "/default.target.wants"
+        let link = wants + "/" + Self.serviceUnit
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
+            do {
+                try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../" + Self.serviceUnit)
+            } catch {
+                throw AutomationError("can't make shortcutsd start at login (\(link)): \(error.localizedDescription)")
+            }
+            said.append("linked \(link), so shortcutsd starts at login")
+        }
+        return said + systemctl(["daemon-reload"]) + systemctl(["start", Self.serviceUnit])
     }
 
     /// Stops the automation and deletes exactly its files.

@@ -185,6 +185,24 @@ struct AutomationCommandTests {
         #expect(starts.count == 2 && ends.count == 2 && starts[1] >= ends[0], "\(runs)")
     }
 
+    /// shortcutsd keeps the event automations, so adding one makes it start at login.
+    @Test func anEventAutomationMakesTheServiceStartAtLogin() throws {
+        let shell = try shell()
+        let before = try shell.run(["automation", "add", "Net", "--shortcut", "Lengths", "--on-network-change"])
+        #expect(before.status == 0 && before.output.contains("run `shortcuts service install`"), "\(before.output)")
+        #expect(tree(shell).isEmpty)
+        #expect(try shell.run(["service", "install", "--executable", try BuiltProducts.path(of: "shortcutsd")]).status == 0)
+        let installed = tree(shell)
+        let added = try shell.run(["automation", "add", "Power", "--shortcut", "Lengths", "--on-power-change", "--battery-below", "15"])
+        #expect(added.output.contains("so shortcutsd starts at login"), "\(added.output)")
+        var expected = installed
+        expected["default.target.wants/shortcutsd.service"] = "→ ../shortcutsd.service"
+        #expect(tree(shell) == expected)
+        #expect(try shell.run(["automation", "remove", "Power"]).status == 0)
+        #expect(tree(shell) == expected)
+        #expect(try shell.run(["automation", "show", "Net"]).output.contains("when: when the network changes"))
+    }
+
     @Test func badTriggersAreRefusedNamingTheOption() throws {
         let shell = try shell()
         let cases: [([String], String)] = [
