@@ -90,10 +90,11 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// Runs `body` in one transaction that takes the write lock at once (`BEGIN IMMEDIATE`), so
     /// a busy database is waited for before anything is read; rolls back when it throws.
     func transaction<Result>(_ body: () throws(HistoryError) -> Result) throws(HistoryError) -> Result {
-        try execute("BEGIN IMMEDIATE")
+        // Prepared once and kept, as the statements inside are.
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")
