@@ -30,18 +30,6 @@ static inline uint64_t shortcuts_timestamp_ticks(void) {
     return value;
 #else
     return shortcuts_timestamp_ns();
-/// The profile clock: CLOCK_MONOTONIC in nanoseconds as a thread last stored it (every
-/// millisecond while a long traced run needs it), read by running threads in one load.
-extern _Atomic uint64_t shortcuts_profile_time;
-
-static inline uint64_t shortcuts_profile_clock_read(void) {
-    return atomic_load_explicit(&shortcuts_profile_time, memory_order_relaxed);
-}
-
-static inline void shortcuts_profile_clock_tick(void) {
-    atomic_store_explicit(&shortcuts_profile_time, shortcuts_timestamp_ns(), memory_order_relaxed);
-}
-
 #endif
 }
 
