@@ -14,7 +14,10 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
     /// The key with each interpolation written as `%@`, as a strings file would hold it.
     public var defaultValue: String
 
-    public init(_ key: String) {
+    /// A resource whose key is also its text, as Apple's `init(_:table:locale:bundle:comment:)`
+    /// makes one; the table, locale and comment are accepted and have no effect (Linux has no
+    /// strings tables for it to look in).
+    public init(_ key: String, table: String? = nil, locale: Locale = .current, comment: StaticString? = nil) {
         self.key = key
         self.defaultValue = key
     }
