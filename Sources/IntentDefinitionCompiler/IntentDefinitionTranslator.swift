@@ -202,6 +202,9 @@ public struct IntentDefinitionTranslator {
         return value
     }
 
+    /// The type of an Object parameter that names none.
+    static let genericObject = "INObject"
+
     private mutating func kind(
         of parameter: IntentDefinition.Parameter, location: String, types: Set<String>, enums: [SwiftModel.Enumeration]
     ) -> SwiftModel.Value.Kind? {
@@ -229,10 +232,9 @@ public struct IntentDefinitionTranslator {
         case "Placemark", "Location": return .placemark
         case "CurrencyAmount", "Currency": return .currency
         case "Object":
-            guard let objectType = parameter.objectType else {
-                note(.error, location, "is an Object parameter without INIntentParameterObjectType; left out")
-                return nil
-            }
+            // Without a type (Xcode 10's definitions, and some later ones) Xcode generates an
+            // `INObject`, the base of every custom type: an identifier and a display string.
+            guard let objectType = parameter.objectType else { return .object(Self.genericObject) }
             guard !parameter.objectTypeIsSystem, types.contains(objectType) else {
                 let origin = parameter.objectTypeIsSystem ? "is a system type this generator doesn't support" : "the file doesn't define"
                 note(.error, location, "uses the type '\(objectType)', which \(origin); left out")

@@ -93,6 +93,13 @@ struct INValueCoding {
 
     /// A custom-type value from an entity (with its properties) or from text (identifier and title).
     func object(_ content: Content, of name: String, parameter: INParameterSchema) throws(INValueProblem) -> INObject {
+        // An Object parameter that names no type holds a plain INObject: an identifier and a title.
+        if name == "INObject", types[name] == nil {
+            guard case .entity(let entity) = content else { return INObject(identifier: content.text, display: content.text) }
+            let object = INObject(identifier: entity.identifier, display: entity.displayTitle)
+            object.subtitleString = entity.subtitle
+            return object
+        }
         guard let schema = types[name] else { throw INValueProblem(message: "the type \(name) is not in the app's definitions") }
         guard case .entity(let entity) = content else {
             return schema.make(content.text, content.text)

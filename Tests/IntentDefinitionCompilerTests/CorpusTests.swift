@@ -48,7 +48,12 @@ import Testing
         } catch {
             return "generation failed: \(error)"
         }
-        guard let modules = Self.modulesDirectory else { return nil }
+        return Self.compileProblem(of: output)
+    }
+
+    /// What `swiftc` says is wrong with generated code, compiled against the built `Intents`, or nil.
+    static func compileProblem(of output: GeneratorPipeline.Output) -> String? {
+        guard let modules = modulesDirectory else { return nil }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentgen-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {

@@ -87,6 +87,20 @@ import Testing
         #expect(message.contains("parameter 'friend': uses the type 'Friend', which the file doesn't define"))
     }
 
+    /// An Object parameter that names no type (Xcode 10's definitions) is an `INObject`, as
+    /// Xcode generates it, not a parameter left out.
+    @Test func anObjectParameterWithoutATypeIsAnINObject() throws {
+        let data = definition(
+            intent: "Share", parameters: [parameter("item", type: "Object", [("INIntentParameterSupportsResolution", .boolean(true))])])
+        let output = try GeneratorPipeline.generate(data, fileName: "Share.intentdefinition")
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics)")
+        #expect(output.source.contains("INObject?"), "\(output.source)")
+        #expect(output.source.contains("INObjectResolutionResult"), "\(output.source)")
+        #expect(output.source.contains(#".object("INObject")"#), "\(output.source)")
+        try #require(CorpusTests.modulesDirectory != nil, "the built modules aren't found to compile against")
+        #expect(CorpusTests.compileProblem(of: output) == nil)
+    }
+
     @Test func warningsDoNotStopGeneration() throws {
         let data = definition(parameters: [
             parameter("on", type: "Boolean", [("INIntentParameterSupportsDynamicEnumeration", .boolean(true))])
