@@ -168,7 +168,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ShortcutsCLITests",
-            dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary"]),
+            dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary", "RunHistory"]),
         .testTarget(name: "AutomationsTests", dependencies: ["Automations"]),
         .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "ShortcutsEngine", "ShortcutsTestSupport"]),
         .testTarget(

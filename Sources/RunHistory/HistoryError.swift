@@ -18,4 +18,7 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { message }
+
+    /// Whether SQLite said another connection held the lock it needed ("database is locked").
+    var isBusy: Bool { message.hasSuffix("database is locked") || message.hasSuffix("database table is locked") }
 }

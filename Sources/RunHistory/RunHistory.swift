@@ -285,28 +285,45 @@ public struct RunHistory: Sendable {
         return SQLiteDatabase.Lease(try connect())
     }
 
+    /// Makes a folder and those above it (0700), as `mkdir -p` does: another process making the
+    /// same folder at the same moment is no error.
+    static func makeFolder(_ folder: String) throws(HistoryError) {
+        var made = ""
+        for component in folder.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o700) != 0, errno != EEXIST {
+                throw HistoryError("can't make \(made) for the run history: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     /// Opens the database, making its folder (0700) and file (0600) when they don't exist, in
     /// WAL mode, migrated to the current schema; runs left unfinished by a dead process are
     /// marked failed.
     private func connect() throws(HistoryError) -> SQLiteDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: path) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw HistoryError("can't make \(folder) for the run history: \(error.localizedDescription)")
-            }
+            try Self.makeFolder(folder)
             // Made here, so SQLite's own files (-wal, -shm) take its mode.
             let descriptor = Foundation.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw HistoryError("can't make \(path): \(String(cString: strerror(errno)))") }
             close(descriptor)
         }
         let database = try SQLiteDatabase(path: path)
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-        try HistorySchema.migrate(database)
-        try sweepUnfinished(in: database)
-        return database
+        // Several processes may open a new database at once. Until one has switched it to WAL,
+        // SQLite answers "locked" at once rather than wait (so two lock upgrades can't deadlock);
+        // such a moment passes, so the setup is tried again for as long as the busy timeout.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                try HistorySchema.migrate(database)
+                try sweepUnfinished(in: database)
+                return database
+            } catch  where error.isBusy && ContinuousClock.now < deadline {
+                usleep(UInt32.random(in: 2_000...20_000))
+            }
+        }
     }
 }
 

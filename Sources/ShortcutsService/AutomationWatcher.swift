@@ -161,10 +161,22 @@ final class AutomationWatcher: Sendable {
         process.arguments = ["automation", "run", "--triggered", automation.name] + (input.map { ["--input", $0] } ?? [])
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What the run says on standard error (a failure, a warning) goes to the service's log,
+        // as a unit's would go to the journal.
+        let errors = Pipe()
+        process.standardError = errors
+        let said = Mutex(Data())
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            said.withLock { if $0.count < 16_384 { $0.append(chunk.prefix(16_384 - $0.count)) } }
+        }
         let log = self.log
         process.terminationHandler = { finished in
-            log.write("automation \"\(automation.name)\" (\(reason)) ended with status \(finished.terminationStatus)")
+            errors.fileHandleForReading.readabilityHandler = nil
+            let text = String(decoding: said.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            log.write(
+                "automation \"\(automation.name)\" (\(reason)) ended with status \(finished.terminationStatus)"
+                    + (text.isEmpty ? "" : ": " + text.replacingOccurrences(of: "\n", with: " | ")))
         }
         do {
             try process.run()

@@ -1,4 +1,5 @@
 import Foundation
+import RunHistory
 import ShortcutsTestSupport
 import Testing
 
@@ -178,6 +179,37 @@ struct RunHistoryCommandTests {
         let writers = Dictionary(grouping: all) { ($0["output"] as? [String: Any])?["preview"] as? String ?? "" }
         #expect(writers.count == 8 && writers.values.allSatisfy { $0.count == 200 }, "\(writers.mapValues(\.count))")
         #expect(Set(all.compactMap { $0["id"] as? String }).count == 1_600)
+    }
+
+    /// Processes that open a new database at the same moment all record their run: the moment
+    /// before one has switched it to WAL passes, and each waits it out.
+    @Test func processesOpeningANewDatabaseAtOnceAllRecord() throws {
+        let shell = try CommandRunner()
+        let source = try shell.write(Data("Text \"first\"\n".utf8), to: "First.sct")
+        let writer = try BuiltProducts.path(of: "history-writer")
+        for round in 0..<10 {
+            let state = shell.directory.path + "/state-\(round)"
+            let environment = ProcessInfo.processInfo.environment.merging(
+                ["XDG_STATE_HOME": state, "SHORTCUTS_HOME": shell.home, "SHORTCUTS_HISTORY": "1"]
+            ) { _, new in new }
+            let processes = try (0..<8).map { _ -> (Process, Pipe) in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: writer)
+                process.arguments = [source, "1"]
+                process.environment = environment
+                let errors = Pipe()
+                process.standardError = errors
+                try process.run()
+                return (process, errors)
+            }
+            for (process, errors) in processes {
+                let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(said.isEmpty, "round \(round): a writer warned: \(said)")
+            }
+            let history = RunHistory(path: state + "/shortcuts/runs.sqlite")
+            #expect(try history.count() == 8, "round \(round)")
+        }
     }
 
     @Test func aWriterKilledMidRunLeavesItsRunFailedAsUnfinished() throws {
