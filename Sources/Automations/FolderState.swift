@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 /// What a folder automation has seen of its folder, so each run gets the files that arrived (or
 /// changed) since the last: `$XDG_STATE_HOME/shortcuts/automations/<unit>.json`, a map of file
@@ -11,10 +12,7 @@ public struct FolderState: Sendable {
     }
 
     /// `$XDG_STATE_HOME`, or `~/.local/state`.
-    public static func stateHome(in environment: [String: String]) -> String {
-        environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-    }
+    public static func stateHome(in environment: [String: String]) -> String { UserFolders.stateHome(in: environment) }
 
     /// The folder's regular files now, by name, with their modification times (hidden files
     /// and partial downloads left out).

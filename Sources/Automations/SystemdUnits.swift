@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 /// An automation as systemd user units, in `$XDG_CONFIG_HOME/systemd/user` (default
 /// `~/.config/systemd/user`): a oneshot service that runs `shortcuts automation run --triggered`,
@@ -24,9 +25,7 @@ public struct SystemdUnits: Sendable {
     public static let passedVariables = ["SHORTCUTS_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "TZ", "LANG"]
 
     public init(environment: [String: String], shortcuts: String) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        folder = config + "/systemd/user"
+        folder = UserFolders.configHome(in: environment) + "/systemd/user"
         self.shortcuts = shortcuts
         variables = Self.passedVariables.compactMap { key in environment[key].flatMap { $0.isEmpty ? nil : (key, $0) } }
         let runtime = environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())"

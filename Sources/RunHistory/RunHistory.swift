@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsEngine
 import Synchronization
 
@@ -22,10 +23,7 @@ public struct RunHistory: Sendable {
 
     /// `$XDG_STATE_HOME/shortcuts/runs.sqlite`, or `~/.local/state/shortcuts/runs.sqlite`.
     public static func defaultPath(in environment: [String: String]) -> String {
-        let state =
-            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
-        return state + "/shortcuts/runs.sqlite"
+        UserFolders.stateHome(in: environment) + "/shortcuts/runs.sqlite"
     }
 
     // MARK: Writing

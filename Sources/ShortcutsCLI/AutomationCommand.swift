@@ -55,7 +55,7 @@ enum AutomationCommand {
         let action = arguments.positionals[0]
         let library = ShortcutLibrary(environment: environment)
         let store = AutomationStore(home: library.home)
-        let units = SystemdUnits(environment: environment, shortcuts: ownExecutable())
+        let units = SystemdUnits(environment: environment, shortcuts: ManifestFile.currentExecutable)
         func name() throws -> String {
             guard arguments.positionals.count > 1 else {
                 throw UsageError("Give the automation's name: shortcuts automation \(action) <name>", command: spec.name)
@@ -341,10 +341,5 @@ enum AutomationCommand {
             throw CommandFailure("Couldn't lock \(path): \(String(cString: strerror(errno)))")
         }
         return descriptor
-    }
-
-    /// This `shortcuts`, by its absolute path, for the units to run.
-    private static func ownExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

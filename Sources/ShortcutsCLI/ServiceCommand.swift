@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsEvents
 import ShortcutsLibrary
 
@@ -46,7 +47,7 @@ enum ServiceCommand {
     static func destinations(environment: [String: String]) -> Destinations {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let config = UserFolders.configHome(in: environment)
         return Destinations(
             activation: data + "/dbus-1/services/" + ServiceFiles.activationFileName,
             unit: config + "/systemd/user/" + ServiceFiles.unitFileName,

@@ -26,13 +26,22 @@ public enum UserFolders {
         let home = homeFolder(in: variables)
         let key = "XDG_\(folder.rawValue)_DIR"
         if let value = variables[key], value.hasPrefix("/") { return value }
-        let config = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8),
+        if let text = try? String(contentsOfFile: configHome(in: variables) + "/user-dirs.dirs", encoding: .utf8),
             let value = value(of: key, inUserDirs: text, home: home)
         {
             return value
         }
         return home + "/" + folder.defaultName
+    }
+
+    /// `$XDG_CONFIG_HOME`, else `~/.config`.
+    public static func configHome(in variables: [String: String]) -> String {
+        variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.config"
+    }
+
+    /// `$XDG_STATE_HOME`, else `~/.local/state`: the run history and what automations remember.
+    public static func stateHome(in variables: [String: String]) -> String {
+        variables["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.local/state"
     }
 
     /// The home folder: `HOME`, else the account's.

@@ -1,6 +1,7 @@
 import Automations
 import CSDBusLoader
 import Foundation
+import ShortcutsContent
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,8 +45,8 @@ final class AutomationWatcher: Sendable {
         store = AutomationStore(home: home)
         self.environment = environment
         self.log = log
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        shortcuts = environment["SHORTCUTS_EXECUTABLE"] ?? ((own as NSString).deletingLastPathComponent + "/shortcuts")
+        shortcuts =
+            environment["SHORTCUTS_EXECUTABLE"] ?? ((ManifestFile.currentExecutable as NSString).deletingLastPathComponent + "/shortcuts")
     }
 
     /// Whether it keeps any automation now.

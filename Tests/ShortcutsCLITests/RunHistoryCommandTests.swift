@@ -20,6 +20,33 @@ struct RunHistoryCommandTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown.output)")
     }
 
+    /// Starts `count` history-writer processes at once, each running `source` `times` times into
+    /// the history under `state`, and gives each one's exit status and standard error.
+    private func writers(
+        _ count: Int, running source: String, times: Int, shell: CommandRunner, state: String
+    ) throws -> [(status: Int32, said: String)] {
+        let writer = try BuiltProducts.path(of: "history-writer")
+        let environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_STATE_HOME": state, "SHORTCUTS_HOME": shell.home, "SHORTCUTS_HISTORY": "1"]
+        ) { _, new in new }
+        let processes = try (0..<count).map { _ -> (Process, Pipe) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: writer)
+            process.arguments = [source, String(times)]
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return (process, errors)
+        }
+        return processes.map { process, errors in
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, said)
+        }
+    }
+
     @Test func aFailingRunIsListedAndShownAtTheActionThatFailed() throws {
         let shell = try CommandRunner()
         let hello = try shell.write(Data("Text \"Hello, \\(ShortcutInput)!\"\n".utf8), to: "Hello.sct")
@@ -149,35 +176,17 @@ struct RunHistoryCommandTests {
     @Test func eightWritersAtOnceLoseNoRun() throws {
         let shell = try CommandRunner()
         let source = try shell.write(Data("Text \"written by \\(ShortcutInput)\"\n".utf8), to: "Writer.sct")
-        let writer = try BuiltProducts.path(of: "history-writer")
-        let environment = ProcessInfo.processInfo.environment.merging(
-            ["XDG_STATE_HOME": shell.directory.path + "/state", "SHORTCUTS_HOME": shell.home, "SHORTCUTS_HISTORY": "1"]
-        ) { _, new in new }
         // Every run of the writers is kept: the per-shortcut limit is above 1,600.
         _ = try shell.run(["settings", "--history-limit", "runs=5000"])
-        var processes: [(Process, Pipe)] = []
-        for _ in 0..<8 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: writer)
-            process.arguments = [source, "200"]
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            processes.append((process, errors))
-        }
-        for (process, errors) in processes {
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(said)")
+        for (status, said) in try writers(8, running: source, times: 200, shell: shell, state: shell.directory.path + "/state") {
+            #expect(status == 0, "\(said)")
             #expect(said.isEmpty, "a writer warned: \(said)")
         }
         let all = try runs(shell)
         #expect(all.count == 1_600)
         #expect(all.allSatisfy { $0["status"] as? String == "succeeded" && $0["trigger"] as? String == "history-writer" })
-        let writers = Dictionary(grouping: all) { ($0["output"] as? [String: Any])?["preview"] as? String ?? "" }
-        #expect(writers.count == 8 && writers.values.allSatisfy { $0.count == 200 }, "\(writers.mapValues(\.count))")
+        let byWriter = Dictionary(grouping: all) { ($0["output"] as? [String: Any])?["preview"] as? String ?? "" }
+        #expect(byWriter.count == 8 && byWriter.values.allSatisfy { $0.count == 200 }, "\(byWriter.mapValues(\.count))")
         #expect(Set(all.compactMap { $0["id"] as? String }).count == 1_600)
     }
 
@@ -186,25 +195,9 @@ struct RunHistoryCommandTests {
     @Test func processesOpeningANewDatabaseAtOnceAllRecord() throws {
         let shell = try CommandRunner()
         let source = try shell.write(Data("Text \"first\"\n".utf8), to: "First.sct")
-        let writer = try BuiltProducts.path(of: "history-writer")
         for round in 0..<10 {
             let state = shell.directory.path + "/state-\(round)"
-            let environment = ProcessInfo.processInfo.environment.merging(
-                ["XDG_STATE_HOME": state, "SHORTCUTS_HOME": shell.home, "SHORTCUTS_HISTORY": "1"]
-            ) { _, new in new }
-            let processes = try (0..<8).map { _ -> (Process, Pipe) in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: writer)
-                process.arguments = [source, "1"]
-                process.environment = environment
-                let errors = Pipe()
-                process.standardError = errors
-                try process.run()
-                return (process, errors)
-            }
-            for (process, errors) in processes {
-                let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
+            for (_, said) in try writers(8, running: source, times: 1, shell: shell, state: state) {
                 #expect(said.isEmpty, "round \(round): a writer warned: \(said)")
             }
             let history = RunHistory(path: state + "/shortcuts/runs.sqlite")
