@@ -314,7 +314,14 @@ public struct RunHistory: Sendable {
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
             do {
-                try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                // A small WAL: each process that opens the history first reads the whole WAL back
+                // (a command-line run is a process of its own), so it is folded into the
+                // database every 128 pages instead of SQLite's 1,000.
+                try database.execute(
+                    """
+                    PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
+                    PRAGMA wal_autocheckpoint = 128; PRAGMA journal_size_limit = 1048576
+                    """)
                 try HistorySchema.migrate(database)
                 try sweepUnfinished(in: database)
                 return database

@@ -19,7 +19,7 @@ import ShortcutsLibrary
 /// Making a setup reads nothing: the installed apps' manifests are read when a shortcut first
 /// names an action that isn't built in, settings when a run starts.
 public struct RunSetup: Sendable {
-    /// Who asked for the runs, for logs and (later) the run history.
+    /// Who asked for the runs, for logs and the run history (its trigger unless the run names one).
     public enum Caller: String, Sendable {
         case commandLine = "command line", service, mcp = "MCP", benchmark, automation
     }
