@@ -40,10 +40,11 @@ struct RunHistoryCommandTests {
             try process.run()
             return (process, errors)
         }
+        // Waited for by their exit, not by their pipes' end (``drainWithoutWaiting(_:)`` says why);
+        // a writer says at most a few lines.
         return processes.map { process, errors in
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return (process.terminationStatus, said)
+            return (process.terminationStatus, drainWithoutWaiting(errors))
         }
     }
 

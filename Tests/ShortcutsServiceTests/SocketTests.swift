@@ -350,8 +350,9 @@ struct SocketTests {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Waited for by its exit, not by the pipe's end (``drainWithoutWaiting(_:)`` says why).
         process.waitUntilExit()
+        let message = drainWithoutWaiting(errors)
         #expect(process.terminationStatus != 0)
         #expect(message.contains("can't open the lock file"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: elsewhere), "the lock file's link was followed")
