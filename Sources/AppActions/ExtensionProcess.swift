@@ -99,7 +99,7 @@ final class ExtensionProcess: @unchecked Sendable {
         let id = JSONRPC.ID.number(nextID)
         let request: Data
         do {
-            request = try JSONRPC.encode(JSONRPC.Request(id: id, method: method, params: params))
+            request = try JSONRPC.requestLine(id: id, method: method, params: params)
         } catch {
             throw .invalidMessage("couldn't encode the \(method) request: \(error)")
         }
@@ -112,25 +112,55 @@ final class ExtensionProcess: @unchecked Sendable {
         while true {
             let line: Data
             do {
-                line = try channel.readLine(timeout: max(0.001, deadline.timeIntervalSinceNow))
+                line = try channel.readLine(timeout: max(0.001, deadline.timeIntervalSinceNow), spinning: LineChannel.answerSpin)
             } catch {
                 if case .timedOut = error { throw .channel(.timedOut(seconds: timeout)) }
                 throw .channel(error)
             }
-            let envelope: JSONRPC.Envelope
+            let bytes = [UInt8](line)
+            // The expected answer is read as it is scanned; anything else is scanned, then read
+            // again if it is the answer, for an error that says what is wrong with it.
+            var answer: Result?
+            if let readable = type as? any JSONReadable.Type,
+                let message = try? JSONRPC.ScannedMessage(
+                    bytes,
+                    readResult: { reader throws(JSONReader.Failure) in
+                        if try !reader.takeNull() { answer = try readable.init(reading: &reader) as? Result }
+                    }),
+                message.method == nil, message.id == id, message.error == nil, let answer
+            {
+                return answer
+            }
+            let message: JSONRPC.ScannedMessage
             do {
-                envelope = try JSONRPC.decode(JSONRPC.Envelope.self, from: line)
+                message = try JSONRPC.ScannedMessage(bytes)
             } catch {
                 throw .invalidMessage(
                     "it wrote a line that is not a JSON-RPC message: \(String(decoding: line.prefix(200), as: UTF8.self))")
             }
-            guard !envelope.isRequest, envelope.id == id else { continue }
-            if let error = envelope.error { throw .remote(error) }
+            guard message.method == nil, message.id == id else { continue }
+            if let error = message.error { throw .remote(error) }
+            return try Self.result(of: message, as: type, method: method, line: line)
+        }
+    }
+
+    /// The result of a response: read directly when the type reads itself, else through `JSONDecoder`.
+    private static func result<Result: Codable & Sendable>(
+        of message: JSONRPC.ScannedMessage, as type: Result.Type, method: String, line: Data
+    ) throws(CallFailure) -> Result {
+        if let readable = type as? any JSONReadable.Type {
+            guard let range = message.result else { throw .invalidMessage("its answer to \(method) has no result") }
             do {
-                return try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line).result
+                if let result = try message.read(range, as: readable) as? Result { return result }
+                throw JSONReader.Failure(message: "the result is null", offset: range.lowerBound)
             } catch {
                 throw .invalidMessage("its answer to \(method) doesn't have the expected form: \(error)")
             }
+        }
+        do {
+            return try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line).result
+        } catch {
+            throw .invalidMessage("its answer to \(method) doesn't have the expected form: \(error)")
         }
     }
 

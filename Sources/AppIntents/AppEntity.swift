@@ -108,6 +108,9 @@ public final class EntityProperty<Value: _IntentValue>: @unchecked Sendable {
     }
 
     public var projectedValue: EntityProperty<Value> { self }
+
+    /// The value, if one was set.
+    var storedValue: Value? { storage }
 }
 
 /// An entity property without its value type, for reflection.

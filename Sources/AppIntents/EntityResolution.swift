@@ -5,12 +5,17 @@ import ShortcutsRPC
 extension ValueCoding {
     /// An entity as content: its type, identifier, title and `@Property` values by property name.
     static func entityContent<Entity: AppEntity>(_ entity: Entity) -> EntityContent {
+        let representation = entity.displayRepresentation
+        if let layout = EntityLayout.of(Entity.self) {
+            return EntityContent(
+                typeName: layout.typeName, identifier: entity.id.entityIdentifierString, displayTitle: representation.title.key,
+                subtitle: representation.subtitle?.key, properties: layout.properties(of: entity))
+        }
         var properties = ContentDictionary()
         for child in Mirror(reflecting: entity).children {
             guard let label = child.label, let property = child.value as? any AnyEntityProperty else { continue }
             properties[propertyName(label)] = property.anyValue.map(content(of:)) ?? .nothing
         }
-        let representation = entity.displayRepresentation
         return EntityContent(
             typeName: String(describing: Entity.self), identifier: entity.id.entityIdentifierString,
             displayTitle: representation.title.key, subtitle: representation.subtitle?.key, properties: properties)

@@ -95,7 +95,7 @@ protocol ResultContents {
 
 extension IntentResultContainer: ResultContents {
     static var valueType: Any.Type? { Value.self == Never.self ? nil : Value.self }
-    var valueContent: Content? { value.map { ValueCoding.content(of: $0) } }
+    var valueContent: Content? { value.map(ValueCoding.converter(for: Value.self)) }
     var dialogValue: IntentDialog? { dialog as? IntentDialog }
     var openedIntent: (any AppIntent)? { opensIntent as? any AppIntent }
 }

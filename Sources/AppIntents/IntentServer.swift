@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsRPC
+import Synchronization
 
 /// Serves an app's intents over the extension protocol (v1): JSON-RPC 2.0, one message per line.
 ///
@@ -18,9 +19,6 @@ public struct IntentServer: Sendable {
     private let catalog: LazyCatalog
     /// What the app does with a continuation (only a running app has one).
     private let continueInApp: (@Sendable (IntentContinuation) async throws -> Void)?
-    /// Where lines are read: a thread of its own, so a blocked read never holds one of the few
-    /// threads that run `perform()`.
-    private let readQueue = DispatchQueue(label: "AppIntents.IntentServer.read")
 
     public init(
         bundleIdentifier: String, intents: [any AppIntent.Type],
@@ -33,10 +31,7 @@ public struct IntentServer: Sendable {
 
     /// Answers requests from the channel until it closes or the host sends `shutdown`.
     public func serve(_ channel: LineChannel) async {
-        await JSONRPC.serve(
-            channel, stoppingAfter: ExtensionProtocol.Method.shutdown,
-            read: { try await channel.readLine(on: readQueue) },
-            handler: { try await dispatch($0) })
+        await JSONRPC.serve(channel, stoppingAfter: ExtensionProtocol.Method.shutdown) { try await dispatch($0) }
     }
 
     private func dispatch(_ request: JSONRPC.IncomingRequest) async throws -> any Encodable & Sendable {
@@ -66,10 +61,13 @@ public struct IntentServer: Sendable {
 }
 
 /// The app's catalog, made once, when first needed.
-actor LazyCatalog {
+///
+/// Not an actor: asking an actor would send every call to another thread and back, the largest
+/// cost of a warm call. Two first calls at once may both make it; the first one made is kept.
+final class LazyCatalog: Sendable {
     private let bundleIdentifier: String
     private let intents: [any AppIntent.Type]
-    private var made: IntentCatalog?
+    private let made = Mutex<IntentCatalog?>(nil)
 
     init(bundleIdentifier: String, intents: [any AppIntent.Type]) {
         self.bundleIdentifier = bundleIdentifier
@@ -78,10 +76,13 @@ actor LazyCatalog {
 
     var value: IntentCatalog {
         get async {
-            if let made { return made }
+            if let catalog = made.withLock({ $0 }) { return catalog }
             let catalog = await IntentCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
-            made = catalog
-            return catalog
+            return made.withLock { made in
+                if let first = made { return first }
+                made = catalog
+                return catalog
+            }
         }
     }
 }

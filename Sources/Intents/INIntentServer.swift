@@ -15,8 +15,6 @@ public struct INIntentServer {
     let definitions: [INIntentDefinitionSchema]
     let dispatch: INIntentDispatch
     let coding: INValueCoding
-    /// Where the server waits for its host's lines, off the threads that run tasks.
-    private let readQueue = DispatchQueue(label: "Intents.INIntentServer.read")
 
     public init(bundleIdentifier: String, definitions: [INIntentDefinitionSchema], dispatch: INIntentDispatch) {
         self.bundleIdentifier = bundleIdentifier
@@ -27,9 +25,9 @@ public struct INIntentServer {
 
     /// Answers requests until the channel closes or the host sends `shutdown`.
     public func serve(_ channel: LineChannel) async {
-        await JSONRPC.serve(
-            channel, stoppingAfter: ExtensionProtocol.Method.shutdown, read: { try await channel.readLine(on: readQueue) },
-            handler: { try await dispatch($0) })
+        // The dispatch table is the app's and is only read; serving happens on one thread at a time.
+        nonisolated(unsafe) let server = self
+        await JSONRPC.serve(channel, stoppingAfter: ExtensionProtocol.Method.shutdown) { try await server.dispatch($0) }
     }
 
     /// The response to one line (nil for a notification) and whether serving should end.

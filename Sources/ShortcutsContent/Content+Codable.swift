@@ -114,18 +114,30 @@ extension Content: Codable {
 }
 
 /// ISO 8601 dates with an explicit offset, as the wire formats write them.
+///
+/// The forms every message uses (`2026-11-30T12:00:00Z`, with milliseconds or an offset, and
+/// `2026-11-30`) are written and read here directly; making an `ISO8601DateFormatter` costs
+/// about 100 µs, more than a whole app action call. Anything else goes to the formatter. The
+/// results are the formatter's to the millisecond (`ISO8601Tests` compares them).
 public enum ISO8601 {
-    /// `2026-11-30T12:00:00Z`; fractional seconds are kept when present.
+    /// `2026-11-30T12:00:00Z`; fractional seconds are kept when present (to the millisecond).
     public static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSinceReferenceDate
+        let isWhole = seconds.rounded() == seconds
+        // Halves round up, toward the future, as the formatter rounds them.
+        if let text = CivilTime.text(millisecondsSince1970: (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down), fraction: !isWhole) {
+            return text
+        }
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions =
-            date.timeIntervalSinceReferenceDate.rounded() == date.timeIntervalSinceReferenceDate
-            ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
+        formatter.formatOptions = isWhole ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
 
     /// Reads a date with time and offset, with or without fractional seconds, or a bare `YYYY-MM-DD`.
     public static func date(from text: String) -> Date? {
+        if let milliseconds = CivilTime.millisecondsSince1970(parsing: text) {
+            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [
             [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
@@ -134,5 +146,136 @@ public enum ISO8601 {
             if let date = formatter.date(from: text) { return date }
         }
         return nil
+    }
+}
+
+/// Dates as year, month, day and time in UTC, on the proleptic Gregorian calendar, for the
+/// years 1600 to 9999 (outside them the formatter decides).
+enum CivilTime {
+    /// The UTC text of a time given in milliseconds since 1970, or nil outside the years handled.
+    static func text(millisecondsSince1970: Double, fraction: Bool) -> String? {
+        guard millisecondsSince1970.isFinite, abs(millisecondsSince1970) < 1e15 else { return nil }
+        let total = Int64(millisecondsSince1970)
+        let (dayNumber, inDay) = total.floorDivided(by: 86_400_000)
+        let (year, month, day) = civil(fromDays: dayNumber)
+        guard (1600...9999).contains(year) else { return nil }
+        var text = ""
+        text.reserveCapacity(24)
+        append(year, digits: 4, to: &text)
+        text += "-"
+        append(month, digits: 2, to: &text)
+        text += "-"
+        append(day, digits: 2, to: &text)
+        text += "T"
+        append(inDay / 3_600_000, digits: 2, to: &text)
+        text += ":"
+        append(inDay / 60_000 % 60, digits: 2, to: &text)
+        text += ":"
+        append(inDay / 1000 % 60, digits: 2, to: &text)
+        if fraction {
+            text += "."
+            append(inDay % 1000, digits: 3, to: &text)
+        }
+        text += "Z"
+        return text
+    }
+
+    /// Milliseconds since 1970 of `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`
+    /// (the fraction cut to milliseconds, as the formatter does); nil for any other text.
+    static func millisecondsSince1970(parsing text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { bytes -> Int64? in
+            func number(_ start: Int, _ count: Int) -> Int64? {
+                guard start + count <= bytes.count else { return nil }
+                var value: Int64 = 0
+                for index in start..<start + count {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value * 10 + Int64(digit)
+                }
+                return value
+            }
+            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                (1600...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            else { return nil }
+            let days = days(fromCivil: year, month, day)
+            if bytes.count == 10 { return days * 86_400_000 }
+            guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), hour < 24, minute < 60, second < 60
+            else { return nil }
+            var position = 19
+            var milliseconds: Int64 = 0
+            if bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                var digits = 0
+                while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 {
+                    if digits < 3 { milliseconds = milliseconds * 10 + Int64(bytes[position] &- UInt8(ascii: "0")) }
+                    digits += 1
+                    position += 1
+                }
+                guard digits > 0 else { return nil }
+                for _ in digits..<max(digits, 3) { milliseconds *= 10 }
+            }
+            guard position < bytes.count else { return nil }
+            var offsetMinutes: Int64 = 0
+            switch bytes[position] {
+            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                guard position + 1 == bytes.count else { return nil }
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard position + 6 == bytes.count, bytes[position + 3] == UInt8(ascii: ":"),
+                    let hours = number(position + 1, 2), let minutes = number(position + 4, 2), hours < 24, minutes < 60
+                else { return nil }
+                offsetMinutes = (hours * 60 + minutes) * (bytes[position] == UInt8(ascii: "-") ? -1 : 1)
+            default: return nil
+            }
+            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+            return seconds * 1000 + milliseconds
+        }
+    }
+
+    /// Days since 1970-01-01 of a civil date (March-based years, so leap days come last).
+    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date of a day number since 1970-01-01; the inverse of ``days(fromCivil:_:_:)``.
+    static func civil(fromDays dayNumber: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func append(_ value: Int64, digits: Int, to text: inout String) {
+        let written = String(value)
+        if written.count < digits { text += String(repeating: "0", count: digits - written.count) }
+        text += written
+    }
+}
+
+extension Int64 {
+    /// The quotient rounded down and the remainder that goes with it (never negative).
+    fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 }

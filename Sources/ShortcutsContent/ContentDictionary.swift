@@ -1,16 +1,32 @@
 /// An ordered dictionary with text keys, as Shortcuts' Dictionary content keeps its keys in order.
 ///
-/// Lookups go through a hash index, so getting a value is O(1) however many keys there are.
+/// Lookups in a dictionary of more than a few keys go through a hash index, so getting a value is
+/// O(1) however many keys there are; small ones (an entity's properties) are searched in order,
+/// which costs less than hashing and saves making the index.
 public struct ContentDictionary: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var keys: [String] = []
     public private(set) var values: [Content] = []
-    private var index: [String: Int] = [:]
+    /// Each key's position, made once the dictionary has more than ``linearLimit`` keys.
+    private var index: [String: Int]?
+    private static let linearLimit = 8
 
     public init() {}
 
     /// Makes a dictionary from pairs in order; a repeated key keeps its first place and last value.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, Content) {
         for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Makes a dictionary from keys and their values in order (as many of each); a repeated key
+    /// keeps its first place and last value. Costs less than making pairs first.
+    public init(keys: [String], values: [Content]) {
+        precondition(keys.count == values.count, "a dictionary needs as many values as keys")
+        if keys.count <= Self.linearLimit, !keys.indices.contains(where: { keys[..<$0].contains(keys[$0]) }) {
+            self.keys = keys
+            self.values = values
+            return
+        }
+        for (key, value) in zip(keys, values) { self[key] = value }
     }
 
     public init(dictionaryLiteral elements: (String, Content)...) {
@@ -22,22 +38,32 @@ public struct ContentDictionary: Sendable, Equatable, Sequence, ExpressibleByDic
 
     /// The value for a key; setting `nil` removes the key.
     public subscript(key: String) -> Content? {
-        get { index[key].map { values[$0] } }
+        get { position(of: key).map { values[$0] } }
         set {
-            if let position = index[key] {
+            if let position = position(of: key) {
                 if let newValue {
                     values[position] = newValue
                 } else {
                     keys.remove(at: position)
                     values.remove(at: position)
-                    index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+                    index = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
                 }
             } else if let newValue {
-                index[key] = keys.count
+                if index != nil {
+                    index?[key] = keys.count
+                } else if keys.count == Self.linearLimit {
+                    index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+                    index?[key] = keys.count
+                }
                 keys.append(key)
                 values.append(newValue)
             }
         }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
     }
 
     public func makeIterator() -> Zip2Sequence<[String], [Content]>.Iterator {

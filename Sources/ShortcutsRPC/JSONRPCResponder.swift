@@ -7,9 +7,37 @@ extension JSONRPC {
         /// Absent for a notification, which gets no response.
         public let id: ID?
         let line: Data
+        /// The line's bytes and where its params are, when the scan that found the method found them.
+        let bytes: [UInt8]
+        let paramsRange: Range<Int>?
+
+        init(method: String, id: ID?, line: Data, bytes: [UInt8] = [], paramsRange: Range<Int>? = nil) {
+            self.method = method
+            self.id = id
+            self.line = line
+            self.bytes = bytes
+            self.paramsRange = paramsRange
+        }
 
         /// The params as a type; a missing or malformed params object is an invalid-params error.
+        /// Types that read themselves (``JSONReadable``) are read from the line directly.
         public func params<Params: Codable & Sendable>(_ type: Params.Type) throws(ErrorObject) -> Params {
+            if let readable = type as? any JSONReadable.Type {
+                guard let paramsRange else { throw ErrorObject(code: ErrorObject.invalidParamsCode, message: "\(method) needs params") }
+                do {
+                    var reader = JSONReader(bytes, range: paramsRange)
+                    if try reader.takeNull() {
+                        throw ErrorObject(code: ErrorObject.invalidParamsCode, message: "\(method) needs params")
+                    }
+                    let value = try readable.init(reading: &reader)
+                    try reader.finish()
+                    if let params = value as? Params { return params }
+                } catch let error as ErrorObject {
+                    throw error
+                } catch {
+                    throw ErrorObject(code: ErrorObject.invalidParamsCode, message: "the params of \(method) are not valid: \(error)")
+                }
+            }
             let request: Request<Params>
             do {
                 request = try JSONRPC.decode(Request<Params>.self, from: line)
@@ -25,6 +53,8 @@ extension JSONRPC {
 
     /// What a method handler returns: any encodable result.
     public typealias Handler = (IncomingRequest) async throws -> any Encodable & Sendable
+    /// A handler that a serving thread may call (``serve(_:stoppingAfter:handler:)``).
+    public typealias SendableHandler = @Sendable (IncomingRequest) async throws -> any Encodable & Sendable
 
     /// Answers one line: decodes the envelope, runs the handler, and encodes the response.
     ///
@@ -37,16 +67,18 @@ extension JSONRPC {
 
     /// The response to a line, and the method it asked for (when it was a request at all).
     public static func answer(_ line: Data, with handler: Handler) async -> (response: Data?, method: String?) {
-        guard let envelope = try? decode(Envelope.self, from: line) else {
+        let bytes = [UInt8](line)
+        guard let envelope = try? ScannedMessage(bytes) else {
             return (errorLine(nil, ErrorObject(code: ErrorObject.parseErrorCode, message: "the line is not a JSON-RPC message")), nil)
         }
         guard let method = envelope.method else {
             return (errorLine(envelope.id, ErrorObject(code: ErrorObject.invalidRequestCode, message: "a request needs a method")), nil)
         }
         do {
-            let result = try await handler(IncomingRequest(method: method, id: envelope.id, line: line))
+            let request = IncomingRequest(method: method, id: envelope.id, line: line, bytes: bytes, paramsRange: envelope.params)
+            let result = try await handler(request)
             guard let id = envelope.id else { return (nil, method) }
-            return (try encode(Response(id: id, result: AnyResult(result))), method)
+            return (try responseLine(id: id, result: result), method)
         } catch let error as ErrorObject {
             return (envelope.id == nil ? nil : errorLine(envelope.id, error), method)
         } catch {
@@ -56,24 +88,18 @@ extension JSONRPC {
         }
     }
 
-    /// Answers requests from a channel, one at a time, until it closes or a `stopMethod` request
-    /// has been answered.
-    public static func serve(
-        _ channel: LineChannel, stoppingAfter stopMethod: String? = nil, read: () async throws -> Data,
-        handler: Handler
-    ) async {
-        while true {
-            guard let line = try? await read() else { return }
-            let (response, method) = await answer(line, with: handler)
-            if let response {
-                guard (try? channel.writeLine(response)) != nil else { return }
-            }
-            if let stopMethod, method == stopMethod { return }
-        }
-    }
-
     static func errorLine(_ id: ID?, _ error: ErrorObject) -> Data {
-        (try? encode(ErrorResponse(id: id, error: error))) ?? Data()
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.member("jsonrpc", "2.0")
+            if let id {
+                writer.key("id")
+                id.write(to: &writer)
+            }
+            writer.key("error")
+            error.write(to: &writer)
+        }
+        return Data(writer.bytes)
     }
 
     /// Any encodable result, so one handler can return the result of each method.

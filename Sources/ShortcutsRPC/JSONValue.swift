@@ -10,8 +10,8 @@ import ShortcutsContent
 /// let parsed = JSONValue(parsing: #"{"id":1}"#)   // .object(["id": .number(1)])
 /// ```
 ///
-/// Reading and writing text go through ``JSONBridge``, which keeps key order (Foundation's
-/// `JSONSerialization` doesn't on Linux). The `Codable` conformance is for embedding a value in
+/// Text is read with ``JSONReader`` and written as ``JSONBridge`` writes content, both keeping key
+/// order (Foundation's `JSONSerialization` doesn't on Linux). The `Codable` conformance is for embedding a value in
 /// a `Codable` message; a keyed decoder may not report keys in document order.
 public enum JSONValue: Sendable, Equatable {
     case null
@@ -23,14 +23,18 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Parses JSON text; `nil` when it is not exactly one JSON value.
     public init?(parsing text: String) {
-        guard let content = JSONBridge.parse(text) else { return nil }
-        self.init(json: content)
+        self.init(parsing: Array(text.utf8))
     }
 
     /// Parses UTF-8 JSON bytes; `nil` when they are not exactly one JSON value.
     public init?(parsing data: Data) {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        self.init(parsing: text)
+        self.init(parsing: [UInt8](data))
+    }
+
+    private init?(parsing bytes: [UInt8]) {
+        var reader = JSONReader(bytes)
+        guard let value = try? reader.readValue(), (try? reader.finish()) != nil else { return nil }
+        self = value
     }
 
     /// The value as compact JSON text.
@@ -105,34 +109,6 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     public var isNull: Bool { self == .null }
-
-    // MARK: Content
-
-    /// The JSON value of content that came from JSON (text, numbers, Booleans, lists,
-    /// dictionaries; nothing is null). Other content is its text.
-    init(json content: Content) {
-        switch content {
-        case .nothing: self = .null
-        case .text(let text): self = .string(text)
-        case .number(let number): self = .number(number)
-        case .boolean(let bool): self = .bool(bool)
-        case .list(let items): self = .array(items.map(JSONValue.init(json:)))
-        case .dictionary(let dictionary): self = .object(JSONObject(dictionary.map { ($0, JSONValue(json: $1)) }))
-        default: self = .string(content.text)
-        }
-    }
-
-    /// The content ``JSONBridge`` writes as this value.
-    var jsonContent: Content {
-        switch self {
-        case .null: return .nothing
-        case .bool(let bool): return .boolean(bool)
-        case .number(let number): return .number(number)
-        case .string(let string): return .text(string)
-        case .array(let items): return .list(items.map(\.jsonContent))
-        case .object(let object): return .dictionary(ContentDictionary(object.map { ($0, $1.jsonContent) }))
-        }
-    }
 }
 
 /// A JSON object: members in the order they were added, each key once.
@@ -149,6 +125,22 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
+    }
+
+    /// Members as they were read, in order; a repeated key keeps its first place and last value,
+    /// as with ``init(_:)``, found through a table so a huge object costs linear time.
+    init(keys: [String], values: [JSONValue]) {
+        var places: [String: Int] = [:]
+        places.reserveCapacity(keys.count)
+        for (key, value) in zip(keys, values) {
+            if let place = places[key] {
+                self.values[place] = value
+            } else {
+                places[key] = self.keys.count
+                self.keys.append(key)
+                self.values.append(value)
+            }
+        }
     }
 
     public var count: Int { keys.count }

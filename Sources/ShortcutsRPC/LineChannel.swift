@@ -40,6 +40,14 @@ public final class LineChannel: @unchecked Sendable {
     private let writeLock = NSLock()
     /// Whether the rest of an over-long line is being dropped.
     private var isSkipping = false
+    /// Where `read(2)` puts bytes, allocated once: a fresh 64 KiB buffer per read cost more
+    /// than a small message's whole round trip.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    /// How long a reader that expects an answer soon checks for it before it sleeps in
+    /// `poll(2)`: waking a sleeping thread costs tens of microseconds here, more than most
+    /// answers take to come.
+    public static let answerSpin: Duration = .microseconds(60)
 
     public init(input: Int32, output: Int32) {
         self.input = input
@@ -47,23 +55,15 @@ public final class LineChannel: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Waits for the next line on `queue` rather than on the caller's thread, so a server that
-    /// waits for its host for its whole life never holds one of the few threads that run Swift
-    /// tasks.
-    public func readLine(on queue: DispatchQueue) async throws(Failure) -> Data {
-        let result: Result<Data, Failure> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Result { () throws(Failure) -> Data in try self.readLine() }) }
-        }
-        return try result.get()
-    }
-
     /// Reads the next line (without its newline), waiting at most `timeout` seconds (nil: forever).
     ///
     /// A line longer than ``maximumLineLength`` is read to its end without being kept, then
     /// reported as ``Failure/lineTooLong(_:)``; the next call reads the line after it, so one
     /// bad message costs neither memory nor the connection.
-    public func readLine(timeout: Double? = nil) throws(Failure) -> Data {
+    /// With `spinning`, a read that finds nothing checks again for that long before it sleeps.
+    public func readLine(timeout: Double? = nil, spinning: Duration = .zero) throws(Failure) -> Data {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
+        var spinUntil = spinning > .zero ? ContinuousClock.now + spinning : nil
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 // A line that came in whole is as much too long as one that came in pieces.
@@ -83,7 +83,10 @@ public final class LineChannel: @unchecked Sendable {
                 buffer.removeAll(keepingCapacity: true)
                 scanned = 0
             }
-            if let deadline {
+            if let end = spinUntil {
+                if !waitBriefly(until: end) { spinUntil = nil }
+            }
+            if spinUntil == nil, let deadline {
                 let remaining = deadline.timeIntervalSinceNow
                 guard remaining > 0 else { throw .timedOut(seconds: timeout ?? 0) }
                 var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -94,7 +97,6 @@ public final class LineChannel: @unchecked Sendable {
                     throw .system(errno)
                 }
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count == 0 { throw .closed }
             if count < 0 {
@@ -109,6 +111,15 @@ public final class LineChannel: @unchecked Sendable {
             }
             buffer.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// Checks for input without sleeping until `end`; whether some came (or the peer closed).
+    private func waitBriefly(until end: ContinuousClock.Instant) -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        repeat {
+            if poll(&descriptor, 1, 0) != 0 { return true }
+        } while ContinuousClock.now < end
+        return false
     }
 
     /// Writes one line, adding the newline.
