@@ -107,8 +107,10 @@ let package = Package(
         .executableTarget(name: "shortcutsd", dependencies: ["ShortcutsService", "ShortcutsApp"]),
         .executableTarget(name: "intentgen", dependencies: ["IntentDefinitionCompiler"]),
         .plugin(name: "IntentDefinitionPlugin", capability: .buildTool(), dependencies: ["intentgen"]),
-        .executableTarget(name: "soupertask", dependencies: ["AppIntents"], path: "Examples/SouperTask"),
+        .executableTarget(name: "soupertask", dependencies: ["AppIntents", "CSQLiteLoader"], path: "Examples/SouperTask"),
         .executableTarget(name: "askmeanything", dependencies: ["AppIntents"], path: "Examples/AskMeAnything"),
+        // The app the benchmarks call: an intent that does nothing and one that lists entities.
+        .executableTarget(name: "benchmarkapp", dependencies: ["AppIntents"], path: "Benchmarks/benchmark-app"),
         // A SiriKit-style app: its .intentdefinition becomes Swift at build time through the plugin.
         .executableTarget(
             name: "intentsdemo", dependencies: ["Intents"], path: "Examples/IntentsDemo", exclude: ["en.lproj"],

@@ -14,7 +14,7 @@ enum Benchmarks {
         var only: Set<String>?
         var index = 1
         let usage =
-            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,mcp,service,history]"
+            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,apps,mcp,service,history]"
         while index < arguments.count {
             switch arguments[index] {
             case "--runs" where index + 1 < arguments.count:
@@ -38,6 +38,7 @@ enum Benchmarks {
             ("lzfse", "LZFSE decoding", { try lzfse(runs: max(runs, 15)) }),
             ("language", "language speed", { try language(runs: max(runs, 15), corpus: corpus) }),
             ("extension", "app extension", { try runExtensionBenchmarks() }),
+            ("apps", "app actions in a shortcut", { try AppActionBenchmark.run(runs: max(runs, 5)) }),
             ("mcp", "MCP server", { try runMCPBenchmarks() }),
             ("service", "Shortcuts Events", { try runServiceBenchmarks() }),
             ("history", "run history", { try runHistoryBenchmarks() }),

@@ -3,56 +3,88 @@ import Foundation
 import ShortcutsContent
 import ShortcutsRPC
 
-/// App extension speed against the real `soupertask` built next to this binary: the warm round
-/// trip of one call (median and p99 over thousands of calls) and the cold start of one extension
-/// process (spawn → `initialize` answered). Targets: 100 µs and 10 ms.
+/// App extension speed, part by part, against the real apps built next to this binary: the warm
+/// round trip of the smallest call (`initialize`), a perform of an intent that does nothing, one
+/// that returns 100 entities, what coding that answer costs in this process (the protocol's own
+/// codec, and Foundation's `JSONEncoder`/`JSONDecoder` it replaced), and the cold start of an
+/// extension process (spawn → `initialize` answered) of `benchmarkapp` and `soupertask`.
 ///
 /// Call it from `main` as `try runExtensionBenchmarks()`; build with `swift build -c release` so
-/// `soupertask` is next to `shortcuts-benchmarks`.
+/// the apps are next to `shortcuts-benchmarks`.
 func runExtensionBenchmarks(calls: Int = 2_000, starts: Int = 40) throws {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("soupertask").path
-    guard FileManager.default.isExecutableFile(atPath: executable) else {
-        throw ExtensionBenchmarkError("soupertask is not built next to this benchmark (\(executable)); run `swift build -c release`")
-    }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("extension-benchmark-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     var environment = ProcessInfo.processInfo.environment
     environment["SHORTCUTS_HOME"] = scratch.path + "/home"
     environment["SOUPERTASK_DATA"] = scratch.path + "/data"
     environment["XDG_STATE_HOME"] = scratch.path + "/state"
-    let manifest = try printedManifest(of: executable, environment: environment)
+    let benchmarkApp = try printedManifest(of: try builtApp("benchmarkapp"), environment: environment)
+    let souperTask = try printedManifest(of: try builtApp("soupertask"), environment: environment)
 
     let host = ExtensionHost(configuration: .init(idleSeconds: 600, callTimeoutSeconds: 30, environment: environment))
     defer { host.stopAll() }
-    try host.start(manifest)
+    try host.start(benchmarkApp)
 
     let ping = try Timings.measure(runs: calls, warmups: 200) {
         _ = try host.call(
-            manifest, method: ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(),
+            benchmarkApp, method: ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(),
             as: ExtensionProtocol.InitializeResult.self, activity: "benchmarking")
     }
-    let perform = try Timings.measure(runs: calls, warmups: 200) {
-        _ = try host.perform(
-            manifest, .init(intent: "FindTasksIntent", parameters: ["text": .text("nothing matches")], isInteractive: false))
+    let nothing = try Timings.measure(runs: calls, warmups: 200) {
+        _ = try host.perform(benchmarkApp, .init(intent: "DoNothingIntent", parameters: [:], isInteractive: false))
     }
-    let cold = try Timings.measure(runs: starts, warmups: 2) {
-        host.stop(manifest.bundleIdentifier)
-        try host.start(manifest)
+    var answer = ExtensionProtocol.PerformResult(outcome: .failure)
+    let list = try Timings.measure(runs: calls / 4, warmups: 50) {
+        answer = try host.perform(benchmarkApp, .init(intent: "ListItemsIntent", parameters: ["count": .number(100)], isInteractive: false))
+    }
+    guard answer.value?.items.count == 100 else { throw ExtensionBenchmarkError("List Items gave \(answer.value?.items.count ?? 0) items") }
+    let codec = try Timings.measure(runs: calls / 4, warmups: 50) {
+        _ = try ExtensionProtocol.PerformResult(json: answer.jsonBytes)
+    }
+    let foundation = try Timings.measure(runs: calls / 4, warmups: 50) {
+        _ = try JSONDecoder().decode(ExtensionProtocol.PerformResult.self, from: try JSONEncoder().encode(answer))
+    }
+    var cold: [(String, Timings)] = []
+    for manifest in [benchmarkApp, souperTask] {
+        cold.append(
+            (
+                manifest.name,
+                try Timings.measure(runs: starts, warmups: 2) {
+                    host.stop(manifest.bundleIdentifier)
+                    try host.start(manifest)
+                }
+            ))
     }
 
-    print("App extension (soupertask), warm calls over \(calls), cold starts over \(starts):")
+    print("App extensions, part by part: warm calls over \(calls) (100-entity ones over \(calls / 4)), cold starts over \(starts):")
     var table = ResultTable("measure", "median", "p99", "target", "verdict")
     func microseconds(_ seconds: Double) -> String { String(format: "%.1f µs", seconds * 1e6) }
-    for (name, timings) in [("warm round trip: initialize", ping), ("warm round trip: intent.perform", perform)] {
+    func row(_ name: String, _ timings: Timings, target: Double?) {
         table.add(
-            name, microseconds(timings.median), microseconds(timings.percentile(0.99)), "100 µs",
-            timings.median <= 100e-6 ? "met" : "missed")
+            name, microseconds(timings.median), microseconds(timings.percentile(0.99)), target.map(microseconds) ?? "—",
+            target.map { timings.median <= $0 ? "met" : "missed" } ?? "")
     }
-    table.add(
-        "cold start: spawn → initialize", milliseconds(cold.median) + " ms", milliseconds(cold.percentile(0.99)) + " ms", "10 ms",
-        cold.median <= 10e-3 ? "met" : "missed")
+    row("round trip: initialize", ping, target: nil)
+    row("round trip: perform Do Nothing", nothing, target: 50e-6)
+    row("round trip: perform List Items (100 entities)", list, target: 150e-6)
+    row("  of which the answer's coding (write + read)", codec, target: nil)
+    row("  the same with JSONEncoder + JSONDecoder", foundation, target: nil)
+    for (name, timings) in cold {
+        table.add(
+            "cold start: spawn → initialize (\(name))", milliseconds(timings.median) + " ms",
+            milliseconds(timings.percentile(0.99)) + " ms", "10 ms", timings.median <= 10e-3 ? "met" : "missed")
+    }
     print(table.render())
+}
+
+/// An app built next to this benchmark.
+private func builtApp(_ name: String) throws -> String {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+        throw ExtensionBenchmarkError("\(name) is not built next to this benchmark (\(executable)); run `swift build -c release`")
+    }
+    return executable
 }
 
 extension Timings {

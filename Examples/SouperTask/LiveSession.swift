@@ -4,14 +4,14 @@ import Foundation
     import Glibc
 #endif
 
-/// SouperTask while it runs as `soupertask serve`: its tasks in memory, read once at start.
+/// SouperTask while it runs as `soupertask serve`.
 ///
 /// While it runs, the app is registered with `shortcutsd`, so the intents Shortcuts performs
-/// run in this process: they change these tasks (and the file) and print a line saying so.
-/// Commands on standard input look at the live state; the app ends at end of input or SIGTERM:
+/// run in this process and print a line saying so. Commands on standard input look at the
+/// tasks; the app ends at end of input or SIGTERM:
 ///
 /// ```text
-/// list   the tasks in memory (never re-read from the file)
+/// list   the tasks, as the database has them now (an extension's changes show at once)
 /// hold   the next intent waits forever (to see what Shortcuts does when an app dies mid-intent)
 /// quit   end
 /// ```
@@ -20,21 +20,17 @@ final class LiveSession: @unchecked Sendable {
 
     private let lock = NSLock()
     private var isServing = false
-    private var tasks: [TaskRecord] = []
     private var holdsNextIntent = false
 
     /// Serves standard-input commands until it ends.
     func serve() async throws {
         let loaded = try TaskStore.all()
-        lock.withLock {
-            tasks = loaded
-            isServing = true
-        }
+        lock.withLock { isServing = true }
         say("serving \(loaded.count) task(s) in pid \(getpid())")
         while let line = await Self.nextLine() {
             switch line.trimmingCharacters(in: .whitespaces) {
             case "list":
-                for task in lock.withLock({ tasks.sorted { $0.dueDate < $1.dueDate } }) {
+                for task in try TaskStore.all() {
                     say("\(task.id)  \(ISO8601DateFormatter().string(from: task.dueDate))  \(task.title)")
                 }
                 say("end of list")
@@ -49,28 +45,15 @@ final class LiveSession: @unchecked Sendable {
         }
     }
 
-    /// An intent performed in this process saved a task: the live state changes too.
+    /// An intent performed in this process saved a task.
     func saved(_ record: TaskRecord, by intent: String) {
-        guard
-            lock.withLock({ () -> Bool in
-                guard isServing else { return false }
-                tasks.removeAll { $0.id == record.id }
-                tasks.append(record)
-                return true
-            })
-        else { return }
+        guard lock.withLock({ isServing }) else { return }
         say("performed \(intent) “\(record.title)” in pid \(getpid())")
     }
 
     /// An intent performed in this process deleted a task.
     func deleted(id: String, by intent: String) {
-        guard
-            lock.withLock({ () -> Bool in
-                guard isServing else { return false }
-                tasks.removeAll { $0.id == id }
-                return true
-            })
-        else { return }
+        guard lock.withLock({ isServing }) else { return }
         say("performed \(intent) (deleted \(id)) in pid \(getpid())")
     }
 

@@ -32,7 +32,7 @@ extension TaskEntity: AppEntityExample {
 /// Finds tasks by identifier or by words of their title, and suggests the soonest due.
 struct TaskQuery: EntityStringQuery {
     func entities(for identifiers: [TaskEntity.ID]) async throws -> [TaskEntity] {
-        try TaskStore.all().filter { identifiers.contains($0.id) }.map(TaskEntity.init)
+        try TaskStore.tasks(ids: identifiers).map(TaskEntity.init)
     }
 
     func entities(matching string: String) async throws -> [TaskEntity] {
@@ -40,6 +40,6 @@ struct TaskQuery: EntityStringQuery {
     }
 
     func suggestedEntities() async throws -> [TaskEntity] {
-        try TaskStore.all().prefix(10).map(TaskEntity.init)
+        try TaskStore.soonest(10).map(TaskEntity.init)
     }
 }

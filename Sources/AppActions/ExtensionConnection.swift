@@ -14,8 +14,11 @@ final class ExtensionConnection: @unchecked Sendable {
     private let configuration: ExtensionHost.Configuration
     private let lock = NSLock()
     private var process: ExtensionProcess?
-    /// Bumped on every call, so an idle timer set before a later call does nothing.
-    private var generation = 0
+    /// When the last call ended; the idle timer looks at it when it fires.
+    private var lastUse = DispatchTime.now()
+    /// Whether an idle timer is pending: one per connection, not one per call (a timer cost
+    /// more than a warm call's round trip).
+    private var isIdleTimerSet = false
 
     init(bundleIdentifier: String, configuration: ExtensionHost.Configuration) {
         self.bundleIdentifier = bundleIdentifier
@@ -51,7 +54,6 @@ final class ExtensionConnection: @unchecked Sendable {
     /// ended if one is running. Waits for a call in progress to finish.
     func attach(channel: LineChannel, processIdentifier: Int32) {
         let replaced = lock.withLock { () -> ExtensionProcess? in
-            generation += 1
             let old = process
             process = ExtensionProcess.attached(channel: channel, processIdentifier: processIdentifier)
             return old
@@ -69,7 +71,6 @@ final class ExtensionConnection: @unchecked Sendable {
 
     func stop() {
         lock.withLock {
-            generation += 1
             process?.stop(grace: 0.2)
             process = nil
         }
@@ -173,16 +174,27 @@ final class ExtensionConnection: @unchecked Sendable {
     }
 
     private func scheduleIdleStop() {
-        generation += 1
-        let expected = generation
-        DispatchQueue.global().asyncAfter(deadline: .now() + configuration.idleSeconds) { [weak self] in
-            self?.stopIfIdle(since: expected)
-        }
+        lastUse = .now()
+        guard !isIdleTimerSet else { return }
+        isIdleTimerSet = true
+        setIdleTimer(after: configuration.idleSeconds)
     }
 
-    private func stopIfIdle(since expected: Int) {
+    private func setIdleTimer(after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.stopIfIdle() }
+    }
+
+    /// Ends the process if it has been idle long enough, or looks again when it will have been.
+    private func stopIfIdle() {
         lock.withLock {
-            guard generation == expected, let process, !process.isAttached else { return }
+            isIdleTimerSet = false
+            guard let process, !process.isAttached else { return }
+            let idle = Double(DispatchTime.now().uptimeNanoseconds - lastUse.uptimeNanoseconds) / 1e9
+            if idle < configuration.idleSeconds {
+                isIdleTimerSet = true
+                setIdleTimer(after: configuration.idleSeconds - idle)
+                return
+            }
             process.stop(grace: 1)
             self.process = nil
         }

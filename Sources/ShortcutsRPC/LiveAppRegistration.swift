@@ -51,24 +51,71 @@ public enum LiveAppRegistration {
 
     /// Registers on a thread of its own, so the app's start isn't delayed, and when the service
     /// takes the app runs `serve` with the connection until it returns (the service went away or
-    /// the app quits). Without a service it does nothing; a refusal is one line on standard error.
+    /// the app quits). A refusal is one line on standard error.
+    ///
+    /// While the app runs it stays registered: when there is no service, or the connection ends
+    /// because the service stopped (SIGTERM, a crash, a restart), it watches the socket and
+    /// registers again as soon as a service listens there, so its intents keep running in the
+    /// app rather than in a fresh extension.
     public static func start(
         bundleIdentifier: String, name: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         serve: @escaping @Sendable (LineChannel) async -> Void
     ) {
+        let socketPath = EventsProtocol.socketPath(in: environment)
         Thread.detachNewThread {
-            switch register(bundleIdentifier: bundleIdentifier, environment: environment) {
-            case .registered(let channel):
-                Task {
-                    await serve(channel)
-                    close(channel.input)
+            var pause = 0.05
+            while true {
+                switch register(bundleIdentifier: bundleIdentifier, environment: environment) {
+                case .registered(let channel):
+                    let started = Date()
+                    let ended = DispatchSemaphore(value: 0)
+                    Task {
+                        await serve(channel)
+                        close(channel.input)
+                        ended.signal()
+                    }
+                    ended.wait()
+                    // A service that takes the app and drops it at once is not asked again in a spin.
+                    pause = Date().timeIntervalSince(started) > 1 ? 0.05 : min(pause * 2, 2)
+                case .noService:
+                    break
+                case .refused(let reason):
+                    try? FileHandle.standardError.write(
+                        contentsOf: Data("\(name): performing intents in the extension, not in this app: \(reason)\n".utf8))
+                    return
                 }
-            case .noService:
-                break
-            case .refused(let reason):
-                try? FileHandle.standardError.write(
-                    contentsOf: Data("\(name): performing intents in the extension, not in this app: \(reason)\n".utf8))
+                usleep(useconds_t(pause * 1_000_000))
+                SocketWatch.waitForListener(at: socketPath)
             }
         }
+    }
+}
+
+/// Waits for a service to listen on a Unix socket: woken by inotify when the socket file is made
+/// in its folder, and checking every couple of seconds besides (the folder may not exist yet, or
+/// a socket-activated service's socket is there all along).
+enum SocketWatch {
+    static func waitForListener(at path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let watcher = inotify_init1(Int32(IN_CLOEXEC))
+        defer { if watcher >= 0 { close(watcher) } }
+        if watcher >= 0 { _ = inotify_add_watch(watcher, folder, UInt32(IN_CREATE | IN_MOVED_TO | IN_ATTRIB)) }
+        while !listens(at: path) {
+            guard watcher >= 0 else {
+                usleep(500_000)
+                continue
+            }
+            var descriptor = pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 2000) > 0 else { continue }
+            // Any event in the folder is a reason to look; whether it was the socket, connecting tells.
+            var events = [UInt8](repeating: 0, count: 4096)
+            _ = events.withUnsafeMutableBytes { read(watcher, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private static func listens(at path: String) -> Bool {
+        guard let descriptor = LocalSocket.connect(to: path) else { return false }
+        close(descriptor)
+        return true
     }
 }

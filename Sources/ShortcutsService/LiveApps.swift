@@ -13,6 +13,10 @@ import Synchronization
 /// checks that the caller's executable is the one its manifest names. When the app quits, its
 /// connection closes, a watcher notices, and the app is forgotten, so later calls go to its
 /// extension process again.
+///
+/// Several processes of one app may register (the app serving in a window, and a short command
+/// of the same app, such as `soupertask list`): the newest performs the intents, and when it
+/// goes away the one before it that is still there takes them again.
 public final class LiveApps: Sendable {
     /// One registered app.
     public struct App: Sendable {
@@ -22,7 +26,8 @@ public final class LiveApps: Sendable {
         public var channel: LineChannel
     }
 
-    private let apps = Mutex<[String: App]>([:])
+    /// Each app's registered processes, oldest first; the last performs the intents.
+    private let apps = Mutex<[String: [App]]>([:])
     private let log: ServiceLog
     private let changeHandler = Mutex<(@Sendable (_ bundleIdentifier: String, _ app: App?) -> Void)?>(nil)
     /// Called when an app registers and when it goes away, so a host can route calls to it.
@@ -37,24 +42,34 @@ public final class LiveApps: Sendable {
     public var bundleIdentifiers: [String] { apps.withLock { $0.keys.sorted() } }
     public var isEmpty: Bool { apps.withLock { $0.isEmpty } }
 
-    /// The registered app with this bundle identifier.
-    public func app(_ bundleIdentifier: String) -> App? { apps.withLock { $0[bundleIdentifier] } }
+    /// The registered process of the app that performs its intents.
+    public func app(_ bundleIdentifier: String) -> App? { apps.withLock { $0[bundleIdentifier]?.last } }
 
-    /// Keeps a registered app until its connection closes; a newer registration replaces an older one.
+    /// Keeps a registered app until its connection closes; the newest registration of an app
+    /// performs its intents, and when it closes the newest one left takes over.
     func register(_ app: App, closing descriptor: Int32) {
-        apps.withLock { $0[app.bundleIdentifier] = app }
+        apps.withLock { $0[app.bundleIdentifier, default: []].append(app) }
         log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) registered; its intents run inside it")
         onChange?(app.bundleIdentifier, app)
         Thread.detachNewThread { [self] in
             Self.waitForHangUp(descriptor)
-            let removed = apps.withLock { apps -> Bool in
-                guard apps[app.bundleIdentifier]?.processIdentifier == app.processIdentifier else { return false }
-                apps[app.bundleIdentifier] = nil
-                return true
+            // Whether the app that left was the one performing intents, and who does now.
+            let (wasCurrent, next) = apps.withLock { apps -> (Bool, App?) in
+                var registered = apps[app.bundleIdentifier] ?? []
+                let wasCurrent = registered.last?.channel === app.channel
+                registered.removeAll { $0.channel === app.channel }
+                apps[app.bundleIdentifier] = registered.isEmpty ? nil : registered
+                return (wasCurrent, registered.last)
             }
-            if removed {
-                log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) went away; its extension takes over")
-                onChange?(app.bundleIdentifier, nil)
+            if wasCurrent {
+                if let next {
+                    log.write(
+                        "\(app.bundleIdentifier) (pid \(app.processIdentifier)) went away; pid \(next.processIdentifier) performs its intents again"
+                    )
+                } else {
+                    log.write("\(app.bundleIdentifier) (pid \(app.processIdentifier)) went away; its extension takes over")
+                }
+                onChange?(app.bundleIdentifier, next)
             }
             close(descriptor)
         }

@@ -115,6 +115,21 @@ import Testing
         #expect(kill(pid_t(pid), 0) != 0, "the idle process exited and was reaped")
     }
 
+    /// One idle timer per extension, looked at when it fires: calls keep the same process warm,
+    /// and it ends an idle period after the last of them.
+    @Test func callsKeepAnExtensionWarmAndItEndsAnIdlePeriodAfterTheLast() throws {
+        let host = host(idle: 0.6)
+        let first = try #require(try pid(host))
+        for _ in 0..<6 {
+            usleep(200_000)
+            #expect(try pid(host) == first, "a call within the idle period went to a new process")
+        }
+        let lastCall = Date()
+        while host.isRunning(FakeExtension.bundleIdentifier), Date().timeIntervalSince(lastCall) < 5 { usleep(20_000) }
+        #expect(!host.isRunning(FakeExtension.bundleIdentifier))
+        #expect(Date().timeIntervalSince(lastCall) >= 0.55)
+    }
+
     @Test func callsFromManyThreadsAreServedInOrder() async throws {
         let host = host()
         defer { host.stopAll() }

@@ -108,8 +108,9 @@ import Testing
         #expect(task.properties["url"] == .url(URL(string: "soupertask://task/\(task.identifier)")!))
         #expect(results[1].outcome == .failure && results[1].message == "Due date must be in the future.")
         #expect(results[2].outcome == .needsValue && results[2].parameter == "dueDate" && results[2].dialog == "What’s the due date?")
-        let stored = try String(contentsOf: directory.appendingPathComponent("tasks.json"), encoding: .utf8)
-        #expect(stored.contains("Call mom") && !stored.contains("Too late"))
+        let stored = try Self.run("soupertask", ["list"], environment: ["SOUPERTASK_DATA": directory.path])
+        let listed = String(decoding: stored.output, as: UTF8.self)
+        #expect(listed.hasSuffix("  Call mom\n") && !listed.contains("Too late"), "\(listed)")
     }
 
     @Test func askMeAnythingAnswersThroughItsIntent() throws {

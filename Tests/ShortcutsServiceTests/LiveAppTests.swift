@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsEvents
+import ShortcutsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -32,11 +33,19 @@ struct LiveAppTests {
         #expect(try events.run("Add Task", input: "Milk") == "Milk")
         try app.waitFor("performed CreateTaskIntent “Milk” in pid \(app.pid)", harness: harness)
         #expect(harness.extensionProcesses().isEmpty, "the service started SouperTask's extension")
-        // The app's memory has the task, though it never reads the file again.
+        // The app lists the task it made.
         try app.send("list")
         try app.waitFor("end of list", harness: harness)
         #expect(app.output.contains("  Milk\n"), "\(app.output)")
-        #expect(harness.tasksFile.contains("Milk"))
+        #expect(harness.tasks.contains("Milk"))
+        // A task an extension process makes (the command line runs shortcuts itself) is in the
+        // running app's list at once: both use the one database.
+        let performed = try harness.run(
+            try BuiltProducts.path(of: "shortcuts"),
+            ["perform", "com.example.SouperTask.CreateTaskIntent", "--set", "title=Tea", "--set", "dueDate=2031-05-05T09:00:00Z"])
+        #expect(performed.status == 0, "\(performed.error)")
+        try app.send("list")
+        try app.waitFor("  Tea\n", harness: harness)
 
         // A foreground intent's result is handed to the running app, not to a new instance.
         try harness.writeOpenTaskShortcut()
@@ -47,7 +56,7 @@ struct LiveAppTests {
         try waitUntilRegistered([], harness, events)
         #expect(try events.run("Add Task", input: "Eggs") == "Eggs")
         #expect(harness.extensionProcesses().count == 1)
-        #expect(harness.tasksFile.contains("Milk") && harness.tasksFile.contains("Eggs"), "\(harness.tasksFile)")
+        #expect(harness.tasks.contains("Milk") && harness.tasks.contains("Eggs"), "\(harness.tasks)")
         #expect(!app.output.contains("Eggs"))
     }
 
@@ -75,6 +84,50 @@ struct LiveAppTests {
         try waitUntilRegistered([], harness, events)
         #expect(try events.run("Add Task", input: "Jam") == "Jam")
         #expect(harness.extensionProcesses().count == 1)
-        #expect(harness.tasksFile.contains("Jam") && !harness.tasksFile.contains("Bread"), "\(harness.tasksFile)")
+        #expect(harness.tasks.contains("Jam") && !harness.tasks.contains("Bread"), "\(harness.tasks)")
+    }
+}
+
+/// A running app stays connected: when `shortcutsd` stops and starts again, the app registers
+/// again by itself and performs the service's intents in its own process, not in an extension.
+struct LiveAppReconnectionTests {
+    @Test(arguments: [SIGTERM, SIGKILL])
+    func aRunningAppRegistersAgainWhenTheServiceRestarts(_ signal: Int32) throws {
+        let harness = try ServiceHarness()
+        try harness.writeAddTaskShortcut()
+        try harness.startService()
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        let app = try RunningApp(harness)
+        try harness.waitUntil("SouperTask is registered") { (try? events.status().registeredApps) == [LiveAppTests.bundle] }
+
+        harness.stopService(signal: signal)
+        try harness.startService()
+        try harness.waitUntil("SouperTask registered again after the restart (\(harness.log))") {
+            (try? events.status().registeredApps) == [LiveAppTests.bundle]
+        }
+        #expect(try events.run("Add Task", input: "Soup") == "Soup")
+        try app.waitFor("performed CreateTaskIntent “Soup” in pid \(app.pid)", harness: harness)
+        #expect(harness.extensionProcesses().isEmpty, "the restarted service started SouperTask's extension")
+    }
+
+    /// A short command of the same app (`soupertask list`) registering and quitting hands the
+    /// intents back to the app that serves.
+    @Test func aShortCommandOfTheSameAppHandsTheIntentsBack() throws {
+        let harness = try ServiceHarness()
+        try harness.writeAddTaskShortcut()
+        try harness.startService()
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        let app = try RunningApp(harness)
+        try harness.waitUntil("SouperTask is registered") { (try? events.status().registeredApps) == [LiveAppTests.bundle] }
+        let listed = try harness.run(try BuiltProducts.path(of: "soupertask"), ["list"])
+        #expect(listed.status == 0)
+        // The command may quit before it registers; if it did register, the service gives the
+        // intents back to the serving app when it goes away.
+        try harness.waitUntil("the serving app performs the intents again (\(harness.log))") {
+            let log = harness.log
+            return log.components(separatedBy: "registered;").count == 2 || log.contains("pid \(app.pid) performs its intents again")
+        }
+        #expect(try events.run("Add Task", input: "Rice") == "Rice")
+        try app.waitFor("performed CreateTaskIntent “Rice” in pid \(app.pid)", harness: harness)
     }
 }

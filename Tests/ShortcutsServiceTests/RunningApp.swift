@@ -100,6 +100,7 @@ extension ServiceHarness {
         try ShortcutFile.write(workflow, format: .binary).write(to: URL(fileURLWithPath: home + "/Shortcuts/Open Task.shortcut"))
     }
 
-    /// The tasks file SouperTask and its extension share.
-    var tasksFile: String { (try? String(contentsOfFile: temporary.taskData + "/tasks.json", encoding: .utf8)) ?? "" }
+    /// The tasks SouperTask and its extension share, as `soupertask list` prints them (it reads
+    /// the database they write).
+    var tasks: String { (try? run(try BuiltProducts.path(of: "soupertask"), ["list"]).output) ?? "" }
 }
