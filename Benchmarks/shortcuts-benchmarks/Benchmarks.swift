@@ -86,6 +86,16 @@ enum Benchmarks {
         print("target ≥ \(grouped(targetActionsPerSecond)) actions/s (median, all actions): \(verdict)")
         let overhead = traced.median / timings.median - 1
         print("target: tracing costs ≤ 5% (median): \(overhead <= 0.05 ? "meets" : "ABOVE") (\(String(format: "%+.1f%%", overhead * 100)))")
+
+        let loops = try RepeatCollection.measure(runs: max(1, min(runs, 3)))
+        print("\nLong loops: Repeat n { Text } then Count (the results collected), best of \(max(1, min(runs, 3))) runs")
+        var loopTable = ResultTable("iterations", "ns per iteration", "÷ the 10,000 loop's")
+        for (iterations, seconds) in loops {
+            loopTable.add(grouped(Double(iterations)), String(format: "%.1f", seconds * 1e9), String(format: "%.2f", seconds / loops[0].1))
+        }
+        print(loopTable.render())
+        let growth = (loops.last?.1 ?? .nan) / loops[0].1
+        print("target: the cost per iteration doesn't grow with the count (1M ÷ 10k ≤ 1.5): \(growth <= 1.5 ? "meets" : "GROWS")")
     }
 
     static func language(runs: Int, corpus: URL?) throws {

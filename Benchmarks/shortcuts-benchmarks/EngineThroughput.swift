@@ -94,10 +94,48 @@ enum EngineThroughput {
         guard lastOutput.text == String(iterations) else {
             throw BenchmarkError("the throughput shortcut ended with \(lastOutput.text), expected \(iterations)")
         }
-        guard true || trace.totalSteps == actionsPerRun, trace.profile.first(where: { $0.index == 2 })?.count == iterations else {
+        guard trace.totalSteps == actionsPerRun, trace.profile.first(where: { $0.index == 2 })?.count == iterations else {
             throw BenchmarkError("the trace counted \(trace.totalSteps) steps, expected \(actionsPerRun)")
         }
         return (plain, traced)
+    }
+}
+
+/// Long loops: `Repeat n { Text "x" }` then Count, so the loop's results are collected and used.
+/// The cost per iteration must not grow with the count (it did: 40,000 iterations took 15 s).
+enum RepeatCollection {
+    static let counts = [10_000, 100_000, 1_000_000]
+
+    /// The best time per iteration of `runs` runs for each count.
+    static func measure(runs: Int) throws -> [(iterations: Int, secondsPerIteration: Double)] {
+        let setup = RunSetup(environment: ["SHORTCUTS_HOME": "/nonexistent"], caller: .benchmark)
+        let environment = setup.environment(prompter: NoInteraction())
+        return try counts.map { count in
+            let program = try setup.compile(workflow(iterations: count), name: "Collect")
+            var output = Content.nothing
+            let timings = try Timings.measure(runs: runs, warmups: 0) {
+                output = try setup.engine.run(program, environment: environment)
+            }
+            guard output.text == String(count) else {
+                throw BenchmarkError("the loop of \(count) collected \(output.text) results")
+            }
+            return (count, timings.minimum / Double(count))
+        }
+    }
+
+    private static func workflow(iterations: Int) -> Workflow {
+        let group = ParameterValue.plain("B0A1E2C3-0000-4000-8000-000000000003")
+        func action(_ id: String, _ parameters: ParameterDictionary) -> WorkflowAction {
+            WorkflowAction(identifier: WorkflowAction.builtinPrefix + id, parameters: parameters)
+        }
+        return Workflow(actions: [
+            action(
+                "repeat.count",
+                ["GroupingIdentifier": group, "WFControlFlowMode": .plain(0), "WFRepeatCount": .plain(.integer(Int64(iterations)))]),
+            action("gettext", ["WFTextActionText": .text(TokenString(string: "x"))]),
+            action("repeat.count", ["GroupingIdentifier": group, "WFControlFlowMode": .plain(2)]),
+            action("count", ["WFCountType": .plain("Items")]),
+        ])
     }
 }
 
