@@ -19,6 +19,11 @@ extension MCPServer {
         public var pollInterval: Double
         /// The longest message read, in bytes; a longer one is skipped with an error reply.
         public var maximumLineLength = 64 << 20
+        /// How many tools one `tools/list` page holds (`SHORTCUTS_MCP_PAGE_SIZE`); more come
+        /// through `nextCursor`.
+        public var pageSize = 100
+        /// How many tool calls run at once (`SHORTCUTS_MCP_MAX_CALLS`); later ones wait their turn.
+        public var maximumConcurrentCalls = 4
         /// Writes a log line (to standard error: standard output carries only protocol messages).
         public var log: @Sendable (String) -> Void
 
@@ -46,7 +51,7 @@ extension MCPServer {
             let setup = configuration.makeSetup()
             catalog = ToolCatalog.build(
                 library: setup.library, builtins: RunSetup.builtinMetadata, apps: setup.apps, engine: setup.engine,
-                selection: configuration.selection)
+                selection: configuration.selection, pageSize: configuration.pageSize)
             runner = ToolRunner(setup: setup)
         }
     }

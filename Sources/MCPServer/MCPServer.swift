@@ -7,17 +7,18 @@ import Synchronization
 /// every action (built-in and from installed apps) as tools an agent can list and call.
 ///
 /// JSON-RPC 2.0, one message per line (`docs/MCP.md`). Standard output carries only protocol
-/// messages; logs go to ``Configuration/log``. Tool calls run one at a time off the reading
-/// thread, so `ping` is answered during a call and `notifications/cancelled` stops one; the
-/// server tells the client when the tools change, and when its input ends it cancels what is
-/// running and returns.
+/// messages; logs go to ``Configuration/log``. Tool calls run off the reading thread, several at
+/// once up to ``Configuration/maximumConcurrentCalls`` (the rest wait their turn in order), so
+/// `ping` is answered during a call and `notifications/cancelled` stops one; `tools/list` comes in
+/// pages of ``Configuration/pageSize`` tools; the server tells the client when the tools change,
+/// and when its input ends it cancels what is running and returns.
 ///
 /// ```swift
 /// let server = MCPServer(configuration: configuration)
 /// server.serve()   // until standard input closes
 /// ```
-/// `@unchecked Sendable`: its tool state is replaced under `lock`, calls are serialized on
-/// `calls` and by `callLock`, and the calls in flight are kept in a `Mutex`.
+/// `@unchecked Sendable`: its tool state is replaced under `lock` while no call runs (`gate`), and
+/// the calls in flight are kept in a `Mutex`.
 public final class MCPServer: @unchecked Sendable {
     /// The protocol versions of the initialize handshake this server speaks, newest first.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
@@ -27,14 +28,19 @@ public final class MCPServer: @unchecked Sendable {
 
     let configuration: Configuration
     private let lock = NSLock()
-    /// Held while a tool runs and while the tools are replaced, so a call never sees half a change.
-    private let callLock = NSLock()
+    /// Lets calls run together but not while the tools are replaced, so a call never sees half a change.
+    private let gate = CallGate()
     private var state: State
     private var isInitialized = false
     private var channel: LineChannel?
     private var watcher: ChangeWatcher?
-    /// Where tool calls run, one after another, while the reading thread goes on.
-    private let calls = DispatchQueue(label: "shortcuts.mcp.calls")
+    /// Where tool calls wait for one of the call slots, in the order they came.
+    private let admission = DispatchQueue(label: "shortcuts.mcp.admission")
+    /// Where admitted tool calls run, together, while the reading thread goes on.
+    private let calls = DispatchQueue(label: "shortcuts.mcp.calls", attributes: .concurrent)
+    private let slots: DispatchSemaphore
+    /// Every call not yet finished, so serving ends only once they have.
+    private let running = DispatchGroup()
     /// The cancellation of each call not yet answered, by its request id's JSON text.
     private let inFlight = Mutex<[String: Cancellation]>([:])
     /// Set when a reply couldn't be written: the client is gone.
@@ -43,6 +49,7 @@ public final class MCPServer: @unchecked Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         self.state = State(configuration: configuration)
+        slots = DispatchSemaphore(value: max(1, configuration.maximumConcurrentCalls))
     }
 
     /// How many tools are on offer.
@@ -64,7 +71,7 @@ public final class MCPServer: @unchecked Sendable {
         defer {
             // Whatever still runs is cancelled, and the server returns once it has stopped.
             for cancellation in inFlight.withLock({ Array($0.values) }) { cancellation.cancel() }
-            calls.sync {}
+            running.wait()
             watcher?.stop()
             lock.withLock { state }.runner.apps.host.stopAll()
         }
@@ -111,10 +118,18 @@ public final class MCPServer: @unchecked Sendable {
             let key = id.text
             let cancellation = Cancellation()
             inFlight.withLock { $0[key] = cancellation }
-            calls.async { [self] in
-                let text = cancellation.isCancelled ? nil : callTool(id: id, params: params, cancellation: cancellation)
-                let wasCancelled = inFlight.withLock { $0.removeValue(forKey: key) }?.isCancelled ?? true
-                if let text, !wasCancelled { reply(text) }
+            running.enter()
+            admission.async { [self] in
+                slots.wait()
+                calls.async { [self] in
+                    defer {
+                        slots.signal()
+                        running.leave()
+                    }
+                    let text = cancellation.isCancelled ? nil : callTool(id: id, params: params, cancellation: cancellation)
+                    let wasCancelled = inFlight.withLock { $0.removeValue(forKey: key) }?.isCancelled ?? true
+                    if let text, !wasCancelled { reply(text) }
+                }
             }
         }
     }
@@ -196,12 +211,17 @@ public final class MCPServer: @unchecked Sendable {
         case "ping":
             return MCPMessage.result(id: id, "{}")
         case "tools/list":
-            if let cursor = params["cursor"], !cursor.isNull {
+            let cursor = params["cursor"].flatMap { $0.isNull ? nil : $0 }
+            if let cursor, cursor.stringValue == nil {
+                return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: the cursor must be a string")
+            }
+            guard let page = lock.withLock({ state.catalog.page(cursor: cursor?.stringValue) }) else {
                 return MCPMessage.error(
                     id: id, code: JSONRPC.ErrorObject.invalidParamsCode,
-                    "Invalid params: unknown cursor \(cursor.text); tools/list returns every tool in one page")
+                    "Invalid params: unknown cursor \(cursor?.text ?? ""); the tools changed since it was given, list them again from the start"
+                )
             }
-            return MCPMessage.result(id: id, lock.withLock { state.catalog.listResult })
+            return MCPMessage.result(id: id, page)
         case "server/discover":
             let requested = params["_meta"]?["io.modelcontextprotocol/protocolVersion"]?.stringValue ?? ""
             return MCPMessage.error(
@@ -237,8 +257,8 @@ public final class MCPServer: @unchecked Sendable {
         guard let arguments = arguments.objectValue ?? (arguments.isNull ? JSONObject() : nil) else {
             return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Invalid params: arguments must be an object")
         }
-        callLock.lock()
-        defer { callLock.unlock() }
+        gate.enterCall()
+        defer { gate.leaveCall() }
         let state = lock.withLock { self.state }
         guard let tool = state.catalog.tool(named: name) else {
             return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Unknown tool: \(name); tools/list lists them")
@@ -251,18 +271,55 @@ public final class MCPServer: @unchecked Sendable {
     /// Rebuilds the tools after files changed; tells the client when the list is different.
     func reload() {
         let fresh = State(configuration: configuration)
-        callLock.lock()
-        let (old, isInitialized, channel) = lock.withLock { () -> (State, Bool, LineChannel?) in
-            let old = state
-            state = fresh
-            return (old, self.isInitialized, self.channel)
+        let (old, isInitialized, channel) = gate.exclusively {
+            let replaced = lock.withLock { () -> (State, Bool, LineChannel?) in
+                let old = state
+                state = fresh
+                return (old, self.isInitialized, self.channel)
+            }
+            replaced.0.runner.apps.host.stopAll()
+            return replaced
         }
-        old.runner.apps.host.stopAll()
-        callLock.unlock()
-        guard old.catalog.listResult != fresh.catalog.listResult else { return }
+        guard old.catalog.fingerprint != fresh.catalog.fingerprint else { return }
         configuration.log("shortcuts mcp: the tools changed (\(fresh.catalog.tools.count) now)")
         if isInitialized, let channel {
             try? channel.writeLine(Data(MCPMessage.notification("notifications/tools/list_changed").utf8))
         }
+    }
+}
+
+/// Calls run together; replacing the tools waits until none runs and holds new ones back meanwhile.
+/// `@unchecked Sendable`: its counts are under `condition`.
+private final class CallGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var calls = 0
+    private var isReplacing = false
+
+    func enterCall() {
+        condition.lock()
+        while isReplacing { condition.wait() }
+        calls += 1
+        condition.unlock()
+    }
+
+    func leaveCall() {
+        condition.lock()
+        calls -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func exclusively<Result>(_ body: () -> Result) -> Result {
+        condition.lock()
+        while isReplacing { condition.wait() }
+        isReplacing = true
+        while calls > 0 { condition.wait() }
+        condition.unlock()
+        let result = body()
+        condition.lock()
+        isReplacing = false
+        condition.broadcast()
+        condition.unlock()
+        return result
     }
 }

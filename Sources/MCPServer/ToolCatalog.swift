@@ -23,20 +23,49 @@ struct Tool: Sendable {
     var definition: JSONValue
 }
 
-/// The tools on offer, by name, with the `tools/list` result already encoded so listing costs
+/// The tools on offer, by name, with the `tools/list` pages already encoded so listing costs
 /// one write.
+///
+/// A page holds `pageSize` tools; each but the last names the next with `nextCursor`, an opaque
+/// text made of the list's fingerprint and the page's number, so a cursor from a list that has
+/// since changed is refused (list again) rather than giving a page of another list.
 struct ToolCatalog: Sendable {
     let tools: [Tool]
     private let indexByName: [String: Int]
-    /// `{"tools":[…]}` as JSON text.
-    let listResult: String
+    /// Each page's `{"tools":[…],"nextCursor":"…"}` as JSON text.
+    let pages: [String]
+    /// What the whole list is, so a change is seen by comparing two.
+    let fingerprint: String
 
-    init(tools: [Tool]) {
+    init(tools: [Tool], pageSize: Int = 100) {
         self.tools = tools
         var index: [String: Int] = [:]
         for (position, tool) in tools.enumerated() { index[tool.name] = position }
         indexByName = index
-        listResult = JSONValue.object(["tools": .array(tools.map(\.definition))]).text
+        let whole = JSONValue.array(tools.map(\.definition)).text
+        fingerprint = Self.fingerprint(of: whole)
+        let size = pageSize > 0 ? pageSize : max(tools.count, 1)
+        let starts = Array(stride(from: 0, to: max(tools.count, 1), by: size))
+        pages = starts.enumerated().map { [fingerprint] number, start in
+            var page: JSONObject = ["tools": .array(tools[start..<min(start + size, tools.count)].map(\.definition))]
+            if number + 1 < starts.count { page["nextCursor"] = .string("\(fingerprint).\(number + 1)") }
+            return JSONValue.object(page).text
+        }
+    }
+
+    /// The page a cursor names (nil: the first); nil when the cursor isn't one of this list's.
+    func page(cursor: String?) -> String? {
+        guard let cursor else { return pages[0] }
+        let parts = cursor.split(separator: ".")
+        guard parts.count == 2, parts[0] == fingerprint, let number = Int(parts[1]), pages.indices.contains(number) else { return nil }
+        return pages[number]
+    }
+
+    /// 64-bit FNV-1a of the text, in hex: enough to tell one list from the next.
+    private static func fingerprint(of text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     /// The tool with a name.
@@ -48,7 +77,8 @@ struct ToolCatalog: Sendable {
     ///   - builtins: the built-in actions' metadata (the engine's own and `Builtins.catalog`'s).
     ///   - engine: looks up the actions a shortcut uses, to say whether it is read-only.
     static func build(
-        library: ShortcutLibrary, builtins: [ActionMetadata], apps: AppActionSource, engine: Engine, selection: ToolSelection
+        library: ShortcutLibrary, builtins: [ActionMetadata], apps: AppActionSource, engine: Engine, selection: ToolSelection,
+        pageSize: Int = 100
     ) -> ToolCatalog {
         var originals: [String] = []
         var seen: Set<String> = []
@@ -85,7 +115,7 @@ struct ToolCatalog: Sendable {
         let tools = zip(names, pending).map { name, entry in
             Tool(name: name, target: entry.target, definition: entry.definition(name))
         }
-        return ToolCatalog(tools: tools)
+        return ToolCatalog(tools: tools, pageSize: pageSize)
     }
 
     // MARK: Descriptions

@@ -48,6 +48,8 @@ enum McpCommand {
             log: { Console.err($0 + "\n") })
         var limited = configuration
         if let bytes = environment["SHORTCUTS_MCP_MAX_LINE_BYTES"].flatMap(Int.init), bytes > 0 { limited.maximumLineLength = bytes }
+        if let size = environment["SHORTCUTS_MCP_PAGE_SIZE"].flatMap(Int.init), size >= 0 { limited.pageSize = size }
+        if let calls = environment["SHORTCUTS_MCP_MAX_CALLS"].flatMap(Int.init), calls > 0 { limited.maximumConcurrentCalls = calls }
         MCPServer(configuration: limited).serve()
         return 0
     }

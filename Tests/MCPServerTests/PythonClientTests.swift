@@ -15,6 +15,10 @@ struct PythonClientTests {
         var calls: JSONObject
         var unknownTool: String
         var secondTaskCount: Int
+        /// How many `tools/list` pages the client followed `nextCursor` through.
+        var pages: Int
+        /// The keys of the calls made together, in the order their results came.
+        var togetherOrder: [String]
     }
 
     static let calls: JSONValue = [
@@ -50,6 +54,8 @@ struct PythonClientTests {
     /// Runs the Python client's session against `shortcuts mcp` in a home of its own.
     static func runSession(python: String) throws -> Session {
         let home = try MCPTestHome()
+        // Small pages, so the client pages through the tools with the cursor.
+        home.extraEnvironment["SHORTCUTS_MCP_PAGE_SIZE"] = "40"
         let script = home.directory.appendingPathComponent("client_session.py")
         try Data(driver.utf8).write(to: script)
         let configuration: JSONValue = [
@@ -63,11 +69,26 @@ struct PythonClientTests {
         return Session(
             connectSeconds: output["connectSeconds"]?.numberValue ?? .infinity, tools: output["tools"]?.arrayValue ?? [],
             calls: output["calls"]?.objectValue ?? [:], unknownTool: output["unknownTool"]?.stringValue ?? "",
-            secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1))
+            secondTaskCount: Int(output["tasksAfterDelete"]?.numberValue ?? -1), pages: Int(output["pages"]?.numberValue ?? 0),
+            togetherOrder: output["togetherOrder"]?.arrayValue?.compactMap(\.stringValue) ?? [])
     }
 
     private func call(_ key: String) async throws -> JSONValue {
         try #require(try await Self.session.value.calls[key], "no result for \(key)")
+    }
+
+    /// The client followed `nextCursor` through several pages and got every tool once.
+    @Test func theClientPagesThroughTheTools() async throws {
+        let session = try await Self.session.value
+        #expect(session.pages >= 3, "\(session.pages) pages")
+        let names = session.tools.compactMap { $0["name"]?.stringValue }
+        #expect(names.count > 100)
+        #expect(Set(names).count == names.count, "a tool came twice")
+    }
+
+    /// Two calls sent together run together: the quick one isn't held up by the slow one.
+    @Test func callsSentTogetherRunTogether() async throws {
+        #expect(try await Self.session.value.togetherOrder == ["quick", "slow"])
     }
 
     @Test func theDefaultClientConnectsQuickly() async throws {
@@ -220,8 +241,25 @@ struct PythonClientTests {
             started = time.monotonic()
             async with Client(server) as client:
                 report["connectSeconds"] = time.monotonic() - started
-                listed = await client.list_tools()
-                report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in listed.tools]
+                tools, cursor, pages = [], None, 0
+                while True:
+                    listed = await client.list_tools(cursor=cursor)
+                    tools += listed.tools
+                    pages += 1
+                    cursor = listed.next_cursor
+                    if not cursor or pages > 50:
+                        break
+                report["pages"] = pages
+                report["tools"] = [tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in tools]
+                # A slow call and a quick one at once: the quick one's result comes first.
+                order = []
+                async def timed(key, name, arguments):
+                    await client.call_tool(name, arguments)
+                    order.append(key)
+                await asyncio.gather(
+                    timed("slow", "is.workflow.actions.delay", {"WFDelayTime": 2}),
+                    timed("quick", "is.workflow.actions.text.changecase", {"text": ["hi"], "WFCaseType": "UPPERCASE"}))
+                report["togetherOrder"] = order
                 for key, name, arguments in config["calls"]:
                     report["calls"][key] = summary(await client.call_tool(name, arguments))
                 found = await client.call_tool("com.example.SouperTask.FindTasksIntent", {"text": "milk"})

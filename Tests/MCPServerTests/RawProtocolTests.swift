@@ -166,4 +166,75 @@ struct RawProtocolTests {
         try Data("# agents may only create tasks\ncom.example.SouperTask.CreateTaskIntent\n".utf8).write(to: allowFile)
         #expect(try names(["--allow-file", allowFile.path]) == ["com.example.SouperTask.CreateTaskIntent"])
     }
+
+    /// All the tools of one page, and the cursor to the next.
+    private func page(_ server: RunningServer, cursor: String?) throws -> (names: [String], next: String?, reply: JSONValue) {
+        let reply = try server.request("tools/list", cursor.map { ["cursor": .string($0)] } ?? [:])
+        let names = reply["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        return (names, reply["result"]?["nextCursor"]?.stringValue, reply)
+    }
+
+    @Test func toolsListComesInPagesAndACursorOfAChangedListIsRefused() throws {
+        let home = try MCPTestHome()
+        home.extraEnvironment["SHORTCUTS_MCP_PAGE_SIZE"] = "0"
+        let single = try home.startServer()
+        try single.initialize()
+        let whole = try page(single, cursor: nil)
+        _ = try single.finish()
+        #expect(whole.next == nil)
+        #expect(whole.names.count > 100, "\(whole.names.count) tools")
+
+        home.extraEnvironment["SHORTCUTS_MCP_PAGE_SIZE"] = "25"
+        let server = try home.startServer()
+        try server.initialize()
+        var names: [String] = []
+        var cursors: [String] = []
+        var cursor: String?
+        repeat {
+            let next = try page(server, cursor: cursor)
+            #expect(next.names.count <= 25)
+            names += next.names
+            cursor = next.next
+            if let cursor { cursors.append(cursor) }
+        } while cursor != nil && cursors.count < 100
+        #expect(names == whole.names)
+        #expect(cursors.count == (whole.names.count + 24) / 25 - 1)
+
+        let bogus = try page(server, cursor: "not-a-cursor").reply
+        #expect(bogus["error"]?["code"] == .number(-32602))
+        // A shortcut added: the list changes, and a cursor of the old list names nothing.
+        try FileManager.default.copyItem(atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Hi.shortcut")
+        #expect(try server.receive(timeout: 10)["method"] == "notifications/tools/list_changed")
+        let stale = try page(server, cursor: cursors[0]).reply
+        #expect(stale["error"]?["code"] == .number(-32602))
+        #expect(stale["error"]?["message"]?.stringValue?.contains("list them again") == true)
+        #expect(try page(server, cursor: nil).names.contains("shortcut.Hi"))
+        _ = try server.finish()
+    }
+
+    /// A quick call sent after a slow one is answered first while calls run together, and after
+    /// it when they run one at a time: which reply comes first shows how they ran.
+    @Test(arguments: [(2, 2), (1, 1)])
+    func toolCallsRunTogetherUpToTheLimit(_ limit: Int, _ firstReplyID: Int) throws {
+        let home = try MCPTestHome()
+        home.extraEnvironment["SHORTCUTS_MCP_MAX_CALLS"] = String(limit)
+        let server = try home.startServer()
+        try server.initialize()
+        func call(_ id: Int, _ name: String, _ arguments: JSONValue) throws {
+            try server.send(
+                JSONValue.object([
+                    "jsonrpc": "2.0", "id": .number(Double(id)), "method": "tools/call",
+                    "params": ["name": .string(name), "arguments": arguments],
+                ]).text)
+        }
+        try call(1, "is.workflow.actions.delay", ["WFDelayTime": 2])
+        try call(2, "is.workflow.actions.text.changecase", ["text": ["quick"], "WFCaseType": "UPPERCASE"])
+        let first = try server.receive()
+        let second = try server.receive()
+        #expect(first["id"] == .number(Double(firstReplyID)))
+        #expect(second["id"] == .number(Double(3 - firstReplyID)))
+        let quick = first["id"] == .number(2) ? first : second
+        #expect(quick.text.contains("QUICK"), "\(quick.text)")
+        _ = try server.finish()
+    }
 }
