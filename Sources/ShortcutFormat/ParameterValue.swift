@@ -82,3 +82,52 @@ public struct PredicateTable: Hashable, Sendable {
     /// Whether every condition must hold (any other prefix means any one is enough).
     public var requiresAll: Bool { prefix != 0 }
 }
+
+extension ParameterValue {
+    /// The value as Shortcuts itself writes it, without the details of a file's shape that mean
+    /// nothing: a token string's empty `attachmentsByRange`, a missing `string` key or `Value`
+    /// of empty text (Cherri and other tools write these). Two values that are equal this way
+    /// run the same.
+    public var withoutFileShape: ParameterValue {
+        switch self {
+        case .plain, .unknown, .attachment, .bareAttachment, .variablePicker: return self
+        case .array(let items): return .array(items.map(\.withoutFileShape))
+        case .arrayState(let items): return .arrayState(items.map(\.withoutFileShape))
+        case .record(let record): return .record(record.withoutFileShape)
+        case .text(let text): return .text(text.withoutFileShape)
+        case .bareText(let text): return .bareText(text.withoutFileShape)
+        case .dictionaryField(let items):
+            return .dictionaryField(
+                items.map { item in
+                    var item = item
+                    item.key = item.key?.withoutFileShape
+                    item.value = item.value?.withoutFileShape
+                    return item
+                })
+        case .numberSubstitutable(let inner): return .numberSubstitutable(inner.withoutFileShape)
+        case .quantity(let magnitude, let unit): return .quantity(magnitude: magnitude?.withoutFileShape, unit: unit)
+        case .predicateTable(var table):
+            table.templates = table.templates.map(\.withoutFileShape)
+            return .predicateTable(table)
+        case .serialized(let type, let inner): return .serialized(type: type, value: inner.withoutFileShape)
+        }
+    }
+}
+
+extension ParameterDictionary {
+    /// Each value ``ParameterValue/withoutFileShape``.
+    public var withoutFileShape: ParameterDictionary {
+        ParameterDictionary(entries.map { ($0.key, $0.value.withoutFileShape) })
+    }
+}
+
+extension TokenString {
+    /// The text with the file-shape flags Shortcuts writes by default.
+    public var withoutFileShape: TokenString {
+        var text = self
+        text.hasStringKey = true
+        text.omitsValue = false
+        if attachments.isEmpty { text.hasRangesKey = false }
+        return text
+    }
+}

@@ -11,12 +11,14 @@ extension Decompiler {
         return rawSyntax(value)
     }
 
-    /// Whether a written form compiles to the value, with names bound to the original UUIDs.
+    /// Whether a written form compiles to the value, with names bound to the original UUIDs:
+    /// exactly, or as Shortcuts writes it (``ParameterValue/withoutFileShape``), so a value another
+    /// tool wrote in its own shape reads as its meaning rather than as `#raw`.
     func compiles(_ syntax: ValueSyntax, to value: ParameterValue, context: ValueContext) -> Bool {
         var checker = self.checker
         checker.log = DiagnosticLog()
-        let compiled = checker.parameterValue(syntax, context: context)
-        return !checker.log.hasErrors && compiled == value
+        guard let compiled = checker.parameterValue(syntax, context: context), !checker.log.hasErrors else { return false }
+        return compiled == value || compiled.withoutFileShape == value.withoutFileShape
     }
 
     /// `#raw` with the value's property list.
@@ -81,10 +83,9 @@ extension Decompiler {
         }
     }
 
-    /// The parts of a token string, or `nil` when its file-shape flags need `#raw`.
+    /// The parts of a token string (its file-shape flags, which mean nothing, left out).
     private mutating func stringParts(_ text: TokenString) -> [StringPart]? {
-        guard text.hasStringKey, !text.omitsValue, !(text.hasRangesKey && text.attachments.isEmpty) else { return nil }
-        return text.segments.map { segment in
+        text.segments.map { segment in
             switch segment {
             case .literal(let literal): return .literal(literal)
             case .variable(let attachment): return .interpolation(variableSyntax(attachment))

@@ -74,8 +74,10 @@ extension ValueCompiler {
             guard case .variable(let variable)? = first, let attachment = attachment(variable) else { return needsValue("a variable") }
             return tag == "picker" ? .variablePicker(attachment) : .bareAttachment(attachment)
         case "raw":
+            // Read as a file's parameter is read, so it runs as it runs in the file (a
+            // `.unknown` value would run as the property list's text).
             guard let first, let value = plist(first) else { return needsValue("a property-list value") }
-            return .unknown(value)
+            return ParameterValue(propertyList: value)
         case "item":
             log.error("#item(…) is only allowed inside #dictionary [ … ]", at: position)
             return nil

@@ -72,3 +72,16 @@ struct RenamingComparison {
         }
     }
 }
+
+extension Workflow {
+    /// Every action's parameters as Shortcuts writes them (``ParameterValue/withoutFileShape``).
+    var withoutFileShape: Workflow {
+        var workflow = self
+        workflow.actions = actions.map { action in
+            var action = action
+            action.parameters = action.parameters.withoutFileShape
+            return action
+        }
+        return workflow
+    }
+}

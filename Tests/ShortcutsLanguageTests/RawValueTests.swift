@@ -1,0 +1,132 @@
+import BuiltinActions
+import Foundation
+import PropertyList
+import ShortcutFormat
+import ShortcutsContent
+import ShortcutsEngine
+import ShortcutsLanguage
+import Testing
+
+/// `#raw { … }` is a parameter as a file has it, so it must compile to what reading that file
+/// gives and run as the file runs: every serialization kind, written the way Shortcuts writes it
+/// and the way other tools do (keys in another order, token strings without `attachmentsByRange`).
+@Suite struct RawValueTests {
+    static let engine = Engine(sources: [Builtins.catalog])
+
+    /// One kind: the same action written with a typed value and with `#raw`.
+    struct Case: Sendable, CustomStringConvertible {
+        var kind: String
+        var typed: String
+        var raw: String
+        var description: String { kind }
+    }
+
+    /// Each program ends with a Text that shows what the action under test made.
+    static let cases: [Case] = [
+        Case(
+            kind: "WFTextTokenString",
+            typed: #"Text "Hello, \(ShortcutInput)!""#,
+            raw: #"""
+                Text `WFTextActionText`: #raw {Value: {string: "Hello, \u{FFFC}!", attachmentsByRange: {"{7, 1}": {Type: "ExtensionInput"}}}, WFSerializationType: "WFTextTokenString"}
+                """#),
+        Case(
+            kind: "WFTextTokenString, as other tools write it",
+            typed: #"Text "Hello, \(ShortcutInput)!""#,
+            raw: #"""
+                Text `WFTextActionText`: #raw {WFSerializationType: "WFTextTokenString", Value: {attachmentsByRange: {"{7, 1}": {Type: "ExtensionInput"}}, string: "Hello, \u{FFFC}!"}}
+                """#),
+        Case(
+            kind: "WFTextTokenString without attachmentsByRange",
+            typed: #"Text "plain words""#,
+            raw: #"Text `WFTextActionText`: #raw {WFSerializationType: "WFTextTokenString", Value: {string: "plain words"}}"#),
+        Case(
+            kind: "WFTextTokenAttachment",
+            typed: "SetVariable ShortcutInput, variable: \"who\"\nChangeCase $who, case: \"UPPERCASE\"",
+            raw: """
+                SetVariable ShortcutInput, variable: "who"
+                ChangeCase case: "UPPERCASE", text: #raw {WFSerializationType: "WFTextTokenAttachment", Value: {VariableName: "who", Type: "Variable"}}
+                """),
+        Case(
+            kind: "WFDictionaryFieldValue",
+            typed: #"Dictionary {"name": "Ada", "age": #number 36, "tags": ["x", "y"], "inner": {"k": "v"}}"#,
+            raw: #"""
+                Dictionary `WFItems`: #raw {WFSerializationType: "WFDictionaryFieldValue", Value: {WFDictionaryFieldValueItems: [
+                    {WFItemType: 0, WFKey: {WFSerializationType: "WFTextTokenString", Value: {string: "name"}}, WFValue: {Value: {string: "Ada"}, WFSerializationType: "WFTextTokenString"}},
+                    {WFKey: {Value: {string: "age", attachmentsByRange: {}}, WFSerializationType: "WFTextTokenString"}, WFItemType: 3, WFValue: {Value: {string: "36"}, WFSerializationType: "WFTextTokenString"}},
+                    {WFItemType: 2, WFKey: {Value: {string: "tags"}, WFSerializationType: "WFTextTokenString"}, WFValue: {Value: [{WFItemType: 0, WFValue: {Value: {string: "x"}, WFSerializationType: "WFTextTokenString"}}, {WFItemType: 0, WFValue: {Value: {string: "y"}, WFSerializationType: "WFTextTokenString"}}], WFSerializationType: "WFArrayParameterState"}},
+                    {WFItemType: 1, WFKey: {Value: {string: "inner"}, WFSerializationType: "WFTextTokenString"}, WFValue: {Value: {Value: {WFDictionaryFieldValueItems: [{WFItemType: 0, WFKey: {Value: {string: "k"}, WFSerializationType: "WFTextTokenString"}, WFValue: {Value: {string: "v"}, WFSerializationType: "WFTextTokenString"}}]}, WFSerializationType: "WFDictionaryFieldValue"}, WFSerializationType: "WFDictionaryFieldValue"}}
+                ]}}
+                """#),
+        Case(
+            kind: "WFArrayParameterState",
+            typed: #"List ["one", "two"]"#,
+            raw:
+                #"List `WFItems`: #raw [{WFItemType: 0, WFValue: {Value: {string: "one"}, WFSerializationType: "WFTextTokenString"}}, "two"]"#
+        ),
+        Case(
+            kind: "WFNumberSubstitutableState",
+            typed: "Number 42",
+            raw: #"Number `WFNumberActionNumber`: #raw {WFSerializationType: "WFNumberSubstitutableState", Value: 42}"#),
+        Case(
+            kind: "WFQuantityFieldValue",
+            typed: #"AdjustDate "2026-01-01T00:00:00Z", operation: "Add", duration: #quantity(2, unit: "days")"#,
+            raw: #"""
+                AdjustDate "2026-01-01T00:00:00Z", operation: "Add", duration: #raw {WFSerializationType: "WFQuantityFieldValue", Value: {Unit: "days", Magnitude: 2}}
+                """#),
+        Case(
+            kind: "a variable picker",
+            typed: """
+                SetVariable ShortcutInput, variable: "who"
+                If #picker $who, is: hasAnyValue {
+                    Text "given"
+                } Otherwise {
+                    Text "none"
+                }
+                """,
+            raw: """
+                SetVariable ShortcutInput, variable: "who"
+                If `WFInput`: #raw {Variable: {Value: {VariableName: "who", Type: "Variable"}, WFSerializationType: "WFTextTokenAttachment"}, Type: "Variable"}, is: hasAnyValue {
+                    Text "given"
+                } Otherwise {
+                    Text "none"
+                }
+                """),
+    ]
+
+    private func compile(_ text: String, _ kind: String) throws -> Workflow {
+        let (workflow, diagnostics) = language.compile("@input text\n" + text + "\n", path: "raw.sct")
+        for diagnostic in diagnostics where diagnostic.isError { Issue.record("\(kind): \(diagnostic)") }
+        return try #require(workflow, "\(kind) didn't compile")
+    }
+
+    private func run(_ workflow: Workflow) throws -> String {
+        try Self.engine.run(try Self.engine.compile(workflow, name: "Raw"), input: .text("Ada"), environment: RunEnvironment()).text
+    }
+
+    @Test(arguments: cases)
+    func aRawValueRunsAsItsTypedForm(_ example: Case) throws {
+        let typed = try compile(example.typed, example.kind)
+        let raw = try compile(example.raw, example.kind)
+        let output = try run(raw)
+        #expect(output == (try run(typed)), "\(example.kind)")
+        #expect(!output.contains("WFSerializationType"), "\(example.kind) ran as a property list: \(output)")
+    }
+
+    /// decompile → compile → run gives what the original gave for a value in another tool's
+    /// shape (an empty `attachmentsByRange`), which decompiles as plain text, not `#raw`.
+    @Test func aValueInAnotherToolsShapeDecompilesTypedAndRunsAsTheOriginal() throws {
+        var text = TokenString(string: "from another tool")
+        text.hasRangesKey = true
+        let original = Workflow(actions: [
+            WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .text(text)])
+        ])
+        let decompiled = language.decompile(original)
+        #expect(decompiled.contains(#"Text "from another tool""#), "\(decompiled)")
+        #expect(!decompiled.contains("#raw"))
+        let (compiled, diagnostics) = language.compile(decompiled, path: "round.sct")
+        #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
+        let back = try #require(compiled)
+        #expect(try run(back) == "from another tool", "\(decompiled)")
+        #expect(try run(back) == (try run(original)))
+    }
+}
