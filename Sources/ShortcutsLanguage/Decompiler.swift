@@ -35,7 +35,17 @@ struct Decompiler {
     // MARK: Naming outputs
 
     /// Chooses a name for every action with a `UUID`: `_` when nothing refers to it.
+    ///
+    /// A `UUID` that several actions share (copy-pasted actions; Shortcuts keeps them) names
+    /// none of them: each keeps its `UUID` written out and the references to it are written as
+    /// attachments with that `UUID`, so the compiled file is the original and a reference gets
+    /// what Shortcuts gives it, the latest output with that `UUID` before it.
     private mutating func nameOutputs() {
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        for action in workflow.actions where isBindable(action) {
+            if case .plain(.string(let uuid))? = action.parameters["UUID"], !seen.insert(uuid).inserted { shared.insert(uuid) }
+        }
         var referencedNames: [String: String?] = [:]
         for action in workflow.actions {
             for (_, value) in action.parameters {
@@ -48,7 +58,9 @@ struct Decompiler {
         }
         var used = Self.reservedNames
         for (index, action) in workflow.actions.enumerated() {
-            guard case .plain(.string(let uuid))? = action.parameters["UUID"], names[uuid] == nil, isBindable(action) else { continue }
+            guard case .plain(.string(let uuid))? = action.parameters["UUID"], names[uuid] == nil, !shared.contains(uuid),
+                isBindable(action)
+            else { continue }
             let entry = vocabulary.entry(for: action.identifier)
             let defaultName = ControlFlow.kind(of: action.identifier).map(ControlFlow.defaultOutputName) ?? entry.defaultOutputName
             guard let referenced = referencedNames[uuid] else {

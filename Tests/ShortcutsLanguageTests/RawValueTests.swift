@@ -130,3 +130,53 @@ import Testing
         #expect(try run(back) == (try run(original)))
     }
 }
+
+/// Two actions that share a `UUID` (copy-pasted actions; real files have them) keep it through
+/// decompile → compile, and each reference gets the latest output with that `UUID` before it.
+@Suite struct SharedUUIDTests {
+    static let shared = "DDDDDDDD-0000-4000-8000-000000000001"
+
+    static func text(_ string: String, uuid: String? = nil, referring: Bool = false) -> WorkflowAction {
+        var parameters: ParameterDictionary = [:]
+        if referring {
+            let output = TokenAttachment(.actionOutput(uuid: shared, name: "Text"))
+            parameters["WFTextActionText"] = .text(TokenString(segments: [.literal(string), .variable(output)]))
+        } else {
+            parameters["WFTextActionText"] = .text(TokenString(string: string))
+        }
+        if let uuid { parameters["UUID"] = .plain(.string(uuid)) }
+        return WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: parameters)
+    }
+
+    static func setVariable(_ name: String) -> WorkflowAction {
+        WorkflowAction(identifier: "is.workflow.actions.setvariable", parameters: ["WFVariableName": .plain(.string(name))])
+    }
+
+    static let original = Workflow(actions: [
+        text("first", uuid: shared), text("A:", referring: true), setVariable("a"),
+        text("second", uuid: shared), text("B:", referring: true), setVariable("b"),
+        WorkflowAction(
+            identifier: "is.workflow.actions.gettext",
+            parameters: [
+                "WFTextActionText": .text(
+                    TokenString(segments: [
+                        .variable(TokenAttachment(.variable(name: "a"))), .literal("|"), .variable(TokenAttachment(.variable(name: "b"))),
+                    ]))
+            ]),
+    ])
+
+    private func run(_ workflow: Workflow) throws -> String {
+        try RawValueTests.engine.run(try RawValueTests.engine.compile(workflow, name: "Shared"), environment: RunEnvironment()).text
+    }
+
+    @Test func bothKeepTheUUIDAndReferencesGetTheLatestOutputBeforeThem() throws {
+        #expect(try run(Self.original) == "A:first|B:second")
+        let text = language.decompile(Self.original)
+        let (compiled, diagnostics) = language.compile(text, path: "shared.sct")
+        #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
+        let back = try #require(compiled, "\(text)")
+        let uuids = back.actions.compactMap { $0.parameters["UUID"] }
+        #expect(uuids == [.plain(.string(Self.shared)), .plain(.string(Self.shared))], "\(text)")
+        #expect(try run(back) == "A:first|B:second", "\(text)")
+    }
+}
