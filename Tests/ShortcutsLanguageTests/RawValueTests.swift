@@ -180,3 +180,73 @@ import Testing
         #expect(try run(back) == "A:first|B:second", "\(text)")
     }
 }
+
+/// A shortcut as other tools write it (Cherri, ScPL, shortcuts-js, Jellycuts): keys in their
+/// own order, token strings with an empty `attachmentsByRange` or none, decompiles to typed
+/// values, not `#raw`, and runs as the file runs.
+@Suite struct OtherToolsShapesTests {
+    static let file = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>WFWorkflowTypes</key><array/>
+        <key>WFWorkflowActions</key><array>
+          <dict>
+            <key>WFWorkflowActionParameters</key><dict>
+              <key>WFItems</key><dict>
+                <key>WFSerializationType</key><string>WFDictionaryFieldValue</string>
+                <key>Value</key><dict><key>WFDictionaryFieldValueItems</key><array>
+                  <dict>
+                    <key>WFValue</key><dict><key>WFSerializationType</key><string>WFTextTokenString</string>
+                      <key>Value</key><dict><key>attachmentsByRange</key><dict/><key>string</key><string>Ada</string></dict></dict>
+                    <key>WFKey</key><dict><key>WFSerializationType</key><string>WFTextTokenString</string>
+                      <key>Value</key><dict><key>string</key><string>name</string></dict></dict>
+                    <key>WFItemType</key><integer>0</integer>
+                  </dict>
+                  <dict>
+                    <key>WFItemType</key><integer>3</integer>
+                    <key>WFKey</key><dict><key>Value</key><dict><key>string</key><string>age</string><key>attachmentsByRange</key><dict/></dict>
+                      <key>WFSerializationType</key><string>WFTextTokenString</string></dict>
+                    <key>WFValue</key><dict><key>Value</key><dict><key>string</key><string>36</string></dict>
+                      <key>WFSerializationType</key><string>WFTextTokenString</string></dict>
+                  </dict>
+                </array></dict>
+              </dict>
+              <key>UUID</key><string>CCCCCCCC-0000-4000-8000-000000000001</string>
+            </dict>
+            <key>WFWorkflowActionIdentifier</key><string>is.workflow.actions.dictionary</string>
+          </dict>
+          <dict>
+            <key>WFWorkflowActionIdentifier</key><string>is.workflow.actions.gettext</string>
+            <key>WFWorkflowActionParameters</key><dict>
+              <key>WFTextActionText</key><dict>
+                <key>WFSerializationType</key><string>WFTextTokenString</string>
+                <key>Value</key><dict>
+                  <key>string</key><string>Got: &#xFFFC;</string>
+                  <key>attachmentsByRange</key><dict>
+                    <key>{5, 1}</key><dict><key>OutputName</key><string>Dictionary</string>
+                      <key>Type</key><string>ActionOutput</string><key>OutputUUID</key><string>CCCCCCCC-0000-4000-8000-000000000001</string></dict>
+                  </dict>
+                </dict>
+              </dict>
+            </dict>
+          </dict>
+        </array>
+        </dict></plist>
+        """#
+
+    private func run(_ workflow: Workflow) throws -> String {
+        try RawValueTests.engine.run(try RawValueTests.engine.compile(workflow, name: "Other"), environment: RunEnvironment()).text
+    }
+
+    @Test func decompilesTypedAndRunsAsTheFile() throws {
+        let original = try ShortcutFile.read(Data(Self.file.utf8), path: "other.shortcut").workflow
+        let expected = try run(original)
+        #expect(expected == #"Got: {"name":"Ada","age":36}"#)
+        let text = language.decompile(original)
+        #expect(!text.contains("#raw"), "\(text)")
+        #expect(text.contains(#""name": "Ada""#), "\(text)")
+        let (compiled, diagnostics) = language.compile(text, path: "other.sct")
+        #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
+        #expect(try run(try #require(compiled)) == expected, "\(text)")
+    }
+}
