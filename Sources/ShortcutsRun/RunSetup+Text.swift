@@ -21,14 +21,20 @@ extension RunSetup {
     }
 
     /// Compiles shortcut text. The built-in names are tried first; the apps' manifests are read
-    /// only when the text doesn't compile with those alone (it names an app's action), so a
-    /// `.sct` of built-in actions runs without reading them. A built-in action's name therefore
-    /// keeps its meaning when an installed app has an action of the same name.
+    /// only when the text doesn't compile with those alone, or names an action they don't
+    /// have (an app's action written by its identifier), so a `.sct` of built-in actions runs
+    /// without reading them. A built-in action's name therefore keeps its meaning when an
+    /// installed app has an action of the same name.
     public func compileText(_ source: String, path: String? = nil) -> (workflow: Workflow?, diagnostics: [Diagnostic]) {
         let builtin = Self.builtinLanguage.compile(source, path: path)
-        guard builtin.workflow == nil else { return builtin }
+        if let workflow = builtin.workflow, !workflow.actions.contains(where: { !Self.builtinIdentifiers.contains($0.identifier) }) {
+            return builtin
+        }
         return language.compile(source, path: path)
     }
+
+    /// The identifiers ``builtinMetadata`` describes, and the control-flow actions.
+    static let builtinIdentifiers = Set(builtinMetadata.map(\.identifier)).union(ControlFlowBlock.identifiers)
 
     /// The language to show a workflow as text: the built-in one unless it has an action that
     /// isn't built in.

@@ -113,6 +113,17 @@ import Testing
         #expect(tasks.contains("Water the plants"))
     }
 
+    /// Shortcut text that names an app's action by its identifier knows it from the app's
+    /// manifest: no "not in any action catalog" warning, and it runs.
+    @Test func shortcutTextNamingAnAppActionKnowsIt() throws {
+        let text = "com.example.SouperTask.CreateTaskIntent title: \"Tea\", dueDate: \"\(Self.future)\"\n"
+        let file = try binaries.write(Data(text.utf8), to: "Tea.sct")
+        let result = try shortcuts(["run", file])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.error.contains("not in any action catalog"), "\(result.error)")
+        #expect(result.output == "Tea\n")
+    }
+
     @Test func aDisambiguationAndAConfirmationAreAnsweredOnTheTerminal() throws {
         try createTask("Buy milk")
         try createTask("Buy bread")
