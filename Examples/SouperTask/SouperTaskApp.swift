@@ -23,7 +23,7 @@ struct SouperTaskApp: IntentsApplication {
             let due = arguments.firstIndex(of: "--due").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
             let dueDate = try due.map(parseDate) ?? Date().addingTimeInterval(24 * 60 * 60)
             guard dueDate > Date() else { throw TaskError.pastDueDate }
-            let task = TaskRecord(id: UUID().uuidString.lowercased(), title: arguments[1], dueDate: dueDate)
+            let task = TaskRecord(id: TaskRecord.newIdentifier(), title: arguments[1], dueDate: dueDate)
             try TaskStore.save(task)
             say(task.id)
         case "serve":

@@ -16,7 +16,7 @@ struct CreateTaskIntent: AppIntent {
     func perform() async throws -> some IntentResult & ReturnsValue<TaskEntity> & ProvidesDialog {
         await LiveSession.shared.waitIfHeld("CreateTaskIntent")
         guard dueDate > Date() else { throw TaskError.pastDueDate }
-        let record = TaskRecord(id: UUID().uuidString.lowercased(), title: title, dueDate: dueDate)
+        let record = TaskRecord(id: TaskRecord.newIdentifier(), title: title, dueDate: dueDate)
         try TaskStore.save(record)
         LiveSession.shared.saved(record, by: "CreateTaskIntent")
         return .result(value: TaskEntity(record), dialog: "Created “\(title)”.")

