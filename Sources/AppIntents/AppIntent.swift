@@ -57,7 +57,7 @@ extension AppIntent {
     ///
     /// - Throws: an error that ends `perform()` so the host can ask, then perform again confirmed.
     public func requestConfirmation(
-        conditions: ConfirmationConditions = [], actionName: ConfirmationActionName = .continue, dialog: IntentDialog
+        conditions: ConfirmationConditions = [], actionName: ConfirmationActionName = .continue, dialog: IntentDialog? = nil
     ) async throws {
         try confirmOrAsk(dialog)
     }
@@ -72,6 +72,42 @@ extension AppIntent {
     private func confirmOrAsk(_ dialog: IntentDialog?) throws {
         if PerformContext.current?.isConfirmed == true { return }
         throw AppIntentError(kind: .confirmationRequired(parameter: nil, dialog: dialog))
+    }
+}
+
+extension AppIntent {
+    /// Stops `perform()` to go on in the app: the host opens it (the running app, or a new one
+    /// with the intent's continuation). On Linux nothing asks first; `alwaysConfirm` is accepted.
+    public func needsToContinueInForegroundError(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) -> AppIntentError {
+        AppIntentError(kind: .continueInForeground(dialog: dialog, continuation: nil))
+    }
+
+    /// Asks for the app to come to the foreground; `perform()` goes on, and its result opens the app.
+    public func continueInForeground(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) async throws {
+        PerformContext.current?.continuesInForeground.request()
+    }
+}
+
+/// An intent that starts in the background and may go on in the app (Apple's, deprecated
+/// since iOS 26 in favour of `supportedModes` with `.foreground(.dynamic)`).
+public protocol ForegroundContinuableIntent: AppIntent {}
+
+extension ForegroundContinuableIntent {
+    /// Stops `perform()`; the continuation runs in the app's process, then the app opens.
+    public func needsToContinueInForegroundError(
+        _ dialog: IntentDialog? = nil, continuation: (@MainActor () async throws -> Void)? = nil
+    ) -> AppIntentError {
+        AppIntentError(kind: .continueInForeground(dialog: dialog, continuation: continuation.map(ForegroundContinuation.init)))
+    }
+
+    /// Runs the continuation in the app's process and gives its value; the intent's result then
+    /// opens the app.
+    @discardableResult
+    public func requestToContinueInForeground<ResultValue: Sendable>(
+        _ dialog: IntentDialog? = nil, continuation: @MainActor () async throws -> ResultValue = { () }
+    ) async throws -> ResultValue {
+        PerformContext.current?.continuesInForeground.request()
+        return try await continuation()
     }
 }
 

@@ -1,4 +1,5 @@
 import ShortcutsRPC
+import Synchronization
 
 /// An error that stops `perform()` so that Shortcuts can ask the person something and perform the
 /// intent again from the start with the answer (Apple's `restartPerform`).
@@ -19,6 +20,8 @@ public struct AppIntentError: Error, Sendable, CustomStringConvertible {
         case restartPerform
         /// The person said no.
         case userCancelled
+        /// Stop here and go on in the app (in the foreground), after running the continuation.
+        case continueInForeground(dialog: IntentDialog?, continuation: ForegroundContinuation?)
     }
 
     let kind: Kind
@@ -38,8 +41,15 @@ public struct AppIntentError: Error, Sendable, CustomStringConvertible {
         case .unsupported(let parameter, let reason): return "the parameter '\(parameter)' can't be used: \(reason)"
         case .restartPerform: return "the intent asked to be performed again"
         case .userCancelled: return "the request was cancelled"
+        case .continueInForeground: return "the intent continues in the app"
         }
     }
+}
+
+/// A continuation an intent gives when it goes on in the app; run in the app's process.
+/// `@unchecked Sendable`: Apple's API takes a plain closure; it is run once, on the main actor.
+struct ForegroundContinuation: @unchecked Sendable {
+    let run: @MainActor () async throws -> Void
 }
 
 /// What the host said about this call: whether it is confirmed and which answers it carries.
@@ -47,6 +57,15 @@ struct PerformContext: Sendable {
     var isConfirmed: Bool
     var confirmedParameters: Set<String>
     var isInteractive: Bool
+    /// Set when `perform()` asks to go on in the app; the result then opens it.
+    let continuesInForeground = ForegroundRequest()
 
     @TaskLocal static var current: PerformContext?
+}
+
+/// Whether an intent asked, while performing, to continue in the foreground.
+final class ForegroundRequest: Sendable {
+    private let requested = Mutex(false)
+    var isRequested: Bool { requested.withLock { $0 } }
+    func request() { requested.withLock { $0 = true } }
 }

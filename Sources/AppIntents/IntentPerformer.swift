@@ -30,15 +30,28 @@ struct IntentPerformer {
         if let problem = await resolve(parameters, from: call.parameters) { return problem }
         let context = PerformContext(
             isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive)
+        let opensAppLater = { context.continuesInForeground.isRequested }
         var restarts = 0
         while true {
             do {
                 let result = try await PerformContext.$current.withValue(context) { try await intent.perform() }
-                return Self.success(result, of: type)
+                var success = Self.success(result, of: type)
+                if opensAppLater() { success.opensApp = true }
+                return success
             } catch let error as AppIntentError {
                 if case .restartPerform = error.kind, restarts < Self.restartLimit {
                     restarts += 1
                     continue
+                }
+                if case .continueInForeground(let dialog, let continuation) = error.kind {
+                    // The app's own process runs the continuation (the running app, when it
+                    // performed the intent), then the host opens the app.
+                    do {
+                        try await continuation?.run()
+                    } catch {
+                        return ExtensionProtocol.PerformResult(outcome: .failure, message: Self.message(of: error))
+                    }
+                    return ExtensionProtocol.PerformResult(outcome: .success, dialog: dialog?.full.key, opensApp: true)
                 }
                 return Self.outcome(of: error)
             } catch {
@@ -108,7 +121,7 @@ struct IntentPerformer {
                 outcome: .confirmationRequired, parameter: parameter, dialog: dialog?.full.key)
         case .unsupported(let parameter, let reason):
             return ExtensionProtocol.PerformResult(outcome: .unsupported, parameter: parameter, message: reason)
-        case .restartPerform, .userCancelled:
+        case .restartPerform, .userCancelled, .continueInForeground:
             return ExtensionProtocol.PerformResult(outcome: .failure, message: error.description)
         }
     }

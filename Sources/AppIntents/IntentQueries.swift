@@ -71,3 +71,22 @@ extension IntentCatalog {
 extension AppEnum {
     static var allCaseValues: [Any] { allCases.map { $0 as Any } }
 }
+
+/// A query that can list every entity of its type (a small, fixed set: a few categories, the
+/// app's settings). Finding by identifier and the suggestions come from ``allEntities()``
+/// unless the query gives its own.
+public protocol EnumerableEntityQuery: EntityQuery {
+    // Restated so the type's `allEntities()` alone tells which entity type it finds.
+    associatedtype Entity
+    /// Every entity of the type.
+    func allEntities() async throws -> [Entity]
+}
+
+extension EnumerableEntityQuery {
+    public func entities(for identifiers: [Entity.ID]) async throws -> [Entity] {
+        let all = try await allEntities()
+        return identifiers.compactMap { identifier in all.first { $0.id == identifier } }
+    }
+
+    public func suggestedEntities() async throws -> [Entity] { try await allEntities() }
+}
