@@ -166,3 +166,14 @@ public struct IntentModes: OptionSet, Sendable, Hashable {
         .filter { contains($0.0) }.map(\.1)
     }
 }
+
+/// An intent that configures a widget (WidgetKit's). There are no widgets on Linux: such an
+/// intent is an ordinary action here, listed and performed as any other.
+public protocol WidgetConfigurationIntent: AppIntent {}
+
+/// An app intent that replaces a SiriKit custom intent, so shortcuts that used the old intent
+/// keep working.
+public protocol CustomIntentMigratedAppIntent: AppIntent {
+    /// The name of the SiriKit intent class it replaces (`OrderSoupIntent`).
+    static var intentClassName: String { get }
+}

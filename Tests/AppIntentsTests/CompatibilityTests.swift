@@ -98,10 +98,25 @@ struct ShowMap: AppIntent {
     }
 }
 
+struct TrailConditionsWidgetIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Trail Conditions"
+    @Parameter(title: "Trail") var trail: TrailEntity?
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: trail?.name ?? "all trails") }
+}
+
+struct LogHikeIntent: CustomIntentMigratedAppIntent {
+    static let intentClassName = "LogHikeIntent"
+    static let title: LocalizedStringResource = "Log Hike"
+
+    func perform() async throws -> some IntentResult & ProvidesDialog { .result(dialog: "Logged.") }
+}
+
 @Suite(.serialized) struct CompatibilityTests {
     static let manager = TrailDataManager()
     static let intents: [any AppIntent.Type] = [
-        GetTrailInfo.self, ClearHikeHistory.self, OpenFavoriteTrails.self, StartHike.self, ShowMap.self,
+        GetTrailInfo.self, ClearHikeHistory.self, OpenFavoriteTrails.self, StartHike.self, ShowMap.self, TrailConditionsWidgetIntent.self,
+        LogHikeIntent.self,
     ]
 
     init() {
@@ -155,6 +170,17 @@ struct ShowMap: AppIntent {
             #expect(asked.dialog == nil)
             let confirmed = try await server.perform("ClearHikeHistory", [:], confirmed: true)
             #expect(confirmed.outcome == .success && confirmed.dialog == "Cleared.")
+        }
+    }
+
+    /// A widget's configuration intent and one migrated from SiriKit are ordinary actions here.
+    @Test func widgetAndMigratedIntentsPerform() async throws {
+        #expect(LogHikeIntent.intentClassName == "LogHikeIntent")
+        try await withServer { server in
+            let widget = try await server.perform("TrailConditionsWidgetIntent", ["trail": .text("1")])
+            #expect(widget.outcome == .success && widget.value == .text("Ridge Loop"))
+            let migrated = try await server.perform("LogHikeIntent", [:])
+            #expect(migrated.outcome == .success && migrated.dialog == "Logged.")
         }
     }
 
