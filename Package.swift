@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CCryptoLoader"),
         // Apple Encrypted Archives (signed, not encrypted) and the Apple Archives inside them.
         .target(name: "AppleArchive", dependencies: ["LZFSE", "CCryptoLoader"]),
-        .target(name: "ShortcutsContent"),
+        .target(name: "ShortcutsContent", dependencies: ["PropertyList"]),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
         // The CPU's tick counter, for timing a run's steps in its trace.

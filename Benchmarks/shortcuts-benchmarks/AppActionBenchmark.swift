@@ -16,12 +16,8 @@ enum AppActionBenchmark {
     static let calls = 1_000
 
     static func run(runs: Int) throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("app-action-benchmark-\(UUID().uuidString)")
+        var (scratch, environment) = scratchHome("app-action-benchmark")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHORTCUTS_HOME"] = scratch.path + "/home"
-        environment["SOUPERTASK_DATA"] = scratch.path + "/data"
-        environment["XDG_STATE_HOME"] = scratch.path + "/state"
         environment["SHORTCUTS_EXTENSION_IDLE_SECONDS"] = "600"
         // Each app writes its manifest into the scratch home when it runs, as a person's first run does.
         try runApp("benchmarkapp", [], environment: environment)
@@ -102,13 +98,8 @@ enum AppActionBenchmark {
 
     @discardableResult
     private static func runApp(_ name: String, _ arguments: [String], environment: [String: String]) throws -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent(name).path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw BenchmarkError("\(name) is not built next to this benchmark (\(executable)); run `swift build -c release`")
-        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: try builtApp(name))
         process.arguments = arguments
         process.environment = environment
         let output = Pipe()

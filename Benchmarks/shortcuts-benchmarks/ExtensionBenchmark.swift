@@ -12,12 +12,8 @@ import ShortcutsRPC
 /// Call it from `main` as `try runExtensionBenchmarks()`; build with `swift build -c release` so
 /// the apps are next to `shortcuts-benchmarks`.
 func runExtensionBenchmarks(calls: Int = 2_000, starts startRuns: Int = 40) throws {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("extension-benchmark-\(UUID().uuidString)")
+    let (scratch, environment) = scratchHome("extension-benchmark")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    var environment = ProcessInfo.processInfo.environment
-    environment["SHORTCUTS_HOME"] = scratch.path + "/home"
-    environment["SOUPERTASK_DATA"] = scratch.path + "/data"
-    environment["XDG_STATE_HOME"] = scratch.path + "/state"
     let benchmarkApp = try printedManifest(of: try builtApp("benchmarkapp"), environment: environment)
     let souperTask = try printedManifest(of: try builtApp("soupertask"), environment: environment)
 
@@ -78,8 +74,19 @@ func runExtensionBenchmarks(calls: Int = 2_000, starts startRuns: Int = 40) thro
     print(table.render())
 }
 
+/// A temporary folder for a benchmark's home, apps' data and state, and the environment that
+/// points there.
+func scratchHome(_ name: String) -> (folder: URL, environment: [String: String]) {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    var environment = ProcessInfo.processInfo.environment
+    environment["SHORTCUTS_HOME"] = scratch.path + "/home"
+    environment["SOUPERTASK_DATA"] = scratch.path + "/data"
+    environment["XDG_STATE_HOME"] = scratch.path + "/state"
+    return (scratch, environment)
+}
+
 /// An app built next to this benchmark.
-private func builtApp(_ name: String) throws -> String {
+func builtApp(_ name: String) throws -> String {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent(name).path
     guard FileManager.default.isExecutableFile(atPath: executable) else {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyList
 
 /// Content's JSON form, used wherever content crosses a process boundary (app extensions, the
 /// service, MCP). Each value is an object with a `type`:
@@ -157,7 +158,7 @@ enum CivilTime {
         guard millisecondsSince1970.isFinite, abs(millisecondsSince1970) < 1e15 else { return nil }
         let total = Int64(millisecondsSince1970)
         let (dayNumber, inDay) = total.floorDivided(by: 86_400_000)
-        let (year, month, day) = civil(fromDays: dayNumber)
+        let (year, month, day) = CivilDate.date(days: dayNumber)
         guard (1600...9999).contains(year) else { return nil }
         var text = ""
         text.reserveCapacity(24)
@@ -197,9 +198,9 @@ enum CivilTime {
             }
             guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
                 let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                (1600...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+                (1600...9999).contains(year), (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day)
             else { return nil }
-            let days = days(fromCivil: year, month, day)
+            let days = CivilDate.days(year: year, month: month, day: day)
             if bytes.count == 10 { return days * 86_400_000 }
             guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
                 let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), hour < 24, minute < 60, second < 60
@@ -231,37 +232,6 @@ enum CivilTime {
             }
             let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
             return seconds * 1000 + milliseconds
-        }
-    }
-
-    /// Days since 1970-01-01 of a civil date (March-based years, so leap days come last).
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The civil date of a day number since 1970-01-01; the inverse of ``days(fromCivil:_:_:)``.
-    static func civil(fromDays dayNumber: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
         }
     }
 

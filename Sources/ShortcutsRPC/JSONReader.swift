@@ -62,28 +62,20 @@ public struct JSONReader {
 
     /// Reads an object, calling `member` with each key; `member` must read or skip its value.
     public mutating func readObject(_ member: (inout JSONReader, String) throws(Failure) -> Void) throws(Failure) {
-        try open(UInt8(ascii: "{"), "an object")
-        defer { depth -= 1 }
-        skipSpace()
-        if take(UInt8(ascii: "}")) { return }
-        while true {
-            skipSpace()
-            guard peek == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-            let key = try readString()
-            skipSpace()
-            guard take(UInt8(ascii: ":")) else { throw failure("expected ':' after a member name") }
-            skipSpace()
-            try member(&self, key)
-            skipSpace()
-            if take(UInt8(ascii: "}")) { return }
-            guard take(UInt8(ascii: ",")) else { throw failure("expected ',' or '}' in an object") }
-        }
+        try readMembers({ reader throws(Failure) in try reader.readString() }, member)
     }
 
     /// Reads an object whose members are known: `member` gets the position of each key in
     /// `keys`, or nil for a key not there (whose value it must skip). Matching the key's bytes
     /// against a table costs less than making each key a `String` and comparing it.
     public mutating func readObject(keys: JSONKeys, _ member: (inout JSONReader, Int?) throws(Failure) -> Void) throws(Failure) {
+        try readMembers({ reader throws(Failure) in try reader.readKey(in: keys) }, member)
+    }
+
+    /// An object's members, each key read by `readKey`.
+    private mutating func readMembers<Key>(
+        _ readKey: (inout JSONReader) throws(Failure) -> Key, _ member: (inout JSONReader, Key) throws(Failure) -> Void
+    ) throws(Failure) {
         try open(UInt8(ascii: "{"), "an object")
         defer { depth -= 1 }
         skipSpace()
@@ -91,11 +83,11 @@ public struct JSONReader {
         while true {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-            let known = try readKey(in: keys)
+            let key = try readKey(&self)
             skipSpace()
             guard take(UInt8(ascii: ":")) else { throw failure("expected ':' after a member name") }
             skipSpace()
-            try member(&self, known)
+            try member(&self, key)
             skipSpace()
             if take(UInt8(ascii: "}")) { return }
             guard take(UInt8(ascii: ",")) else { throw failure("expected ',' or '}' in an object") }

@@ -124,14 +124,7 @@ struct LogHikeIntent: CustomIntentMigratedAppIntent {
     }
 
     private func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
-        let harness = await ServerHarness(intents: Self.intents, bundleIdentifier: "com.example.Trails")
-        do {
-            try await body(harness)
-        } catch {
-            await harness.finish()
-            throw error
-        }
-        await harness.finish()
+        try await ServerHarness.with(Self.intents, bundleIdentifier: "com.example.Trails", body)
     }
 
     @Test func dependenciesAreInjectedIntoIntentsAndQueries() async throws {

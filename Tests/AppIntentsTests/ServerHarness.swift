@@ -25,6 +25,20 @@ final class ServerHarness {
     }
 
     /// Closes the host's end so the server sees end of input, and waits for it to stop.
+    /// Runs `body` against a fresh server for these intents, finishing it whatever happens.
+    static func with(
+        _ intents: [any AppIntent.Type], bundleIdentifier: String = "com.example.Soup", _ body: (ServerHarness) async throws -> Void
+    ) async throws {
+        let harness = await ServerHarness(intents: intents, bundleIdentifier: bundleIdentifier)
+        do {
+            try await body(harness)
+        } catch {
+            await harness.finish()
+            throw error
+        }
+        await harness.finish()
+    }
+
     func finish() async {
         close(hostToServer[1])
         await serving.value

@@ -8,14 +8,7 @@ import Testing
     static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self]
 
     func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
-        let harness = await ServerHarness(intents: Self.intents)
-        do {
-            try await body(harness)
-        } catch {
-            await harness.finish()
-            throw error
-        }
-        await harness.finish()
+        try await ServerHarness.with(Self.intents, body)
     }
 
     @Test func initializeNamesTheVersionAndApp() async throws {
