@@ -156,7 +156,9 @@ public struct IntentDefinitionTranslator {
         for code in intent.responseCodes {
             let format = text(code.format, or: "")
             let concise = text(code.conciseFormat, or: "")
-            let named = (SwiftNames.placeholders(in: format) + SwiftNames.placeholders(in: concise)).filter(responseParameters.contains)
+            // `${orderDetails.total}` names the parameter `orderDetails` (a custom type's property).
+            let named = (SwiftNames.placeholders(in: format) + SwiftNames.placeholders(in: concise))
+                .map { String($0.prefix { $0 != "." }) }.filter(responseParameters.contains)
             var factory: [String] = []
             for name in named where !factory.contains(name) { factory.append(name) }
             let dialog = format.isEmpty ? (concise.isEmpty ? nil : concise) : format

@@ -137,7 +137,7 @@ struct INIntentPerformer {
     /// The protocol result for a response.
     private func outcome(of response: INIntentResponse, code: INResponseCodeSchema, intent: INIntent) -> ExtensionProtocol.PerformResult {
         let responseValues = responseValues(response)
-        let dialog = code.dialog.flatMap { render($0, values: responseValues) }
+        let dialog = code.dialog.flatMap { render($0, values: responseValues, contents: responseContents(response)) }
         let opensApp =
             response.rawCode == INStandardResponseCode.continueInApp.rawValue
             || response.rawCode == INStandardResponseCode.failureRequiringAppLaunch.rawValue
@@ -163,26 +163,59 @@ struct INIntentPerformer {
         return values
     }
 
-    /// A format string with `${name}` placeholders filled from the intent's values.
-    private func render(_ format: String?, intent: INIntent, extra: [String: String] = [:]) -> String? {
-        var values = extra
-        for parameter in schema.parameters {
-            guard let value = intent.storedValue(forKey: parameter.name) else { continue }
-            values[parameter.name] = coding.content(of: value, for: parameter).text
+    /// The response's values as content, for placeholders that reach into one (`${flag.countryName}`).
+    private func responseContents(_ response: INIntentResponse) -> [String: Content] {
+        var contents: [String: Content] = [:]
+        for parameter in schema.responseParameters {
+            guard let value = response.storedValue(forKey: parameter.name) else { continue }
+            contents[parameter.name] = coding.content(of: value, for: parameter)
         }
-        return format.flatMap { render($0, values: values) }
+        return contents
     }
 
-    private func render(_ format: String, values: [String: String]) -> String? {
+    /// A format string with `${name}` placeholders filled from the intent's values.
+    private func render(_ format: String?, intent: INIntent, extra: [String: String] = [:]) -> String? {
+        var contents: [String: Content] = [:]
+        for parameter in schema.parameters {
+            guard let value = intent.storedValue(forKey: parameter.name) else { continue }
+            contents[parameter.name] = coding.content(of: value, for: parameter)
+        }
+        return format.flatMap {
+            render($0, values: extra.merging(contents.mapValues(\.text)) { _, fromIntent in fromIntent }, contents: contents)
+        }
+    }
+
+    /// Fills `${name}` from `values`, and `${name.property…}` (a custom type's property, as
+    /// Xcode's templates allow) by going into `contents`' entity properties.
+    private func render(_ format: String, values: [String: String], contents: [String: Content] = [:]) -> String? {
         guard !format.isEmpty else { return nil }
         var text = ""
         var rest = Substring(format)
         while let start = rest.range(of: "${") {
             text += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
-            text += values[String(rest[start.upperBound..<end])] ?? ""
+            let name = String(rest[start.upperBound..<end])
+            text += values[name] ?? Self.text(at: name, in: contents) ?? ""
             rest = rest[rest.index(after: end)...]
         }
         return text + rest
+    }
+
+    /// The text at a dotted path into content: an entity's properties, a dictionary's keys.
+    static func text(at path: String, in contents: [String: Content]) -> String? {
+        let parts = path.split(separator: ".").map(String.init)
+        guard let first = parts.first, var current = contents[first] else { return nil }
+        for part in parts.dropFirst() {
+            switch current {
+            case .entity(let entity):
+                guard let next = entity.properties[part] else { return nil }
+                current = next
+            case .dictionary(let dictionary):
+                guard let next = dictionary[part] else { return nil }
+                current = next
+            default: return nil
+            }
+        }
+        return current.text
     }
 }

@@ -40,6 +40,15 @@ import Testing
         }
     }
 
+    /// A response parameter named only inside its template, through a property
+    /// (`${flag.countryName}`), still gets its argument in the response's factory, as Xcode makes it.
+    @Test(.enabled(if: !files.isEmpty, "the corpus is absent"))
+    func aResponseParameterUsedThroughItsPropertyGetsItsFactoryArgument() throws {
+        let output = try GeneratorPipeline.generate(fileAt: Self.corpus.appendingPathComponent("17-vexillum.intentdefinition"))
+        #expect(output.source.contains("public static func success(flag: FlagData) -> FlagOfTheDayIntentResponse"))
+        #expect(output.source.contains("public static func success(flag: FlagData) -> GetFlagIntentResponse"))
+    }
+
     /// What went wrong generating or compiling, or nil.
     private func compileProblem(_ file: URL) -> String? {
         let output: GeneratorPipeline.Output

@@ -95,6 +95,28 @@ import Testing
         #expect(task.properties["dueDate"]?.date != nil)
     }
 
+    /// A response template may reach into a custom type's property, as Xcode's allow
+    /// (`${flag.countryName}`): the property's value is filled in.
+    @Test func aTemplateReachesIntoACustomTypesProperty() async throws {
+        var definition = IntentsIntentDefinition.schema
+        let index = try #require(definition.intents.firstIndex { $0.className == "CreateTaskIntent" })
+        let success = try #require(definition.intents[index].responseCodes.firstIndex { $0.name == "success" })
+        definition.intents[index].responseCodes[success].dialog =
+            "Created ${task}, due ${task.dueDate}; ${task.nothing} ${nobody.at.all}end"
+        let server = INIntentServer(
+            bundleIdentifier: "com.example.Test", definitions: [definition], dispatch: .intentsExtension(Principal()))
+        let params = ExtensionProtocol.PerformParams(
+            intent: "CreateTaskIntent",
+            parameters: ["title": .text("Milk"), "dueDate": .date(Date(timeIntervalSince1970: 1_956_528_000))], isInteractive: true)
+        let line = try JSONRPC.encode(JSONRPC.Request(id: .number(1), method: ExtensionProtocol.Method.perform, params: params))
+        let response = try #require(await server.handle(line).response)
+        let result = try JSONRPC.decode(JSONRPC.Response<ExtensionProtocol.PerformResult>.self, from: response).result
+        let dialog = try #require(result.dialog)
+        #expect(dialog.hasPrefix("Created MILK, due "), "\(dialog)")
+        #expect(dialog.contains("2032"), "\(dialog)")
+        #expect(dialog.hasSuffix(";  end"), "\(dialog)")
+    }
+
     @Test func disambiguationOffersTheThreeToppings() async throws {
         let result = try await perform("OrderPizzaIntent", [:])
         #expect(result.outcome == .disambiguation)
