@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsRPC
 import Synchronization
 

@@ -30,13 +30,12 @@ struct IntentPerformer {
         if let problem = await resolve(parameters, from: call.parameters) { return problem }
         let context = PerformContext(
             isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive)
-        let opensAppLater = { context.continuesInForeground.isRequested }
         var restarts = 0
         while true {
             do {
                 let result = try await PerformContext.$current.withValue(context) { try await intent.perform() }
                 var success = Self.success(result, of: type)
-                if opensAppLater() { success.opensApp = true }
+                if context.continuesInForeground.isRequested { success.opensApp = true }
                 return success
             } catch let error as AppIntentError {
                 if case .restartPerform = error.kind, restarts < Self.restartLimit {

@@ -46,19 +46,23 @@ public struct ContentDictionary: Sendable, Equatable, Sequence, ExpressibleByDic
                 } else {
                     keys.remove(at: position)
                     values.remove(at: position)
-                    index = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
+                    index = keys.count > Self.linearLimit ? makeIndex() : nil
                 }
             } else if let newValue {
                 if index != nil {
                     index?[key] = keys.count
                 } else if keys.count == Self.linearLimit {
-                    index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+                    index = makeIndex()
                     index?[key] = keys.count
                 }
                 keys.append(key)
                 values.append(newValue)
             }
         }
+    }
+
+    private func makeIndex() -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     }
 
     private func position(of key: String) -> Int? {

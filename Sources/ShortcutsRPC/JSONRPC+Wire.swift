@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 extension JSONRPC.ID: JSONWritable, JSONReadable {
     public func write(to writer: inout JSONWriter) {

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 extension JSONRPC {
     /// A request as received: its method and id, and its params decoded on demand.

@@ -237,3 +237,29 @@ extension JSONValue: Codable {
         }
     }
 }
+
+extension JSONReader {
+    /// Any value, as a ``JSONValue`` (for the free-form parts of a message).
+    public mutating func readValue() throws(Failure) -> JSONValue {
+        switch nextValueStart() {
+        case UInt8(ascii: "{"):
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            try readObject { reader, key throws(Failure) in
+                keys.append(key)
+                values.append(try reader.readValue())
+            }
+            return .object(JSONObject(keys: keys, values: values))
+        case UInt8(ascii: "["):
+            var items: [JSONValue] = []
+            try readArray { reader throws(Failure) in items.append(try reader.readValue()) }
+            return .array(items)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try readBool())
+        case UInt8(ascii: "n"):
+            try readNull()
+            return .null
+        default: return .number(try readNumber())
+        }
+    }
+}

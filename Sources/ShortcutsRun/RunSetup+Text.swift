@@ -27,20 +27,24 @@ extension RunSetup {
     /// installed app has an action of the same name.
     public func compileText(_ source: String, path: String? = nil) -> (workflow: Workflow?, diagnostics: [Diagnostic]) {
         let builtin = Self.builtinLanguage.compile(source, path: path)
-        if let workflow = builtin.workflow, !workflow.actions.contains(where: { !Self.builtinIdentifiers.contains($0.identifier) }) {
-            return builtin
-        }
+        if let workflow = builtin.workflow, Self.isBuiltIn(workflow) { return builtin }
         return language.compile(source, path: path)
     }
 
     /// The identifiers ``builtinMetadata`` describes, and the control-flow actions.
     static let builtinIdentifiers = Set(builtinMetadata.map(\.identifier)).union(ControlFlowBlock.identifiers)
 
+    /// Whether no action of a workflow can be an installed app's: each is built in, or Shortcuts'
+    /// own (`is.workflow.actions.…`, which no app provides).
+    static func isBuiltIn(_ workflow: Workflow) -> Bool {
+        workflow.actions.allSatisfy {
+            builtinIdentifiers.contains($0.identifier) || $0.identifier.hasPrefix(WorkflowAction.builtinPrefix)
+        }
+    }
+
     /// The language to show a workflow as text: the built-in one unless it has an action that
     /// isn't built in.
     public func language(for workflow: Workflow) -> ShortcutText {
-        let builtin = Self.builtinLanguage
-        let hasOthers = workflow.actions.contains { !$0.identifier.hasPrefix(WorkflowAction.builtinPrefix) }
-        return hasOthers ? language : builtin
+        Self.isBuiltIn(workflow) ? Self.builtinLanguage : language
     }
 }

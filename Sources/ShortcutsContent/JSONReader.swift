@@ -1,6 +1,7 @@
 /// Reads JSON text in one pass, value by value, straight into the caller's types: no tree of
 /// values in between, no reflection. The extension protocol's messages read themselves with it
-/// (``JSONReadable``), which is what makes an app action call cost microseconds.
+/// (``JSONReadable``), which is what makes an app action call cost microseconds; JSON text
+/// becomes content with ``readContent()`` (``JSONBridge/parse(_:)``).
 ///
 /// ```swift
 /// var reader = JSONReader(Array(#"{"id":7,"tags":["a","b"]}"#.utf8))
@@ -35,7 +36,8 @@ public struct JSONReader {
     public static let maximumDepth = 256
 
     let bytes: [UInt8]
-    private(set) var position: Int
+    /// Where the reader is, as a byte offset.
+    public private(set) var position: Int
     private let end: Int
     private var depth = 0
 
@@ -46,7 +48,7 @@ public struct JSONReader {
     }
 
     /// A reader of part of the text (a member's value another reader found).
-    init(_ bytes: [UInt8], range: Range<Int>) {
+    public init(_ bytes: [UInt8], range: Range<Int>) {
         self.bytes = bytes
         position = range.lowerBound
         end = range.upperBound
@@ -128,7 +130,7 @@ public struct JSONReader {
     }
 
     /// The byte range of the next value, skipped: to read later, once the members around it say how.
-    mutating func skipValueRange() throws(Failure) -> Range<Int> {
+    public mutating func skipValueRange() throws(Failure) -> Range<Int> {
         skipSpace()
         let start = position
         try skipValue()
@@ -236,27 +238,35 @@ public struct JSONReader {
         return Int(number)
     }
 
-    /// Any value, as a ``JSONValue`` (for the free-form parts of a message).
-    public mutating func readValue() throws(Failure) -> JSONValue {
+    /// Skips white space and gives the byte the next value starts with (nil at the end), to
+    /// choose how to read it.
+    public mutating func nextValueStart() -> UInt8? {
         skipSpace()
-        switch peek {
+        return peek
+    }
+
+    /// Any value as content, the way JSON becomes content in shortcuts: objects are dictionaries
+    /// (keys in order, a repeated key's last value in its first place), arrays lists, `null`
+    /// nothing.
+    public mutating func readContent() throws(Failure) -> Content {
+        switch nextValueStart() {
         case UInt8(ascii: "{"):
             var keys: [String] = []
-            var values: [JSONValue] = []
+            var values: [Content] = []
             try readObject { reader, key throws(Failure) in
                 keys.append(key)
-                values.append(try reader.readValue())
+                values.append(try reader.readContent())
             }
-            return .object(JSONObject(keys: keys, values: values))
+            return .dictionary(ContentDictionary(keys: keys, values: values))
         case UInt8(ascii: "["):
-            var items: [JSONValue] = []
-            try readArray { reader throws(Failure) in items.append(try reader.readValue()) }
-            return .array(items)
-        case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try readBool())
+            var items: [Content] = []
+            try readArray { reader throws(Failure) in items.append(try reader.readContent()) }
+            return .list(items)
+        case UInt8(ascii: "\""): return .text(try readString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean(try readBool())
         case UInt8(ascii: "n"):
             try readNull()
-            return .null
+            return .nothing
         default: return .number(try readNumber())
         }
     }

@@ -1,5 +1,3 @@
-import ShortcutsContent
-
 /// Writes compact JSON straight into bytes, value by value; the counterpart of ``JSONReader``.
 /// Commas go in by themselves.
 ///
@@ -83,11 +81,6 @@ public struct JSONWriter {
         separate()
         bytes += json
         needsComma = true
-    }
-
-    /// A free-form value.
-    public mutating func value(_ value: JSONValue) {
-        raw(value.bytes)
     }
 
     public mutating func member(_ name: String, _ value: String) {
