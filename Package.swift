@@ -147,7 +147,7 @@ let package = Package(
             name: "FuzzAppDocument", dependencies: ["ShortcutsApp", "ShortcutFormat", "ShortcutsRPC", "ShortcutsRun"],
             path: "Fuzz/FuzzAppDocument"),
         .executableTarget(
-            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
+            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsContent", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
         ),
         // Writes the run history from a process of its own, for the history's tests.
         .executableTarget(name: "history-writer", dependencies: ["ShortcutsRun", "ShortcutsEngine"], path: "Tests/HistoryWriter"),

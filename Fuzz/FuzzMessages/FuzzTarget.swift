@@ -1,11 +1,14 @@
 import Foundation
 import MCPServer
+import ShortcutsContent
 import ShortcutsLibrary
 import ShortcutsRPC
 import ShortcutsRun
 
 /// libFuzzer's entry point for the messages the service and `shortcuts mcp` read: each line of
-/// the input is decoded as the service's JSON-RPC envelope and request parameters, and handled by
+/// the input is decoded as the service's JSON-RPC envelope and request parameters, scanned and
+/// read as the extension protocol's messages (with their own codec, `JSONReader`), read as JSON
+/// content (`JSONBridge.parse`), and handled by
 /// an MCP server that offers a few actions that touch nothing outside the run (so calls run
 /// their argument conversion and the engine without side effects). Errors are expected;
 /// crashes, hangs and leaks are the bugs.
@@ -32,6 +35,16 @@ public func fuzzMessages(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     for line in data.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(16) {
         let line = Data(line)
         _ = JSONValue(parsing: line)
+        let bytes = [UInt8](line)
+        if let message = try? JSONRPC.ScannedMessage(bytes) {
+            if let params = message.params { _ = try? message.read(params, as: ExtensionProtocol.PerformParams.self) }
+            if let result = message.result {
+                _ = try? message.read(result, as: ExtensionProtocol.PerformResult.self)
+                _ = try? message.read(result, as: ExtensionProtocol.QueryResult.self)
+            }
+        }
+        _ = try? Content(json: bytes)
+        _ = JSONBridge.parse(String(decoding: line, as: UTF8.self))
         _ = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line)
         _ = try? JSONRPC.decode(JSONRPC.Request<EventsProtocol.RunParams>.self, from: line)
         _ = try? JSONRPC.decode(JSONRPC.Request<EventsProtocol.CancelParams>.self, from: line)
