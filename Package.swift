@@ -12,6 +12,7 @@ import PackageDescription
 //   ShortcutsLanguage                     the text language ⇄ Workflow
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
 //   ShortcutsRun                          one run setup: engine, action sources, live environment
+//   ShortcutsDesktop                      finding shortcuts from search and phrases; the desktop's files
 //   ShortcutsService, MCPServer           front ends over the engine: Shortcuts Events, MCP
 //   ShortcutsApp                          the Shortcuts app: a web page served by shortcutsd
 //   ShortcutsEvents                       the client library for the service
@@ -69,12 +70,13 @@ let package = Package(
                 "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
+        .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary"]),
         .target(name: "CSDBusLoader"),
         .target(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent", "RunHistory", "Automations",
+                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.
@@ -100,7 +102,7 @@ let package = Package(
             name: "ShortcutsCLI",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations", "ShortcutsDesktop",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -162,6 +164,8 @@ let package = Package(
             name: "BuiltinActionsTests",
             dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
+        .testTarget(
+            name: "ShortcutsDesktopTests", dependencies: ["ShortcutsDesktop", "ShortcutsLibrary", "ShortcutsContent", "ShortcutsTestSupport"]),
         .testTarget(
             name: "AppActionsTests",
             dependencies: [

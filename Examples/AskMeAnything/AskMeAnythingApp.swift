@@ -7,7 +7,7 @@ import Foundation
 struct AskMeAnythingApp: IntentsApplication {
     static let bundleIdentifier = "com.example.AskMeAnything"
     static let name = "AskMeAnything"
-    static let intents: [any AppIntent.Type] = [AskQuestionIntent.self]
+    static let intents: [any AppIntent.Type] = [AskQuestionIntent.self, AskAboutTopicIntent.self]
     static let appShortcuts: (any AppShortcutsProvider.Type)? = AskQuestionShortcut.self
 
     static func run(arguments: [String]) async throws {

@@ -16,12 +16,48 @@ struct AskQuestionIntent: AppIntent {
     }
 }
 
-/// The App Shortcut that asks a question.
+/// A topic the app knows about.
+enum Topic: String, AppEnum {
+    case meaningOfLife, shortcut, swift, linux, weather
+
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Topic"
+    static let caseDisplayRepresentations: [Topic: DisplayRepresentation] = [
+        .meaningOfLife: "The Meaning of Life", .shortcut: "Shortcuts", .swift: "Swift", .linux: "Linux", .weather: "The Weather",
+    ]
+
+    /// The words of the question the topic answers.
+    var keyword: String {
+        switch self {
+        case .meaningOfLife: "meaning of life"
+        default: rawValue
+        }
+    }
+}
+
+/// Tells what the app knows about one topic; its App Shortcut names the topic in the phrase.
+struct AskAboutTopicIntent: AppIntent {
+    static let title: LocalizedStringResource = "Ask About a Topic"
+    static let description = IntentDescription("Tells what AskMeAnything knows about a topic.", resultValueName: "Answer")
+
+    @Parameter(title: "Topic", requestValueDialog: "Which topic?")
+    var topic: Topic
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
+        let answer = Answers.answer(to: topic.keyword)
+        return .result(value: answer, dialog: "\(answer)")
+    }
+}
+
+/// The App Shortcuts: one asks a question, one names its topic in the phrase.
 struct AskQuestionShortcut: AppShortcutsProvider {
     static var appShortcuts: [AppShortcut] {
         AppShortcut(
             intent: AskQuestionIntent(), phrases: ["Ask \(.applicationName) a question", "Ask \(.applicationName)"],
             shortTitle: "Ask a Question", systemImageName: "questionmark.bubble")
+        AppShortcut(
+            intent: AskAboutTopicIntent(),
+            phrases: ["Ask \(.applicationName) about \(\.$topic)", "What does \(.applicationName) know about \(\.$topic)"],
+            shortTitle: "Ask About a Topic", systemImageName: "text.bubble")
     }
 }
 

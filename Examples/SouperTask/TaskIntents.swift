@@ -98,6 +98,9 @@ struct SouperTaskShortcuts: AppShortcutsProvider {
         AppShortcut(
             intent: FindTasksIntent(), phrases: ["Find tasks in \(.applicationName)"],
             shortTitle: "Find Tasks", systemImageName: "magnifyingglass")
+        AppShortcut(
+            intent: OpenTaskIntent(), phrases: ["Open \(\.$task) in \(.applicationName)"],
+            shortTitle: "Open Task", systemImageName: "checkmark.circle")
     }
 }
 

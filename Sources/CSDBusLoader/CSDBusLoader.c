@@ -60,6 +60,11 @@ static struct {
     int (*call_method)(void *bus, const char *destination, const char *path, const char *interface,
                        const char *member, sd_bus_error *error, void **reply, const char *types, ...);
     void (*error_free)(sd_bus_error *error);
+    int (*new_signal)(void *bus, void **message, const char *path, const char *interface, const char *member);
+    int (*new_method_call)(void *bus, void **message, const char *destination, const char *path, const char *interface,
+                           const char *member);
+    int (*call)(void *bus, void *message, uint64_t usec, sd_bus_error *error, void **reply);
+    int (*get_unique_name)(void *bus, const char **name);
     char load_error[256];
 } sd;
 
@@ -113,6 +118,10 @@ static void load(void) {
     FIND(reply_method_return, "sd_bus_reply_method_return")
     FIND(call_method, "sd_bus_call_method")
     FIND(error_free, "sd_bus_error_free")
+    FIND(new_signal, "sd_bus_message_new_signal")
+    FIND(new_method_call, "sd_bus_message_new_method_call")
+    FIND(call, "sd_bus_call")
+    FIND(get_unique_name, "sd_bus_get_unique_name")
 #undef FIND
 }
 
@@ -343,3 +352,36 @@ int ssd_read_changed_properties(void *message, void (*each)(const char *name, ch
 }
 
 const char *ssd_message_path(void *message) { return sd.get_path(message); }
+
+int ssd_append_basic(void *message, char type, const void *value) { return sd.append_basic(message, type, value); }
+int ssd_read_basic(void *message, char type, void *value) { return sd.read_basic(message, type, value); }
+int ssd_peek_type(void *message, char *type, const char **contents) { return sd.peek_type(message, type, contents); }
+int ssd_enter_container(void *message, char type, const char *contents) { return sd.enter_container(message, type, contents); }
+int ssd_exit_container(void *message) { return sd.exit_container(message); }
+
+int ssd_new_signal(void *bus, const char *path, const char *interface, const char *member, void **message) {
+    return sd.new_signal(bus, message, path, interface, member);
+}
+
+int ssd_new_method_call(void *bus, const char *destination, const char *path, const char *interface, const char *member,
+                        void **message) {
+    return sd.new_method_call(bus, message, destination, path, interface, member);
+}
+
+int ssd_call(void *bus, void *message, uint64_t timeout_usec, void **reply, char *error, size_t error_size) {
+    sd_bus_error failure = {0};
+    *reply = NULL;
+    int code = sd.call(bus, message, timeout_usec, &failure, reply);
+    sd.message_unref(message);
+    if (code < 0 && error && error_size) {
+        snprintf(error, error_size, "%s%s%s", failure.name ? failure.name : "", failure.name ? ": " : "",
+                 failure.message ? failure.message : "call failed");
+    }
+    sd.error_free(&failure);
+    return code;
+}
+
+const char *ssd_unique_name(void *bus) {
+    const char *name = NULL;
+    return sd.get_unique_name(bus, &name) >= 0 ? name : NULL;
+}

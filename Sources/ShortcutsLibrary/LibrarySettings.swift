@@ -48,6 +48,8 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var waitToReturn = false
     /// Whether runs are recorded, and how much of them is kept.
     public var history = HistorySettings()
+    /// Per-shortcut desktop settings that differ from the defaults (``DesktopPreference``).
+    public var desktop: [DesktopPreference] = []
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -57,7 +59,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history
+        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history, desktop
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -70,6 +72,18 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         if !services.isEmpty { try container.encode(services, forKey: .services) }
         if waitToReturn { try container.encode(waitToReturn, forKey: .waitToReturn) }
         if history != HistorySettings() { try container.encode(history, forKey: .history) }
+        if !desktop.isEmpty { try container.encode(desktop, forKey: .desktop) }
+    }
+
+    /// A shortcut's desktop settings (the defaults when it has none).
+    public func desktopPreference(for identifier: String) -> DesktopPreference {
+        desktop.first { $0.identifier == identifier } ?? DesktopPreference(identifier: identifier, name: "")
+    }
+
+    /// Records a shortcut's desktop settings; at their defaults they are left out.
+    public mutating func setDesktopPreference(_ preference: DesktopPreference) {
+        desktop.removeAll { $0.identifier == preference.identifier }
+        if !preference.isDefault { desktop.append(preference) }
     }
 
     /// The folders the shortcut with this identifier may use.
@@ -100,6 +114,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         services = try container.decodeIfPresent([String: String].self, forKey: .services) ?? [:]
         waitToReturn = try container.decodeIfPresent(Bool.self, forKey: .waitToReturn) ?? false
         history = try container.decodeIfPresent(HistorySettings.self, forKey: .history) ?? HistorySettings()
+        desktop = try container.decodeIfPresent([DesktopPreference].self, forKey: .desktop) ?? []
     }
 
     /// Reads settings from a path; a missing file gives the defaults.
@@ -163,5 +178,38 @@ public struct HistorySettings: Codable, Equatable, Sendable {
         if ["0", "off", "no", "false"].contains(value) { return false }
         if ["1", "on", "yes", "true"].contains(value) { return true }
         return enabled
+    }
+}
+
+/// Where one shortcut shows up on the desktop beyond its file's `WFWorkflowTypes`: its keyboard
+/// shortcut and whether search finds it (`shortcuts set`).
+public struct DesktopPreference: Codable, Equatable, Sendable {
+    /// The shortcut's library identifier: the setting follows it through renames.
+    public var identifier: String
+    /// Its name when last set, for people reading the file.
+    public var name: String
+    /// The keyboard shortcut in the XDG shortcuts syntax (`CTRL+ALT+h`), or `nil` for none.
+    public var keyboardShortcut: String?
+    /// Whether desktop search (GNOME Shell, KRunner, launchers) finds it; on unless turned off,
+    /// as Spotlight finds every shortcut.
+    public var showInSearch: Bool
+
+    public init(identifier: String, name: String, keyboardShortcut: String? = nil, showInSearch: Bool = true) {
+        self.identifier = identifier
+        self.name = name
+        self.keyboardShortcut = keyboardShortcut
+        self.showInSearch = showInSearch
+    }
+
+    var isDefault: Bool { keyboardShortcut == nil && showInSearch }
+
+    enum CodingKeys: String, CodingKey { case identifier, name, keyboardShortcut, showInSearch }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        keyboardShortcut = try container.decodeIfPresent(String.self, forKey: .keyboardShortcut)
+        showInSearch = try container.decodeIfPresent(Bool.self, forKey: .showInSearch) ?? true
     }
 }

@@ -198,7 +198,8 @@ public struct ShortcutLibrary: Sendable {
             let workflow = try? self.workflow(at: entry.location)
             return ShortcutSummary(
                 entry: entry, color: workflow?.iconColor, glyph: workflow?.iconGlyph, actionCount: workflow?.actions.count,
-                acceptsInput: workflow?.acceptsInput ?? false)
+                acceptsInput: workflow?.acceptsInput ?? false, types: workflow?.types ?? [],
+                inputClasses: workflow?.inputContentClasses ?? [])
         }
     }
 

@@ -31,4 +31,8 @@ public struct ShortcutSummary: Sendable {
     public var actionCount: Int?
     /// Whether it uses Shortcut Input.
     public var acceptsInput: Bool
+    /// Where it shows up (`WFWorkflowTypes`: `MenuBar`, `QuickActions`…).
+    public var types: [String] = []
+    /// The content classes it accepts as input (`WFWorkflowInputContentItemClasses`).
+    public var inputClasses: [String] = []
 }

@@ -88,4 +88,26 @@ int ssd_reply_error(void *call, const char *name, const char *text);
 int ssd_call_string2(void *bus, const char *destination, const char *path, const char *interface, const char *member,
                      const char *first, const char *second, char **result, char *error, size_t error_size);
 
+/// Any D-Bus value, one piece at a time (for the desktop's interfaces, whose signatures vary).
+/// `type` is a basic type code ('s', 'o', 'b', 'y', 'i', 'u', 'x', 't', 'd'); a string or object
+/// path is passed as the `const char *` itself, every other value by its address ('b' as an int).
+int ssd_append_basic(void *message, char type, const void *value);
+/// Reads a basic value into `value` (a `const char *` for 's' and 'o', living as long as the
+/// message; an int for 'b'). Returns 0 at the end of the enclosing container.
+int ssd_read_basic(void *message, char type, void *value);
+/// The next value's type code and, for a container, its contents' signature; 0 at the end.
+int ssd_peek_type(void *message, char *type, const char **contents);
+int ssd_enter_container(void *message, char type, const char *contents);
+int ssd_exit_container(void *message);
+/// A signal from `path`; send it with `ssd_send`.
+int ssd_new_signal(void *bus, const char *path, const char *interface, const char *member, void **message);
+/// A method call to another connection; send it with `ssd_call`.
+int ssd_new_method_call(void *bus, const char *destination, const char *path, const char *interface, const char *member,
+                        void **message);
+/// Sends a method call and waits up to `timeout_usec` for its reply, which the caller releases
+/// with `ssd_message_unref`. Releases `message`. On a D-Bus error its name and text are written to `error`.
+int ssd_call(void *bus, void *message, uint64_t timeout_usec, void **reply, char *error, size_t error_size);
+/// The unique name of this connection (":1.42").
+const char *ssd_unique_name(void *bus);
+
 #endif
