@@ -30,6 +30,7 @@ public enum ShortcutsCommand {
         (ViewCommand.spec, ViewCommand.run),
         (ActionsCommand.spec, ActionsCommand.run),
         (PerformCommand.spec, PerformCommand.run),
+        (AskCommand.spec, AskCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (ExportCommand.spec, ExportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),

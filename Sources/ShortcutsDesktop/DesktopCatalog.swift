@@ -1,3 +1,4 @@
+import ShortcutFormat
 import ShortcutsContent
 import ShortcutsLibrary
 
@@ -73,4 +74,23 @@ public struct DesktopCatalog: Sendable {
 
     /// The entry with this id (``Entry/id``).
     public func entry(id: String) -> Entry? { entries.first { $0.id == id } }
+}
+
+extension DesktopCatalog.Entry {
+    /// An App Shortcut as a one-action shortcut with the parameters its phrase named (`nil` for
+    /// a library shortcut, which runs from its file).
+    public func appWorkflow(parameters: [String: String] = [:]) -> Workflow? {
+        guard case .appShortcut(_, let action) = target else { return nil }
+        var values = ParameterDictionary()
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { values[name] = .plain(.string(value)) }
+        var workflow = Workflow(actions: [WorkflowAction(identifier: action, parameters: values)])
+        workflow.name = title
+        return workflow
+    }
+
+    /// How the match reads to a person: “Ask About a Topic” (AskMeAnything), or a shortcut's name
+    /// with its folder.
+    public var label: String {
+        subtitle.isEmpty ? "“\(title)”" : "“\(title)” (\(subtitle))"
+    }
 }
