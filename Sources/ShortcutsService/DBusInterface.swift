@@ -5,18 +5,8 @@ public enum DBusInterface {
     public static let objectPath = "/org/swiftshortcuts/Events"
     public static let interface = "org.swiftshortcuts.Events1"
 
-    /// The Introspect answer for ``objectPath``.
-    static let introspection = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
-         <interface name="org.freedesktop.DBus.Introspectable">
-          <method name="Introspect"><arg name="xml_data" type="s" direction="out"/></method>
-         </interface>
-         <interface name="org.freedesktop.DBus.Peer">
-          <method name="Ping"/>
-          <method name="GetMachineId"><arg name="machine_uuid" type="s" direction="out"/></method>
-         </interface>
+    /// The Events interface's introspection.
+    static let eventsXML = """
          <interface name="\(interface)">
           <method name="ListShortcuts"><arg name="shortcuts" type="aa{sv}" direction="out"/></method>
           <method name="ListFolders"><arg name="folders" type="aa{sv}" direction="out"/></method>
@@ -46,7 +36,6 @@ public enum DBusInterface {
            <arg name="run" type="s" direction="out"/>
           </method>
          </interface>
-        </node>
 
         """
 }

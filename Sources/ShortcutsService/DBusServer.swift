@@ -39,8 +39,15 @@ public final class DBusServer: @unchecked Sendable {
     /// Stands for one connection on the bus; only its identity matters.
     private final class Caller {}
 
+    /// The objects served, by path; set once before the bus thread starts.
+    private let objects: [String: any DBusObject]
+
     public init(service: EventsService) {
         self.service = service
+        let served: [any DBusObject] = [
+            EventsBusObject(service: service), SearchProviderObject(service: service), KRunnerObject(service: service),
+        ]
+        objects = Dictionary(uniqueKeysWithValues: served.map { ($0.path, $0) })
     }
 
     /// Connects to the session bus, takes the name, and starts the bus thread.
@@ -59,8 +66,9 @@ public final class DBusServer: @unchecked Sendable {
         var connection: UnsafeMutableRawPointer?
         var result = ssd_open_user(&connection)
         guard result >= 0, let connection else { throw Self.failure("can't connect to the session bus", result) }
-        result = ssd_add_object(
-            connection, DBusInterface.objectPath, DBusInterface.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
+        for object in objects.values.sorted(by: { $0.path < $1.path }) where result >= 0 {
+            result = ssd_add_object(connection, object.path, object.introspection, dbusHandler, Unmanaged.passUnretained(self).toOpaque())
+        }
         if result >= 0 { result = ssd_watch_departures(connection, dbusDeparture, Unmanaged.passUnretained(self).toOpaque()) }
         if result >= 0 { result = ssd_request_name(connection, DBusInterface.busName) }
         guard result >= 0 else {
@@ -157,30 +165,29 @@ public final class DBusServer: @unchecked Sendable {
 
     /// Handles one call on the bus thread; returns 1 when it is (or will be) answered.
     fileprivate func handle(_ message: UnsafeMutableRawPointer) -> Int32 {
-        guard let interface = ssd_message_interface(message).map(String.init(cString:)),
-            interface == DBusInterface.interface,
+        guard let path = ssd_message_path(message).map(String.init(cString:)), let object = objects[path],
+            let interface = ssd_message_interface(message).map(String.init(cString:)), interface == object.interface,
             let member = ssd_message_member(message).map(String.init(cString:))
         else { return 0 }
-        let work: DBusCall
-        do {
-            work = try DBusCall(member: member, message: message)
-        } catch {
-            DBusReply.error(name: error.dbusName, message: error.message).send(to: message)
+        guard let arguments = DBusValue.readAll(from: message) else {
+            DBusReply.error(name: ServiceError(.invalidArguments, "").dbusName, message: "can't read the arguments of \(member)")
+                .send(to: message)
             return 1
         }
-        let client = identity(of: message)
         let sender = ssd_message_sender(message).map(String.init(cString:)) ?? ""
         let caller = callers[sender] ?? Caller()
         if !sender.isEmpty { callers[sender] = caller }
-        let owner = ObjectIdentifier(caller)
-        let call = BusPointer(raw: ssd_message_ref(message))
+        let call = DBusIncomingCall(
+            member: member, signature: ssd_message_signature(message).map(String.init(cString:)) ?? "", arguments: arguments,
+            client: identity(of: message), owner: ObjectIdentifier(caller))
+        let pending = BusPointer(raw: ssd_message_ref(message))
         let service = self.service
         service.registry.beginRequest()
         Thread.detachNewThread { [self] in
-            let reply = work.perform(on: service, client: client, owner: owner)
+            let reply = object.answer(call)
             let posted = post {
-                reply.send(to: call.raw)
-                ssd_message_unref(call.raw)
+                reply.send(to: pending.raw)
+                ssd_message_unref(pending.raw)
                 service.registry.endRequest()
             }
             // The bus went away meanwhile: nobody is there to answer, but shutdown mustn't wait for it.

@@ -3,6 +3,7 @@ import Foundation
 import RunHistory
 import ShortcutFormat
 import ShortcutsContent
+import ShortcutsDesktop
 import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRPC
@@ -35,6 +36,8 @@ public final class EventsService: Sendable {
     /// service has none.
     private let makeApp: (@Sendable (EventsService) -> any AppTransport)?
     private let app = Mutex<(any AppTransport)?>(nil)
+    /// What desktop search finds, kept until the library, its settings or the apps change.
+    let catalogCache = Mutex<(fingerprint: [String], catalog: DesktopCatalog)?>(nil)
     /// The automations the service runs itself, where no systemd does (started by the daemon).
     private let automations = Mutex<AutomationWatcher?>(nil)
 
@@ -167,11 +170,52 @@ public final class EventsService: Sendable {
         let input = try Self.input(params)
         let (program, fileHash) = try programs.program(at: location, library: library, engine: setup.engine)
         let runID = params.runID ?? UUID().uuidString
-        let cancellation = front.cancellation
         let identifier = (try? library.identifier(of: location)) ?? location.name
-        let info = EventsProtocol.RunInfo(runID: runID, shortcut: location.name, clientProcess: client.processIdentifier)
+        let output = try admitAndRun(
+            program, running: RunningShortcut(name: location.name, identifier: identifier, fileHash: fileHash), input: input,
+            runID: runID, client: client, owner: owner, front: front)
+        front.finished(output)
+        if params.inputPaths != nil {
+            // The folder's name is the service's own, whatever the client called the run.
+            let folder = configuration.outputDirectory + "/" + UUID().uuidString
+            let paths = try RunFiles.write(output, to: folder)
+            if let owner { outputFolders.withLock { $0[owner, default: []].append(folder) } }
+            return EventsProtocol.RunResult(output: RunFiles.text(of: output), outputPaths: paths, runID: runID)
+        }
+        return EventsProtocol.RunResult(output: RunFiles.text(of: output), runID: runID)
+    }
+
+    /// Runs a workflow that isn't in the library (an App Shortcut found by search) on the calling
+    /// thread, admitted and cancellable as a shortcut's run is.
+    public func run(
+        _ workflow: Workflow, named name: String, input: Content, client: ClientIdentity, front: RunFront = RunFront()
+    ) throws(ServiceError) -> Content {
+        if isShuttingDown.load(ordering: .acquiring) {
+            throw ServiceError(.shuttingDown, "shortcutsd is shutting down and takes no new runs; try again")
+        }
+        let program: Program
         do {
-            try registry.admit(RunRegistry.Entry(info: info, identifier: identifier, cancellation: cancellation, owner: owner))
+            program = try setup.compile(workflow, name: name)
+        } catch {
+            throw ServiceError(error)
+        }
+        let output = try admitAndRun(
+            program, running: RunningShortcut(name: name, identifier: nil, workflow: workflow), input: input,
+            runID: UUID().uuidString, client: client, owner: nil, front: front)
+        front.finished(output)
+        return output
+    }
+
+    /// Admits a run to the registry (refusing it when the service is full), runs it and removes it.
+    private func admitAndRun(
+        _ program: Program, running: RunningShortcut, input: Content, runID: String, client: ClientIdentity, owner: ObjectIdentifier?,
+        front: RunFront
+    ) throws(ServiceError) -> Content {
+        let cancellation = front.cancellation
+        let info = EventsProtocol.RunInfo(runID: runID, shortcut: running.name, clientProcess: client.processIdentifier)
+        do {
+            try registry.admit(
+                RunRegistry.Entry(info: info, identifier: running.identifier ?? running.name, cancellation: cancellation, owner: owner))
         } catch {
             switch error {
             case .duplicateID:
@@ -182,29 +226,17 @@ public final class EventsService: Sendable {
                     "shortcutsd is busy: \(running) runs are going and \(queued) waiting, as many as it allows (SHORTCUTS_SERVICE_MAX_RUNS, SHORTCUTS_SERVICE_MAX_QUEUED); try again later"
                 )
             case .cancelledWhileQueued:
-                throw ServiceError(.cancelled, "the run of \(location.name) was cancelled while it waited for its turn")
+                throw ServiceError(.cancelled, "the run of \(running.name) was cancelled while it waited for its turn")
             }
         }
         defer { registry.remove(runID) }
-
-        let output: Content
         do {
-            output = try setup.run(
-                program, input: input, prompter: front.prompter,
-                running: RunningShortcut(name: location.name, identifier: identifier, fileHash: fileHash),
-                cancellation: cancellation, observer: front.observer, show: front.show, trigger: front.trigger, runID: runID)
+            return try setup.run(
+                program, input: input, prompter: front.prompter, running: running, cancellation: cancellation, observer: front.observer,
+                show: front.show, trigger: front.trigger, runID: runID)
         } catch {
             throw ServiceError(error)
         }
-        front.finished(output)
-        if params.inputPaths != nil {
-            // The folder's name is the service's own, whatever the client called the run.
-            let folder = configuration.outputDirectory + "/" + UUID().uuidString
-            let paths = try RunFiles.write(output, to: folder)
-            if let owner { outputFolders.withLock { $0[owner, default: []].append(folder) } }
-            return EventsProtocol.RunResult(output: RunFiles.text(of: output), outputPaths: paths, runID: runID)
-        }
-        return EventsProtocol.RunResult(output: RunFiles.text(of: output), runID: runID)
     }
 
     /// Cancels one run by id, or every run of a shortcut by name or identifier.

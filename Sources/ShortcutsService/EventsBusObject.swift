@@ -1,11 +1,15 @@
-import CSDBusLoader
 import Foundation
 import RunHistory
 import ShortcutsRPC
 
-/// One call to `org.swiftshortcuts.Events1`, its arguments read off the message on the bus
-/// thread so the work can happen on another.
-struct DBusCall: Sendable {
+/// `org.swiftshortcuts.Events1` at `/org/swiftshortcuts/Events`: the library and runs, as the
+/// socket offers them.
+struct EventsBusObject: DBusObject {
+    let service: EventsService
+    var path: String { DBusInterface.objectPath }
+    var interface: String { DBusInterface.interface }
+    var interfaceXML: String { DBusInterface.eventsXML }
+
     enum Method: String, Sendable {
         case listShortcuts = "ListShortcuts"
         case listFolders = "ListFolders"
@@ -26,55 +30,6 @@ struct DBusCall: Sendable {
             case .listHistory: return "sss"
             }
         }
-
-        /// How many string arguments come first (before the array, if any).
-        var leadingStrings: Int {
-            switch self {
-            case .listShortcuts, .listFolders, .listRuns: return 0
-            case .runShortcut: return 2
-            case .runShortcutWithFiles, .cancelRun, .showRun: return 1
-            case .listHistory: return 3
-            }
-        }
-    }
-
-    var method: Method
-    var strings: [String] = []
-    var paths: [String] = []
-
-    /// Reads the call's arguments.
-    ///
-    /// - Throws: ``ServiceError`` for an unknown method or arguments of the wrong types.
-    init(member: String, message: UnsafeMutableRawPointer) throws(ServiceError) {
-        guard let method = Method(rawValue: member) else {
-            throw ServiceError(
-                .unknownMethod, "\(DBusInterface.interface) has no method \(member); Introspect lists its methods")
-        }
-        self.method = method
-        let signature = ssd_message_signature(message).map(String.init(cString:)) ?? ""
-        guard signature == method.signature else {
-            throw ServiceError(.invalidArguments, "\(member) takes (\(method.signature)), not (\(signature))")
-        }
-        for _ in 0..<method.leadingStrings {
-            var value: UnsafePointer<CChar>?
-            guard ssd_read_string(message, &value) >= 0, let value else {
-                throw ServiceError(.invalidArguments, "can't read the arguments of \(member)")
-            }
-            strings.append(String(cString: value))
-        }
-        if method == .runShortcutWithFiles {
-            var collected: [String] = []
-            let result = withUnsafeMutablePointer(to: &collected) { pointer in
-                ssd_read_string_array(
-                    message,
-                    { value, context in
-                        guard let value, let context else { return }
-                        context.assumingMemoryBound(to: [String].self).pointee.append(String(cString: value))
-                    }, pointer)
-            }
-            guard result >= 0 else { throw ServiceError(.invalidArguments, "can't read the paths given to \(member)") }
-            paths = collected
-        }
     }
 
     /// A past run as D-Bus sees it: strings and numbers, empty or absent where there is none.
@@ -94,11 +49,11 @@ struct DBusCall: Sendable {
         return entry
     }
 
-    /// Does the work (on any thread) and returns the reply to send.
-    ///
-    /// - Parameter owner: the caller's connection, so its runs are cancelled when it leaves the bus.
-    func perform(on service: EventsService, client: ClientIdentity, owner: ObjectIdentifier) -> DBusReply {
+    func answer(_ call: DBusIncomingCall) -> DBusReply {
+        guard let method = Method(rawValue: call.member) else { return unknown(call) }
+        let (client, owner, strings) = (call.client, call.owner, call.arguments.map { $0.text ?? "" })
         do {
+            try call.expect(method.signature)
             try service.policy.check(client, doing: method.rawValue)
             switch method {
             case .listShortcuts:
@@ -124,7 +79,7 @@ struct DBusCall: Sendable {
                 let params = EventsProtocol.RunParams(shortcut: strings[0], input: strings[1])
                 return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
             case .runShortcutWithFiles:
-                let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: paths)
+                let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: call.strings(1))
                 return .strings(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).outputPaths ?? [])
             case .listHistory:
                 let params = EventsProtocol.HistoryParams(shortcut: strings[0], status: strings[1], since: strings[2])
