@@ -70,7 +70,7 @@ let package = Package(
                 "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
-        .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat"]),
+        .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         .target(name: "CSDBusLoader"),
         .target(
             name: "ShortcutsService",

@@ -45,8 +45,7 @@ enum ServiceCommand {
     }
 
     static func destinations(environment: [String: String]) -> Destinations {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let data = UserFolders.dataHome(in: environment)
         let config = UserFolders.configHome(in: environment)
         return Destinations(
             activation: data + "/dbus-1/services/" + ServiceFiles.activationFileName,

@@ -1,3 +1,5 @@
+import ShortcutsDesktop
+
 /// The files that start `shortcutsd` on demand, a D-Bus activation file and a systemd user
 /// unit, and the Shortcuts app's entry in the desktop's app menu with its icon. `shortcuts
 /// service install` writes them for the user; Packaging/ holds the same files for
@@ -8,21 +10,10 @@ enum ServiceFiles {
     static let desktopFileName = "org.swiftshortcuts.Shortcuts.desktop"
     static let iconFileName = "org.swiftshortcuts.Shortcuts.svg"
 
-    /// The app menu's entry for the Shortcuts app: `shortcuts app` opens it in the browser.
+    /// The app menu's entry for the Shortcuts app: `shortcuts app` opens it in the browser
+    /// (`shortcuts desktop install` adds the menu-bar shortcuts to it as actions).
     static func desktopEntry(shortcuts: String) -> String {
-        """
-        [Desktop Entry]
-        Type=Application
-        Name=Shortcuts
-        GenericName=Automation
-        Comment=See, build and run your shortcuts
-        Exec=\(shortcuts.contains(" ") ? "\"\(shortcuts)\"" : shortcuts) app
-        Icon=org.swiftshortcuts.Shortcuts
-        Terminal=false
-        Categories=Utility;
-        Keywords=automation;workflow;shortcut;
-
-        """
+        DesktopFiles.appEntry(shortcuts: shortcuts)
     }
 
     /// The app's icon (the page's own `icon.svg`, which a test keeps the same).

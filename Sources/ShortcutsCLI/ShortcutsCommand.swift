@@ -31,6 +31,8 @@ public enum ShortcutsCommand {
         (ActionsCommand.spec, ActionsCommand.run),
         (PerformCommand.spec, PerformCommand.run),
         (AskCommand.spec, AskCommand.run),
+        (SetCommand.spec, SetCommand.run),
+        (DesktopCommand.spec, DesktopCommand.run),
         (ImportCommand.spec, ImportCommand.run),
         (ExportCommand.spec, ExportCommand.run),
         (SettingsCommand.spec, SettingsCommand.run),

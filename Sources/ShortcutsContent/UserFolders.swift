@@ -39,6 +39,11 @@ public enum UserFolders {
         variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.config"
     }
 
+    /// `$XDG_DATA_HOME`, else `~/.local/share`: where the desktop finds launchers, icons and plugins.
+    public static func dataHome(in variables: [String: String]) -> String {
+        variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.local/share"
+    }
+
     /// `$XDG_STATE_HOME`, else `~/.local/state`: the run history and what automations remember.
     public static func stateHome(in variables: [String: String]) -> String {
         variables["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.local/state"

@@ -72,4 +72,37 @@ public enum ProcessSpawn {
         guard result == 0 else { throw Failure(code: result) }
         return pid
     }
+
+    /// Runs a short-lived tool to its end and gives its exit status and standard output (at most
+    /// `limit` bytes are kept); its standard input and error are `/dev/null`.
+    public static func output(
+        _ executable: String, arguments: [String] = [], environment: [String: String], limit: Int = 1 << 20
+    ) throws(Failure) -> (status: Int32, output: String) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw Failure(code: errno) }
+        // Close-on-exec, so a tool started meanwhile on another thread doesn't hold the pipe open.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
+        do {
+            pid = try launch(executable, arguments: arguments, environment: environment, streams: (.null, .descriptor(ends[1]), .null))
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        var collected = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(ends[0], &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            if collected.count < limit { collected += chunk[0..<min(count, limit - collected.count)] }
+        }
+        close(ends[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exit, String(decoding: collected, as: UTF8.self))
+    }
 }

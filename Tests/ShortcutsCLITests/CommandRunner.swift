@@ -17,6 +17,9 @@ final class CommandRunner {
         set { temporary.extraEnvironment = newValue }
     }
 
+    /// The environment the commands run in.
+    var environment: [String: String] { temporary.environment }
+
     init() throws { temporary = try TemporaryHome(prefix: "shortcuts-cli") }
 
     /// Writes a file into the working directory and returns its path.
