@@ -65,6 +65,7 @@ static struct {
                            const char *member);
     int (*call)(void *bus, void *message, uint64_t usec, sd_bus_error *error, void **reply);
     int (*get_unique_name)(void *bus, const char **name);
+    void *(*message_get_bus)(void *message);
     char load_error[256];
 } sd;
 
@@ -122,6 +123,7 @@ static void load(void) {
     FIND(new_method_call, "sd_bus_message_new_method_call")
     FIND(call, "sd_bus_call")
     FIND(get_unique_name, "sd_bus_get_unique_name")
+    FIND(message_get_bus, "sd_bus_message_get_bus")
 #undef FIND
 }
 
@@ -385,3 +387,5 @@ const char *ssd_unique_name(void *bus) {
     const char *name = NULL;
     return sd.get_unique_name(bus, &name) >= 0 ? name : NULL;
 }
+
+void *ssd_message_bus(void *message) { return sd.message_get_bus(message); }

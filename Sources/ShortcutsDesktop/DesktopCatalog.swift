@@ -80,17 +80,25 @@ extension DesktopCatalog.Entry {
     /// An App Shortcut as a one-action shortcut with the parameters its phrase named (`nil` for
     /// a library shortcut, which runs from its file).
     public func appWorkflow(parameters: [String: String] = [:]) -> Workflow? {
-        guard case .appShortcut(_, let action) = target else { return nil }
-        var values = ParameterDictionary()
-        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { values[name] = .plain(.string(value)) }
-        var workflow = Workflow(actions: [WorkflowAction(identifier: action, parameters: values)])
-        workflow.name = title
-        return workflow
+        target.appWorkflow(named: title, parameters: parameters)
     }
 
     /// How the match reads to a person: “Ask About a Topic” (AskMeAnything), or a shortcut's name
     /// with its folder.
     public var label: String {
         subtitle.isEmpty ? "“\(title)”" : "“\(title)” (\(subtitle))"
+    }
+}
+
+extension DesktopCatalog.Entry.Target {
+    /// An App Shortcut's action as a one-action shortcut with these parameter values (`nil` for
+    /// a library shortcut).
+    public func appWorkflow(named name: String, parameters: [String: String] = [:]) -> Workflow? {
+        guard case .appShortcut(_, let action) = self else { return nil }
+        var values = ParameterDictionary()
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) { values[key] = .plain(.string(value)) }
+        var workflow = Workflow(actions: [WorkflowAction(identifier: action, parameters: values)])
+        workflow.name = name
+        return workflow
     }
 }

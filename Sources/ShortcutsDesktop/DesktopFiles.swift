@@ -237,6 +237,23 @@ public enum DesktopFiles {
     /// The `unique-id` prefix of the Thunar actions this writes, so they are found again.
     static let thunarPrefix = "swiftshortcuts-"
 
+    /// Starts `shortcutsd` when the session starts, so the menu bar's item and the keyboard
+    /// shortcuts it binds are there without a first call.
+    static func autostart(daemon: String) -> String {
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=Shortcuts Events
+        Comment=Keeps the menu bar's shortcuts and keyboard shortcuts ready
+        Exec=\(exec([daemon]))
+        Icon=\(DesktopNames.appID)
+        Terminal=false
+        NoDisplay=true
+        X-GNOME-Autostart-enabled=true
+
+        """
+    }
+
     /// KRunner's plugin file for the runner the service serves (read from the user's own data folder).
     static let krunnerPlugin = """
         [Desktop Entry]

@@ -30,6 +30,9 @@ public struct DesktopPlaces: Sendable {
     }
 
     var helper: String { dataHome + "/swift-shortcuts/quick-action" }
+    /// The `shortcutsd` beside `shortcuts`.
+    var daemon: String { (executable as NSString).deletingLastPathComponent + "/shortcutsd" }
+    var autostart: String { configHome + "/autostart/org.swiftshortcuts.Events.desktop" }
     public var appEntry: String { dataHome + "/applications/\(DesktopNames.appID).desktop" }
     var thunarActions: String { configHome + "/Thunar/uca.xml" }
     public var searchProvider: String { systemData + "/gnome-shell/search-providers/\(DesktopNames.appID).search-provider.ini" }
@@ -88,6 +91,12 @@ public struct DesktopPlan: Sendable {
                     path: places.dataHome + "/applications/swiftshortcuts-\(shortcut.slug).desktop",
                     text: DesktopFiles.shortcutEntry(shortcut, executable: executable, kdeKeys: places.isKDE ? keys : nil),
                     isExecutable: places.isKDE, purpose: "“\(shortcut.name)” in launchers' search"))
+        }
+        if !menuBar.isEmpty || shortcuts.contains(where: { $0.keyboardShortcut != nil }) {
+            files.append(
+                File(
+                    path: places.autostart, text: DesktopFiles.autostart(daemon: places.daemon), isExecutable: false,
+                    purpose: "shortcutsd at login, for the menu bar and keyboard shortcuts"))
         }
         let quickActions = shortcuts.filter(\.isQuickAction)
         if !quickActions.isEmpty {

@@ -8,6 +8,8 @@ protocol DBusObject: Sendable {
     var interfaceXML: String { get }
     /// Answers one call, on a thread of its own (never the bus thread).
     func answer(_ call: DBusIncomingCall) -> DBusReply
+    /// The properties of ``interface``, which `org.freedesktop.DBus.Properties` reads.
+    func properties() -> [(String, DBusValue)]
 }
 
 /// A method call with its arguments read off the message, and who made it.
@@ -30,6 +32,30 @@ struct DBusIncomingCall: Sendable {
 }
 
 extension DBusObject {
+    func properties() -> [(String, DBusValue)] { [] }
+
+    /// Answers `Get` and `GetAll` of `org.freedesktop.DBus.Properties`; properties are read-only.
+    func answerProperties(_ call: DBusIncomingCall) -> DBusReply {
+        let unknownInterface = DBusReply.error(
+            name: "org.freedesktop.DBus.Error.UnknownInterface", message: "\(path) has no properties on \(call.string(0))")
+        switch (call.member, call.signature) {
+        case ("GetAll", "s"):
+            return call.string(0) == interface ? .values([.dictionary(properties())]) : unknownInterface
+        case ("Get", "ss"):
+            guard call.string(0) == interface else { return unknownInterface }
+            guard let value = properties().first(where: { $0.0 == call.string(1) })?.1 else {
+                return .error(name: "org.freedesktop.DBus.Error.UnknownProperty", message: "\(interface) has no property \(call.string(1))")
+            }
+            return .values([.variant(value)])
+        case ("Set", _):
+            return .error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "the properties of \(interface) are read-only")
+        default:
+            return .error(
+                name: "org.freedesktop.DBus.Error.UnknownMethod",
+                message: "org.freedesktop.DBus.Properties has no method \(call.member)(\(call.signature))")
+        }
+    }
+
     /// The Introspect answer: the standard interfaces, then the object's own.
     var introspection: String {
         """
@@ -43,7 +69,30 @@ extension DBusObject {
           <method name="Ping"/>
           <method name="GetMachineId"><arg name="machine_uuid" type="s" direction="out"/></method>
          </interface>
-        \(interfaceXML)</node>
+        \(properties().isEmpty ? "" : Self.propertiesXML)\(interfaceXML)</node>
+
+        """
+    }
+
+    static var propertiesXML: String {
+        """
+         <interface name="org.freedesktop.DBus.Properties">
+          <method name="Get">
+           <arg name="interface_name" type="s" direction="in"/><arg name="property_name" type="s" direction="in"/>
+           <arg name="value" type="v" direction="out"/>
+          </method>
+          <method name="GetAll">
+           <arg name="interface_name" type="s" direction="in"/><arg name="properties" type="a{sv}" direction="out"/>
+          </method>
+          <method name="Set">
+           <arg name="interface_name" type="s" direction="in"/><arg name="property_name" type="s" direction="in"/>
+           <arg name="value" type="v" direction="in"/>
+          </method>
+          <signal name="PropertiesChanged">
+           <arg name="interface_name" type="s"/><arg name="changed_properties" type="a{sv}"/>
+           <arg name="invalidated_properties" type="as"/>
+          </signal>
+         </interface>
 
         """
     }

@@ -41,11 +41,19 @@ public final class DBusServer: @unchecked Sendable {
 
     /// The objects served, by path; set once before the bus thread starts.
     private let objects: [String: any DBusObject]
+    /// The tray item's menu, checked for changes once a second.
+    private let menuBar: MenuBar
+    /// Whether a check of the menu is under way (they run off the bus thread, one at a time).
+    private let isCheckingMenu = Atomic(false)
+    /// The tray's watcher, which the item registers with when it appears.
+    static let watcher = "org.kde.StatusNotifierWatcher"
 
     public init(service: EventsService) {
         self.service = service
+        menuBar = MenuBar(service: service)
         let served: [any DBusObject] = [
             EventsBusObject(service: service), SearchProviderObject(service: service), KRunnerObject(service: service),
+            StatusNotifierItemObject(menuBar: menuBar, service: service), DBusMenuObject(menuBar: menuBar, service: service),
         ]
         objects = Dictionary(uniqueKeysWithValues: served.map { ($0.path, $0) })
     }
@@ -71,6 +79,10 @@ public final class DBusServer: @unchecked Sendable {
         }
         if result >= 0 { result = ssd_watch_departures(connection, dbusDeparture, Unmanaged.passUnretained(self).toOpaque()) }
         if result >= 0 { result = ssd_request_name(connection, DBusInterface.busName) }
+        if result >= 0 {
+            let rule = "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.watcher)'"
+            result = ssd_match(connection, rule, dbusWatcherChanged, Unmanaged.passUnretained(self).toOpaque())
+        }
         guard result >= 0 else {
             ssd_close(connection)
             throw Self.failure(
@@ -115,7 +127,14 @@ public final class DBusServer: @unchecked Sendable {
 
     private func loop(_ bus: UnsafeMutableRawPointer) {
         let busDescriptor = ssd_get_fd(bus)
+        menuBar.refresh()
+        registerWithWatcher(bus)
+        var nextCheck = Date().addingTimeInterval(1)
         while !isStopped {
+            if Date() >= nextCheck {
+                nextCheck = Date().addingTimeInterval(1)
+                checkMenu(bus)
+            }
             var result: Int32
             repeat { result = ssd_process(bus) } while result > 0
             if result < 0 {
@@ -128,7 +147,9 @@ public final class DBusServer: @unchecked Sendable {
                 pollfd(fd: busDescriptor, events: Int16(ssd_get_events(bus)), revents: 0),
                 pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, Self.milliseconds(until: deadline))
+            let untilCheck = Int32(max(0, nextCheck.timeIntervalSinceNow * 1000).rounded(.up))
+            let wait = Self.milliseconds(until: deadline)
+            let ready = poll(&descriptors, 2, wait < 0 ? untilCheck : min(wait, untilCheck))
             if ready < 0, errno != EINTR { break }
             if descriptors[1].revents != 0 {
                 var drained = [UInt8](repeating: 0, count: 64)
@@ -161,12 +182,64 @@ public final class DBusServer: @unchecked Sendable {
         return Int32(min((deadline - current + 999) / 1000, UInt64(Int32.max)))
     }
 
+    // MARK: The tray
+
+    /// Tells the tray's watcher about the item, when there is one on the bus (on the bus thread).
+    fileprivate func registerWithWatcher(_ bus: UnsafeMutableRawPointer) {
+        var call: UnsafeMutableRawPointer?
+        guard
+            ssd_new_method_call(bus, Self.watcher, "/StatusNotifierWatcher", Self.watcher, "RegisterStatusNotifierItem", &call) >= 0,
+            let call, DBusValue.string(DBusInterface.busName).append(to: call) >= 0
+        else { return }
+        var reply: UnsafeMutableRawPointer?
+        var error = [CChar](repeating: 0, count: 256)
+        let result = ssd_call(bus, call, 2_000_000, &reply, &error, error.count)
+        if let reply { ssd_message_unref(reply) }
+        let registered = result >= 0
+        service.isShowingMenuBar.store(registered, ordering: .releasing)
+        if registered { service.log.write("the menu bar's item is registered with \(Self.watcher)") }
+    }
+
+    /// Rebuilds the menu off the bus thread if something changed, then tells the tray.
+    private func checkMenu(_ bus: UnsafeMutableRawPointer) {
+        guard !isCheckingMenu.exchange(true, ordering: .acquiring) else { return }
+        let before = menuBar.layout
+        let owned = BusPointer(raw: bus)
+        DispatchQueue.global().async { [self] in
+            defer { isCheckingMenu.store(false, ordering: .releasing) }
+            guard menuBar.refresh() else { return }
+            let after = menuBar.layout
+            post { [self] in
+                emit(owned.raw, DBusMenuObject.path, "com.canonical.dbusmenu", "LayoutUpdated", [.uint32(after.revision), .int32(0)])
+                let item = "org.kde.StatusNotifierItem"
+                if StatusNotifierItemObject.status(after) != StatusNotifierItemObject.status(before) {
+                    emit(owned.raw, StatusNotifierItemObject.path, item, "NewStatus", [.string(StatusNotifierItemObject.status(after))])
+                }
+                if StatusNotifierItemObject.toolTip(after) != StatusNotifierItemObject.toolTip(before) {
+                    emit(owned.raw, StatusNotifierItemObject.path, item, "NewToolTip", [])
+                }
+            }
+        }
+    }
+
+    /// Sends a signal (on the bus thread).
+    private func emit(_ bus: UnsafeMutableRawPointer, _ path: String, _ interface: String, _ member: String, _ values: [DBusValue]) {
+        var signal: UnsafeMutableRawPointer?
+        guard ssd_new_signal(bus, path, interface, member, &signal) >= 0, let signal else { return }
+        guard DBusValue.append(values, to: signal) >= 0 else {
+            ssd_message_unref(signal)
+            return
+        }
+        _ = ssd_send(signal)
+    }
+
     // MARK: Calls
 
     /// Handles one call on the bus thread; returns 1 when it is (or will be) answered.
     fileprivate func handle(_ message: UnsafeMutableRawPointer) -> Int32 {
         guard let path = ssd_message_path(message).map(String.init(cString:)), let object = objects[path],
-            let interface = ssd_message_interface(message).map(String.init(cString:)), interface == object.interface,
+            let interface = ssd_message_interface(message).map(String.init(cString:)),
+            interface == object.interface || interface == Self.propertiesInterface,
             let member = ssd_message_member(message).map(String.init(cString:))
         else { return 0 }
         guard let arguments = DBusValue.readAll(from: message) else {
@@ -184,7 +257,7 @@ public final class DBusServer: @unchecked Sendable {
         let service = self.service
         service.registry.beginRequest()
         Thread.detachNewThread { [self] in
-            let reply = object.answer(call)
+            let reply = interface == Self.propertiesInterface ? object.answerProperties(call) : object.answer(call)
             let posted = post {
                 reply.send(to: pending.raw)
                 ssd_message_unref(pending.raw)
@@ -219,6 +292,8 @@ public final class DBusServer: @unchecked Sendable {
         return identity
     }
 
+    static let propertiesInterface = "org.freedesktop.DBus.Properties"
+
     private static func failure(_ what: String, _ result: Int32) -> ServiceError {
         ServiceError(.invalidArguments, "\(what): \(String(cString: strerror(-result)))")
     }
@@ -233,6 +308,14 @@ private struct BusPointer: @unchecked Sendable {
 private func dbusHandler(_ message: UnsafeMutableRawPointer?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
     guard let message, let userdata else { return 0 }
     return Unmanaged<DBusServer>.fromOpaque(userdata).takeUnretainedValue().handle(message)
+}
+
+/// sd-bus's callback when the tray's watcher comes or goes: the item registers with a new one.
+private func dbusWatcherChanged(_ message: UnsafeMutableRawPointer?, _ userdata: UnsafeMutableRawPointer?) {
+    guard let message, let userdata, let values = DBusValue.readAll(from: message), values.count == 3, values[2].text?.isEmpty == false,
+        let bus = ssd_message_bus(message)
+    else { return }
+    Unmanaged<DBusServer>.fromOpaque(userdata).takeUnretainedValue().registerWithWatcher(bus)
 }
 
 /// sd-bus's callback for a connection leaving the bus: back to the server on the bus thread.

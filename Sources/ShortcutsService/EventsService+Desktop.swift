@@ -12,7 +12,7 @@ extension EventsService {
     /// settings or the installed apps changed, so a search per keystroke reads no shortcut.
     public func desktopCatalog() -> DesktopCatalog {
         registry.touch()
-        let fingerprint = catalogFingerprint()
+        let fingerprint = libraryFingerprint()
         if let cached = catalogCache.withLock({ $0 }), cached.fingerprint == fingerprint { return cached.catalog }
         let settings = (try? LibrarySettings.read(from: library.settingsPath)) ?? LibrarySettings()
         let catalog = DesktopCatalog(shortcuts: (try? library.summaries()) ?? [], settings: settings, apps: apps.manifests)
@@ -21,7 +21,7 @@ extension EventsService {
     }
 
     /// Each shortcut file's path, size and time of change, the settings' time, and the apps.
-    private func catalogFingerprint() -> [String] {
+    func libraryFingerprint() -> [String] {
         func stamp(_ path: String) -> String {
             var status = stat()
             guard stat(path, &status) == 0 else { return path + " -" }
@@ -41,23 +41,32 @@ extension EventsService {
         _ id: String, input: String?, parameters: [String: String] = [:], client: ClientIdentity, trigger: String
     ) -> Bool {
         guard let entry = desktopCatalog().entry(id: id) else { return false }
+        runInBackground(entry.target, title: entry.title, input: input, parameters: parameters, client: client, trigger: trigger)
+        return true
+    }
+
+    /// Runs a library shortcut, or an App Shortcut's action, on a thread of its own; a failure
+    /// is in the history like any run's, and logged.
+    func runInBackground(
+        _ target: DesktopCatalog.Entry.Target, title: String, input: String? = nil, parameters: [String: String] = [:],
+        client: ClientIdentity, trigger: String
+    ) {
         let front = RunFront(trigger: trigger)
         registry.beginRequest()
         Thread.detachNewThread { [self] in
             defer { registry.endRequest() }
             do throws(ServiceError) {
-                switch entry.target {
+                switch target {
                 case .shortcut(let identifier):
                     _ = try run(EventsProtocol.RunParams(shortcut: identifier, input: input ?? ""), client: client, front: front)
                 case .appShortcut:
-                    let workflow = entry.appWorkflow(parameters: parameters) ?? Workflow()
-                    _ = try run(workflow, named: entry.title, input: input.map(Content.text) ?? .nothing, client: client, front: front)
+                    let workflow = target.appWorkflow(named: title, parameters: parameters) ?? Workflow()
+                    _ = try run(workflow, named: title, input: input.map(Content.text) ?? .nothing, client: client, front: front)
                 }
             } catch {
-                log.write("\(trigger) ran \(entry.label), which failed: \(error.message)")
+                log.write("\(trigger) ran “\(title)”, which failed: \(error.message)")
             }
         }
-        return true
     }
 }
 

@@ -36,6 +36,10 @@ public final class EventsService: Sendable {
     /// service has none.
     private let makeApp: (@Sendable (EventsService) -> any AppTransport)?
     private let app = Mutex<(any AppTransport)?>(nil)
+    /// Whether the menu bar's item is in a tray, and whether any shortcut is pinned there: the
+    /// service then stays, as the menu extra does.
+    let isShowingMenuBar = Atomic(false)
+    let hasPinnedShortcuts = Atomic(false)
     /// What desktop search finds, kept until the library, its settings or the apps change.
     let catalogCache = Mutex<(fingerprint: [String], catalog: DesktopCatalog)?>(nil)
     /// The automations the service runs itself, where no systemd does (started by the daemon).
@@ -253,6 +257,13 @@ public final class EventsService: Sendable {
         }
     }
 
+    /// Cancels every run (the menu bar's Stop); returns how many.
+    @discardableResult
+    public func cancelAll() -> Int {
+        registry.touch()
+        return registry.cancel { _ in true }
+    }
+
     /// Brackets answering one request, so shutdown waits until its answer is out.
     func answering<Result>(_ body: () -> Result) -> Result {
         registry.beginRequest()
@@ -297,7 +308,9 @@ public final class EventsService: Sendable {
     /// Seconds since anything happened; 0 while runs are going, apps are registered or a page
     /// of the app is open.
     public var idleSeconds: Double {
-        guard liveApps.isEmpty, !(app.withLock { $0 }?.isInUse ?? false), !(automations.withLock { $0 }?.isKeeping ?? false) else {
+        guard liveApps.isEmpty, !(app.withLock { $0 }?.isInUse ?? false), !(automations.withLock { $0 }?.isKeeping ?? false),
+            !(isShowingMenuBar.load(ordering: .acquiring) && hasPinnedShortcuts.load(ordering: .acquiring))
+        else {
             return 0
         }
         return registry.idleSeconds

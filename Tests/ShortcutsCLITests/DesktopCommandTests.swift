@@ -111,6 +111,9 @@ import Testing
         #expect(validated.status == 0, "\(validated.output)\(validated.error)")
         let app = try String(contentsOfFile: data + "/applications/org.swiftshortcuts.Shortcuts.desktop", encoding: .utf8)
         #expect(app.contains("Actions=run-") && app.contains("[Desktop Action run-") && app.contains("\nName=Hello\n"), "\(app)")
+        let autostart = config + "/autostart/org.swiftshortcuts.Events.desktop"
+        #expect(try String(contentsOfFile: autostart, encoding: .utf8).contains("/shortcutsd\n"), "shortcutsd starts at login")
+        #expect(try ProcessRun.run("/usr/bin/desktop-file-validate", [autostart]).status == 0)
         let plugin = try String(contentsOfFile: data + "/krunner/dbusplugins/org.swiftshortcuts.Shortcuts.desktop", encoding: .utf8)
         #expect(plugin.contains("X-Plasma-DBusRunner-Path=/org/swiftshortcuts/KRunner"))
 
@@ -148,6 +151,7 @@ import Testing
         #expect(removed.status == 0, "\(removed.error)")
         #expect(snapshot(data) == before.0, "uninstall leaves the data folder as it was")
         #expect(snapshot(config + "/Thunar") == before.1, "and Thunar's actions")
+        #expect(!FileManager.default.fileExists(atPath: autostart))
         #expect(try gsettings(["get", Self.keys, "custom-keybindings"]) == "['\(mine)']\n")
         #expect(!FileManager.default.fileExists(atPath: runner.home + "/desktop.json"))
     }

@@ -84,6 +84,22 @@ final class ServiceHarness: @unchecked Sendable {
         }
     }
 
+    /// Starts a Python script with /usr/bin/python3 that runs until the harness ends; returns
+    /// what it has printed so far, line by line, whenever it is asked.
+    func startPython(_ script: String) throws -> () -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-u", "-c", script]
+        process.environment = environment
+        let printed = directory + "/python-\(others.count).out"
+        _ = FileManager.default.createFile(atPath: printed, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: printed)
+        process.standardError = process.standardOutput
+        try process.run()
+        others.append(process)
+        return { ((try? String(contentsOfFile: printed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    }
+
     /// Whether python3-dbusmock is installed.
     static let hasDBusMock = FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock/__init__.py")
 

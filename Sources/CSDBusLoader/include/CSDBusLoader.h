@@ -107,6 +107,8 @@ int ssd_new_method_call(void *bus, const char *destination, const char *path, co
 /// Sends a method call and waits up to `timeout_usec` for its reply, which the caller releases
 /// with `ssd_message_unref`. Releases `message`. On a D-Bus error its name and text are written to `error`.
 int ssd_call(void *bus, void *message, uint64_t timeout_usec, void **reply, char *error, size_t error_size);
+/// The bus a message came on.
+void *ssd_message_bus(void *message);
 /// The unique name of this connection (":1.42").
 const char *ssd_unique_name(void *bus);
 
