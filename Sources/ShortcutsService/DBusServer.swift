@@ -45,12 +45,17 @@ public final class DBusServer: @unchecked Sendable {
     private let menuBar: MenuBar
     /// Whether a check of the menu is under way (they run off the bus thread, one at a time).
     private let isCheckingMenu = Atomic(false)
+    /// Keyboard shortcuts through the desktop portal, where the service binds them.
+    private let portal: GlobalShortcutsPortal?
+    /// The keys last handed to the portal (read and written by the menu's checks, one at a time).
+    private let boundKeys = Mutex<[GlobalShortcutsPortal.Binding]>([])
     /// The tray's watcher, which the item registers with when it appears.
     static let watcher = "org.kde.StatusNotifierWatcher"
 
     public init(service: EventsService) {
         self.service = service
         menuBar = MenuBar(service: service)
+        portal = GlobalShortcutsPortal.isWanted(in: service.configuration.environment) ? GlobalShortcutsPortal(service: service) : nil
         let served: [any DBusObject] = [
             EventsBusObject(service: service), SearchProviderObject(service: service), KRunnerObject(service: service),
             StatusNotifierItemObject(menuBar: menuBar, service: service), DBusMenuObject(menuBar: menuBar, service: service),
@@ -129,6 +134,12 @@ public final class DBusServer: @unchecked Sendable {
         let busDescriptor = ssd_get_fd(bus)
         menuBar.refresh()
         registerWithWatcher(bus)
+        if let portal {
+            portal.start(bus, context: Unmanaged.passUnretained(portal).toOpaque())
+            let keys = GlobalShortcutsPortal.bindings(of: service.library)
+            boundKeys.withLock { $0 = keys }
+            portal.bind(keys, bus: bus)
+        }
         var nextCheck = Date().addingTimeInterval(1)
         while !isStopped {
             if Date() >= nextCheck {
@@ -200,13 +211,21 @@ public final class DBusServer: @unchecked Sendable {
         if registered { service.log.write("the menu bar's item is registered with \(Self.watcher)") }
     }
 
-    /// Rebuilds the menu off the bus thread if something changed, then tells the tray.
+    /// Rebuilds the menu off the bus thread if something changed, then tells the tray; binds the
+    /// keyboard shortcuts again when their settings changed.
     private func checkMenu(_ bus: UnsafeMutableRawPointer) {
         guard !isCheckingMenu.exchange(true, ordering: .acquiring) else { return }
         let before = menuBar.layout
         let owned = BusPointer(raw: bus)
         DispatchQueue.global().async { [self] in
             defer { isCheckingMenu.store(false, ordering: .releasing) }
+            if let portal {
+                let keys = GlobalShortcutsPortal.bindings(of: service.library)
+                if boundKeys.withLock({ $0 }) != keys {
+                    boundKeys.withLock { $0 = keys }
+                    post { portal.bind(keys, bus: owned.raw) }
+                }
+            }
             guard menuBar.refresh() else { return }
             let after = menuBar.layout
             post { [self] in

@@ -84,20 +84,25 @@ final class ServiceHarness: @unchecked Sendable {
         }
     }
 
-    /// Starts a Python script with /usr/bin/python3 that runs until the harness ends; returns
-    /// what it has printed so far, line by line, whenever it is asked.
-    func startPython(_ script: String) throws -> () -> [String] {
+    /// Starts a program that runs until the harness ends; returns what it has printed so far
+    /// (standard output and error), line by line, whenever it is asked.
+    func startProcess(_ executable: String, _ arguments: [String]) throws -> () -> [String] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-u", "-c", script]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = environment
-        let printed = directory + "/python-\(others.count).out"
+        let printed = directory + "/process-\(others.count).out"
         _ = FileManager.default.createFile(atPath: printed, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: printed)
         process.standardError = process.standardOutput
         try process.run()
         others.append(process)
         return { ((try? String(contentsOfFile: printed, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    }
+
+    /// Starts a Python script with /usr/bin/python3 (unbuffered), as ``startProcess(_:_:)`` does.
+    func startPython(_ script: String) throws -> () -> [String] {
+        try startProcess("/usr/bin/python3", ["-u", "-c", script])
     }
 
     /// Whether python3-dbusmock is installed.
