@@ -73,18 +73,21 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
         _ = ssd_match(
             bus, "type='signal',sender='\(Self.name)',interface='org.freedesktop.portal.Request',member='Response'", portalSignal, context)
         _ = ssd_match(bus, "type='signal',sender='\(Self.name)',interface='\(Self.interface)',member='Activated'", portalSignal, context)
+        _ = ssd_match(
+            bus, "type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(Self.name)'", portalSignal, context)
     }
 
     /// Binds `bindings`, in a new session when they differ from what is bound.
     func bind(_ bindings: [Binding], bus: UnsafeMutableRawPointer) {
         wanted = bindings
         guard !isCreating, bindings != bound || (session == nil && !bindings.isEmpty) else { return }
-        if let session {
-            // A session binds once: close it and make another.
-            _ = call(bus, path: session, interface: "org.freedesktop.portal.Session", member: "Close", [])
-            self.session = nil
-            bound = []
+        // A session binds once: close it and make another. Its path is known from the token, so
+        // one left from an earlier attempt the portal still holds is closed too.
+        if let own = sessionPath(bus) {
+            call(bus, path: session ?? own, interface: "org.freedesktop.portal.Session", member: "Close", [], quietly: true)
         }
+        session = nil
+        bound = []
         guard !bindings.isEmpty else { return }
         isCreating = true
         // Where the portal registers host apps (x-d-p ≥ 1.19.3), say which app this is first.
@@ -133,6 +136,13 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
             let path = ssd_message_path(message).map(String.init(cString:)), let values = DBusValue.readAll(from: message)
         else { return }
         switch member {
+        case "NameOwnerChanged":
+            // The portal started (or restarted, or went): what it knew is gone, so bind anew.
+            session = nil
+            bound = []
+            pending = [:]
+            isCreating = false
+            if values.count == 3, values[2].text?.isEmpty == false, let bus = ssd_message_bus(message) { bind(wanted, bus: bus) }
         case "Response":
             guard let answer = pending.removeValue(forKey: path), values.count == 2, let code = values[0].integer else { return }
             answer(UInt32(code), values[1])
@@ -154,8 +164,7 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
     ) {
         requests += 1
         let token = "swiftshortcuts\(requests)"
-        guard let unique = ssd_unique_name(bus).map(String.init(cString:)) else { return }
-        let sender = unique.dropFirst().replacingOccurrences(of: ".", with: "_")
+        guard let sender = sender(bus) else { return }
         let requestPath = "\(Self.path)/request/\(sender)/\(token)"
         pending[requestPath] = answer
         var options = [(String, DBusValue)]()
@@ -173,10 +182,20 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
         }
     }
 
-    /// A method call to the portal, waited for; nil (and logged) when it failed.
+    /// This connection's name as the portal's object paths write it (":1.42" → "1_42").
+    private func sender(_ bus: UnsafeMutableRawPointer) -> String? {
+        ssd_unique_name(bus).map { String(cString: $0).dropFirst().replacingOccurrences(of: ".", with: "_") }
+    }
+
+    /// Where the portal puts this connection's session.
+    private func sessionPath(_ bus: UnsafeMutableRawPointer) -> String? {
+        sender(bus).map { "\(Self.path)/session/\($0)/\(Self.sessionToken)" }
+    }
+
+    /// A method call to the portal, waited for; nil when it failed, which is logged unless `quietly`.
     @discardableResult
     private func call(
-        _ bus: UnsafeMutableRawPointer, path: String, interface: String, member: String, _ arguments: [DBusValue]
+        _ bus: UnsafeMutableRawPointer, path: String, interface: String, member: String, _ arguments: [DBusValue], quietly: Bool = false
     ) -> [DBusValue]? {
         var message: UnsafeMutableRawPointer?
         guard ssd_new_method_call(bus, Self.name, path, interface, member, &message) >= 0, let message else { return nil }
@@ -188,7 +207,7 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 512)
         let result = ssd_call(bus, message, 5_000_000, &reply, &error, error.count)
         guard result >= 0, let reply else {
-            if interface != "org.freedesktop.host.portal.Registry" {
+            if !quietly {
                 let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 service.log.write("the desktop portal's \(member) failed: \(reason); keyboard shortcuts need a portal with GlobalShortcuts")
             }

@@ -75,8 +75,18 @@ struct GlobalShortcutsTests {
         let backend = try harness.startPython(Self.backend)
         try harness.waitUntil("the backend is on the bus") { backend().contains("ready") }
         let frontend = try harness.startProcess(portalFrontend, ["-r"])
+        try harness.waitUntil("the portal is on the bus") {
+            let owned = try? harness.run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                    "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.portal.Desktop",
+                ])
+            return owned?.output.contains("true") == true
+        }
         try harness.startService()
 
+        defer { if !backend().contains("bind \(greet)=CTRL+ALT+g") { Issue.record("\(harness.log)\n\(frontend())\n\(backend())") } }
         try harness.waitUntil("shortcutsd binds its key") { backend().contains("bind \(greet)=CTRL+ALT+g") }
         #expect(backend().contains { $0.hasPrefix("session /org/freedesktop/portal/desktop/session/") && $0.hasSuffix("/swiftshortcuts") })
         try harness.waitUntil("the pressed key ran Greet") {
@@ -90,5 +100,23 @@ struct GlobalShortcutsTests {
             backend().contains { $0.hasPrefix("bind ") && $0.contains("\(report)=LOGO+r") && $0.contains("\(greet)=CTRL+ALT+g") }
         }
         #expect(harness.log.contains("bound 2 keyboard shortcut(s) through the desktop portal"), "\(harness.log)\n\(frontend())")
+    }
+
+    @Test func theBusStartsThePortalWhenTheServiceFirstCallsIt() throws {
+        let harness = try ServiceHarness()
+        let portals = harness.directory + "/portals"
+        try FileManager.default.createDirectory(atPath: portals, withIntermediateDirectories: true)
+        try Data(
+            "[portal]\nDBusName=org.freedesktop.impl.portal.desktop.test\nInterfaces=org.freedesktop.impl.portal.GlobalShortcuts;\nUseIn=test\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: portals + "/test.portal"))
+        harness.extra["XDG_CURRENT_DESKTOP"] = "test"
+        harness.extra["XDG_DESKTOP_PORTAL_DIR"] = portals
+        try harness.startBus()
+        _ = try shortcuts(harness, ["set", "Greet", "--keyboard-shortcut", "ctrl+alt+g"])
+        let backend = try harness.startPython(Self.backend)
+        try harness.waitUntil("the backend is on the bus") { backend().contains("ready") }
+        try harness.startService()
+        try harness.waitUntil("the activated portal binds the key", timeout: 15) { backend().contains { $0.hasPrefix("bind ") } }
     }
 }
