@@ -95,7 +95,7 @@ let package = Package(
             name: "MCPServer",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun", "ShortcutFormat", "ShortcutsContent",
-                "PropertyList", "RunHistory",
+                "PropertyList", "RunHistory", "ShortcutsDesktop",
             ]
         ),
         .target(

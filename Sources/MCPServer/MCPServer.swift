@@ -263,7 +263,8 @@ public final class MCPServer: @unchecked Sendable {
         guard let tool = state.catalog.tool(named: name) else {
             return MCPMessage.error(id: id, code: JSONRPC.ErrorObject.invalidParamsCode, "Unknown tool: \(name); tools/list lists them")
         }
-        return MCPMessage.result(id: id, state.runner.call(tool, arguments: arguments, cancellation: cancellation).text)
+        return MCPMessage.result(
+            id: id, state.runner.call(tool, arguments: arguments, catalog: state.catalog, cancellation: cancellation).text)
     }
 
     // MARK: Changes

@@ -15,6 +15,8 @@ struct Tool: Sendable {
         case action(ActionMetadata, app: AppManifest?)
         /// A question to the run history.
         case history(HistoryTool)
+        /// What a phrase or search names.
+        case find
     }
 
     var name: String
@@ -96,6 +98,10 @@ struct ToolCatalog: Sendable {
             for tool in HistoryTool.allCases where selection.allows(tool.rawValue) {
                 originals.append(tool.rawValue)
                 pending.append((.history(tool), { tool.definition(name: $0) }))
+            }
+            if selection.allows(FindTool.name) {
+                originals.append(FindTool.name)
+                pending.append((.find, { FindTool.definition(name: $0) }))
             }
         }
         var actions: [(ActionMetadata, AppManifest?)] = []

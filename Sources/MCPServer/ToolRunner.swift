@@ -20,7 +20,8 @@ struct ToolRunner {
 
     /// Calls a tool and returns the `tools/call` result; never throws: every failure is a result
     /// with `isError: true` that says what to do.
-    func call(_ tool: Tool, arguments: JSONObject, cancellation: Cancellation = Cancellation()) -> JSONValue {
+    ///   - catalog: the tools on offer, which `shortcuts.find` names.
+    func call(_ tool: Tool, arguments: JSONObject, catalog: ToolCatalog? = nil, cancellation: Cancellation = Cancellation()) -> JSONValue {
         do {
             switch tool.target {
             case .shortcut(let location):
@@ -29,6 +30,8 @@ struct ToolRunner {
                 return try runAction(metadata, app: app, tool: tool, arguments: arguments, cancellation: cancellation)
             case .history(let question):
                 return try question.answer(arguments, history: setup.history, tool: tool)
+            case .find:
+                return try FindTool.answer(arguments, runner: self, catalog: catalog ?? ToolCatalog(tools: []), tool: tool)
             }
         } catch let problem as ToolArguments.Problem {
             return ToolResult.failure(problem.message)

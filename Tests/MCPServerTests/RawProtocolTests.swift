@@ -125,19 +125,47 @@ struct RawProtocolTests {
         _ = try server.finish()
     }
 
+    @Test func findNamesTheToolAPhraseMeansWithItsArguments() throws {
+        let home = try MCPTestHome()
+        let server = try home.startServer()
+        try server.initialize()
+        func find(_ phrase: String) throws -> JSONValue {
+            try server.request("tools/call", ["name": "shortcuts.find", "arguments": ["phrase": .string(phrase)]])["result"] ?? .null
+        }
+        let hello = try find("run helo")
+        #expect(hello["structuredContent"]?["match"]?["tool"] == "shortcut.Hello", "\(hello.text)")
+        #expect(hello["isError"] == false)
+        let open = try find("Open buy milk in SouperTask")
+        let match = open["structuredContent"]?["match"]
+        #expect(match?["tool"] == "com.example.SouperTask.OpenTaskIntent", "\(open.text)")
+        #expect(match?["arguments"]?["task"] == "buy milk", "\(open.text)")
+        #expect(
+            open["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("call the tool com.example.SouperTask.OpenTaskIntent")
+                == true)
+        let nothing = try find("order a pizza")
+        #expect(nothing["structuredContent"]?["match"] == nil && nothing["structuredContent"]?["searchResults"] == [])
+        let wrong = try server.request("tools/call", ["name": "shortcuts.find", "arguments": ["query": "x"]])["result"]
+        #expect(wrong?["isError"] == true, "\(wrong?.text ?? "")")
+        _ = try server.finish()
+    }
+
     @Test func addingAShortcutOrAnAppSendsListChanged() throws {
         let home = try MCPTestHome()
         let server = try home.startServer(["--shortcuts-only"])
         try server.initialize()
         let before = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run"])
+        #expect(before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find"])
 
         try FileManager.default.copyItem(
             atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Say Hi Again.shortcut")
         let notification = try server.receive(timeout: 10)
         #expect(notification["method"] == "notifications/tools/list_changed")
         let after = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(after == ["shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths", "history.list_runs", "history.show_run"])
+        #expect(
+            after == [
+                "shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths", "history.list_runs", "history.show_run",
+                "shortcuts.find",
+            ])
         let finished = try server.finish()
         #expect(finished.status == 0)
         #expect(finished.error.contains("the tools changed"))

@@ -69,6 +69,26 @@ struct DesktopSearchTests {
         #expect(gone.error.contains("org.swiftshortcuts.Error.NotFound"), "\(gone.error)")
     }
 
+    @Test func anAppShortcutIsFoundByItsPhraseAndRunsWithTheTextAfterIt() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        // Run once, as a person would, so the app's manifest is written.
+        #expect(try harness.run(try BuiltProducts.path(of: "askmeanything"), ["hello"]).status == 0)
+        try harness.startService()
+        let found = try harness.run(
+            "/usr/bin/gdbus", Self.provider + ["org.gnome.Shell.SearchProvider2.GetInitialResultSet", "['ask', 'what', 'is', 'swift']"])
+        let id = "app:com.example.AskMeAnything:com.example.AskMeAnything.AskQuestionIntent"
+        #expect(ids(found.output).first == id, "\(found.output)")
+        let metas = try harness.run("/usr/bin/gdbus", Self.provider + ["org.gnome.Shell.SearchProvider2.GetResultMetas", "['\(id)']"])
+        #expect(metas.output.contains("'name': <'Ask a Question'>") && metas.output.contains("'description': <'AskMeAnything'>"))
+        let activated = try harness.run(
+            "/usr/bin/gdbus", Self.provider + ["org.gnome.Shell.SearchProvider2.ActivateResult", id, "['ask', 'what', 'is', 'swift']", "0"])
+        #expect(activated.status == 0, "\(activated.error)")
+        let run = try #require(try runs(harness, count: 1).first)
+        #expect((run["shortcut"] as? [String: Any])?["name"] as? String == "Ask a Question")
+        #expect((run["output"] as? [String: Any])?["preview"] as? String == "Swift is a general-purpose programming language.", "\(run)")
+    }
+
     @Test func aNewShortcutIsFoundWithoutRestartingTheService() throws {
         let harness = try started()
         let before = try harness.run("/usr/bin/gdbus", Self.provider + ["org.gnome.Shell.SearchProvider2.GetInitialResultSet", "['memo']"])
