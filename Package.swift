@@ -11,8 +11,8 @@ import PackageDescription
 //   Intents, IntentDefinitionCompiler     SiriKit custom intents: the SDK, and .intentdefinition → Swift
 //   ShortcutsLanguage                     the text language ⇄ Workflow
 //   ShortcutsLibrary                      the user's shortcuts in $SHORTCUTS_HOME
+//   ShortcutsDesktop                      the library as the desktop sees it: search, phrases, its files
 //   ShortcutsRun                          one run setup: engine, action sources, live environment
-//   ShortcutsDesktop                      finding shortcuts from search and phrases; the desktop's files
 //   ShortcutsService, MCPServer           front ends over the engine: Shortcuts Events, MCP
 //   ShortcutsApp                          the Shortcuts app: a web page served by shortcutsd
 //   ShortcutsEvents                       the client library for the service
@@ -49,8 +49,10 @@ let package = Package(
         .target(name: "CCurlLoader"),
         .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
+        .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         // The actions about the person's own shortcuts, over the library.
-        .target(name: "LibraryActions", dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent"]),
+        .target(
+            name: "LibraryActions", dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent", "ShortcutsDesktop"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
@@ -70,7 +72,6 @@ let package = Package(
                 "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
-        .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         .target(name: "CSDBusLoader"),
         .target(
             name: "ShortcutsService",

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
+import ShortcutsDesktop
 import ShortcutsEngine
 import ShortcutsLibrary
 
@@ -232,18 +233,12 @@ struct Launcher {
     let identifier: String
     let name: String
 
-    var dataHome: String {
-        if let value = variables["XDG_DATA_HOME"], value.hasPrefix("/") { return value }
-        return UserFolders.homeFolder(in: variables) + "/.local/share"
-    }
+    var dataHome: String { UserFolders.dataHome(in: variables) }
 
-    var path: String { dataHome + "/applications/shortcuts-\(identifier).desktop" }
+    var path: String { DesktopFiles.homeScreenLauncher(identifier: identifier, dataHome: dataHome) }
 
     /// A value as a desktop entry's string: escapes and no line breaks.
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
-    }
+    static func escaped(_ text: String) -> String { DesktopFiles.value(text) }
 
     func write(icon: FileContent?) throws -> FileContent {
         var iconLine = "Icon=org.swiftshortcuts.Shortcuts"

@@ -60,7 +60,7 @@ public struct DesktopShortcut: Sendable, Equatable {
 /// The text of each file `shortcuts desktop install` writes.
 public enum DesktopFiles {
     /// A value of a `.desktop` file: newlines and backslashes escaped (Desktop Entry spec, "Possible value types").
-    static func value(_ text: String) -> String {
+    public static func value(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
     }
@@ -89,6 +89,12 @@ public enum DesktopFiles {
     /// A word for a shell script, in single quotes.
     static func shellWord(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Where Add Shortcut to Home Screen puts a shortcut's launcher (search finds it there, so
+    /// `desktop install` writes no second one).
+    public static func homeScreenLauncher(identifier: String, dataHome: String) -> String {
+        dataHome + "/applications/shortcuts-\(identifier).desktop"
     }
 
     /// The Shortcuts app's entry in the app menu, with the menu-bar shortcuts as its actions (the

@@ -86,6 +86,9 @@ public struct DesktopPlan: Sendable {
         for shortcut in shortcuts {
             let keys = shortcut.keyboardShortcut
             guard shortcut.preference.showInSearch || (keys != nil && places.isKDE) else { continue }
+            // A launcher from Add Shortcut to Home Screen is found already.
+            let homeScreen = DesktopFiles.homeScreenLauncher(identifier: shortcut.identifier, dataHome: places.dataHome)
+            if keys == nil, FileManager.default.fileExists(atPath: homeScreen) { continue }
             files.append(
                 File(
                     path: places.dataHome + "/applications/swiftshortcuts-\(shortcut.slug).desktop",
