@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsDesktop
+import ShortcutsEvents
 import ShortcutsLibrary
 
 #if canImport(Glibc)
@@ -131,7 +132,7 @@ enum DesktopCommand {
         case ("uninstall", false): return show(installer.uninstall())
         case ("install", true): return try system(install: true, installer.places)
         case ("uninstall", true): return try system(install: false, installer.places)
-        case ("status", _): return try status(installer, library: library)
+        case ("status", _): return try status(installer, library: library, environment: environment)
         case (let other, _): throw UsageError("Unknown action '\(other)'; use install, uninstall or status", command: spec.name)
         }
     }
@@ -203,7 +204,7 @@ enum DesktopCommand {
         return 0
     }
 
-    private static func status(_ installer: DesktopInstaller, library: ShortcutLibrary) throws -> Int32 {
+    private static func status(_ installer: DesktopInstaller, library: ShortcutLibrary, environment: [String: String]) throws -> Int32 {
         let places = installer.places
         let plan = try plan(library: library, places: places)
         let desktop = places.desktops.isEmpty ? "unknown (XDG_CURRENT_DESKTOP is not set)" : places.desktops.joined(separator: ":")
@@ -217,6 +218,16 @@ enum DesktopCommand {
             lines.append("Installed, but \(stale.count) file(s) are out of date; run `shortcuts desktop install`:")
             lines += stale.map { "  \($0)" }
         }
+        let service = (try? ShortcutsEvents(startsService: false, environment: environment).status()).map {
+            "running (pid \($0.processIdentifier))"
+        }
+        let activatable = FileManager.default.fileExists(atPath: ServiceCommand.destinations(environment: environment).activation)
+        lines.append(
+            "shortcutsd: \(service ?? "not running"); "
+                + (activatable
+                    ? "D-Bus starts it when asked"
+                    : "not installed for D-Bus, which KRunner, GNOME's search, the tray and the portal's keys need (shortcuts service install)")
+        )
         let inSearch = plan.files.filter { $0.path.contains("/applications/swiftshortcuts-") }.count
         lines.append("Search: \(inSearch) shortcut(s) in launchers; KRunner through shortcutsd")
         lines.append(

@@ -130,9 +130,14 @@ import Testing
         #expect(viaDolphin.output == "one\ntwo words\n", "\(viaDolphin.error)")
         let thunar = try String(contentsOfFile: config + "/Thunar/uca.xml", encoding: .utf8)
         #expect(thunar.contains(ownAction) && thunar.contains("<name>Name Files</name>"), "\(thunar)")
-        #expect(
-            FileManager.default.fileExists(
-                atPath: data + "/nemo/actions/" + menus[0].replacingOccurrences(of: ".desktop", with: ".nemo_action")))
+        // Thunar runs its command through the shell with %F replaced by the quoted files.
+        let command = try #require(thunar.components(separatedBy: "<command>").last?.components(separatedBy: "</command>").first)
+        let shell = command.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "%F", with: "'\(first)' '\(second)'")
+        let viaThunar = try ProcessRun.run("/bin/sh", ["-c", shell], environment: runner.environment)
+        #expect(viaThunar.output == "one\ntwo words\n", "\(shell): \(viaThunar.error)")
+        let nemo = try String(
+            contentsOfFile: data + "/nemo/actions/" + menus[0].replacingOccurrences(of: ".desktop", with: ".nemo_action"), encoding: .utf8)
+        #expect(nemo.contains("Selection=notnone\nExtensions=any;\n") && nemo.contains(" %F\n"), "\(nemo)")
 
         // GNOME: the user's shortcut kept, ours added.
         let list = try gsettings(["get", Self.keys, "custom-keybindings"])
@@ -140,6 +145,7 @@ import Testing
 
         let status = try runner.run(["desktop", "status"])
         #expect(status.output.contains("Installed and up to date"), "\(status.output)")
+        #expect(status.output.contains("shortcutsd: not running; not installed for D-Bus"), "\(status.output)")
         #expect(status.output.contains("sway:     bindsym Mod4+n exec"), "\(status.output)")
         #expect(status.output.contains("Hyprland: bind = SUPER, n, exec"), "\(status.output)")
 
