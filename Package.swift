@@ -47,7 +47,10 @@ let package = Package(
         .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
-        .target(name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader"]),
+        // libvips, libarchive, libqrencode and zbar, each loaded on first use like libcurl.
+        .target(name: "CVipsLoader"),
+        .target(
+            name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         // The actions about the person's own shortcuts, over the library.
@@ -175,7 +178,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ShortcutsCLITests",
-            dependencies: ["ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary", "RunHistory"]),
+            dependencies: [
+                "ShortcutsCLI", "ShortcutsTestSupport", "PropertyList", "ShortcutFormat", "ShortcutsLibrary", "RunHistory", "CVipsLoader",
+            ]),
         .testTarget(name: "AutomationsTests", dependencies: ["Automations"]),
         .testTarget(name: "RunHistoryTests", dependencies: ["RunHistory", "ShortcutsEngine", "ShortcutsTestSupport"]),
         .testTarget(

@@ -1,0 +1,419 @@
+// Calls libvips through dlopen/dlsym. The prototypes below are libvips 8's stable C ABI
+// (vips/*.h), with images as opaque pointers; the option lists of its operations are
+// variadic and NULL-terminated, which Swift can't call, so each is called here.
+#include "CVipsLoader.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { VIPS_SIZE_BOTH = 0, VIPS_SIZE_FORCE = 3 };
+enum { VIPS_BLEND_MODE_OVER = 2 };
+enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_sRGB = 22 };
+enum { VIPS_FORMAT_UCHAR = 0 };
+enum { VIPS_ANGLE_D0 = 0, VIPS_ANGLE_D90 = 1, VIPS_ANGLE_D180 = 2, VIPS_ANGLE_D270 = 3 };
+enum { VIPS_MAX_COORD = 10000000 };
+
+typedef void (*callback)(void);
+
+static struct {
+    int (*init)(const char *argv0);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    void *(*new_from_buffer)(const void *buf, size_t len, const char *options, ...);
+    int (*thumbnail_buffer)(void *buf, size_t len, void **out, int width, ...);
+    const char *(*find_load_buffer)(const void *data, size_t size);
+    int (*write_to_buffer)(void *in, const char *suffix, void **buf, size_t *size, ...);
+    int (*get_width)(const void *image);
+    int (*get_height)(const void *image);
+    int (*get_bands)(const void *image);
+    int (*hasalpha)(void *image);
+    int (*get_interpretation)(void *image);
+    int (*get_int)(void *image, const char *name, int *out);
+    int (*get_as_string)(void *image, const char *name, char **out);
+    unsigned long (*get_typeof)(void *image, const char *name);
+    double (*get_xres)(const void *image);
+    int (*autorot)(void *in, void **out, ...);
+    int (*resize)(void *in, void **out, double scale, ...);
+    int (*extract_area)(void *in, void **out, int left, int top, int width, int height, ...);
+    int (*rot)(void *in, void **out, int angle, ...);
+    int (*rotate)(void *in, void **out, double angle, ...);
+    int (*flip)(void *in, void **out, int direction, ...);
+    int (*composite2)(void *base, void *overlay, void **out, int mode, ...);
+    int (*arrayjoin)(void **in, void **out, int n, ...);
+    int (*colourspace)(void *in, void **out, int space, ...);
+    int (*bandjoin_const1)(void *in, void **out, double c, ...);
+    int (*bandjoin2)(void *in1, void *in2, void **out, ...);
+    int (*extract_band)(void *in, void **out, int band, ...);
+    int (*cast)(void *in, void **out, int format, ...);
+    int (*linear1)(void *in, void **out, double a, double b, ...);
+    int (*svgload_buffer)(void *buf, size_t len, void **out, ...);
+    int (*getpoint)(void *in, double **vector, int *n, int x, int y, ...);
+    int (*join)(void *in1, void *in2, void **out, int direction, ...);
+    int (*flatten)(void *in, void **out, ...);
+    void *(*array_double_new)(const double *array, int n);
+    void (*area_unref)(void *area);
+    void (*object_unref)(void *object);
+    unsigned long (*signal_connect_data)(void *instance, const char *signal, callback handler, void *data, void *destroy,
+                                         int flags);
+    void (*g_free)(void *memory);
+    char load_error[256];
+} vips;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    // SHORTCUTS_LIBVIPS names another copy to load (tests use it to run without one).
+    const char *name = getenv("SHORTCUTS_LIBVIPS");
+    void *library = dlopen(name && *name ? name : "libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(vips.load_error, sizeof vips.load_error, "libvips is not installed (apt-get install libvips42): %s", dlerror());
+        return;
+    }
+#define FIND(field, symbol)                                                                          \
+    if (!(*(void **)&vips.field = dlsym(library, symbol))) {                                         \
+        snprintf(vips.load_error, sizeof vips.load_error, "libvips lacks %s (it needs libvips42 8.10 or later)", symbol); \
+        return;                                                                                      \
+    }
+    FIND(init, "vips_init")
+    FIND(error_buffer, "vips_error_buffer")
+    FIND(error_clear, "vips_error_clear")
+    FIND(new_from_buffer, "vips_image_new_from_buffer")
+    FIND(thumbnail_buffer, "vips_thumbnail_buffer")
+    FIND(find_load_buffer, "vips_foreign_find_load_buffer")
+    FIND(write_to_buffer, "vips_image_write_to_buffer")
+    FIND(get_width, "vips_image_get_width")
+    FIND(get_height, "vips_image_get_height")
+    FIND(get_bands, "vips_image_get_bands")
+    FIND(hasalpha, "vips_image_hasalpha")
+    FIND(get_interpretation, "vips_image_guess_interpretation")
+    FIND(get_int, "vips_image_get_int")
+    FIND(get_as_string, "vips_image_get_as_string")
+    FIND(get_typeof, "vips_image_get_typeof")
+    FIND(get_xres, "vips_image_get_xres")
+    FIND(autorot, "vips_autorot")
+    FIND(resize, "vips_resize")
+    FIND(extract_area, "vips_extract_area")
+    FIND(rot, "vips_rot")
+    FIND(rotate, "vips_rotate")
+    FIND(flip, "vips_flip")
+    FIND(composite2, "vips_composite2")
+    FIND(arrayjoin, "vips_arrayjoin")
+    FIND(colourspace, "vips_colourspace")
+    FIND(bandjoin_const1, "vips_bandjoin_const1")
+    FIND(bandjoin2, "vips_bandjoin2")
+    FIND(extract_band, "vips_extract_band")
+    FIND(cast, "vips_cast")
+    FIND(linear1, "vips_linear1")
+    FIND(svgload_buffer, "vips_svgload_buffer")
+    FIND(getpoint, "vips_getpoint")
+    FIND(join, "vips_join")
+    FIND(flatten, "vips_flatten")
+    FIND(array_double_new, "vips_array_double_new")
+    FIND(area_unref, "vips_area_unref")
+    FIND(object_unref, "g_object_unref")
+    FIND(signal_connect_data, "g_signal_connect_data")
+    FIND(g_free, "g_free")
+#undef FIND
+    if (vips.init("shortcuts") != 0) {
+        snprintf(vips.load_error, sizeof vips.load_error, "libvips didn't start: %s", vips.error_buffer());
+        vips.error_clear();
+    }
+}
+
+int svips_load(char *error, size_t error_size) {
+    pthread_once(&load_once, load);
+    if (!vips.load_error[0]) return 0;
+    if (error && error_size) snprintf(error, error_size, "%s", vips.load_error);
+    return -1;
+}
+
+char *svips_error(void) {
+    const char *text = vips.error_buffer ? vips.error_buffer() : "libvips is not loaded";
+    char *copy = strdup(text && text[0] ? text : "libvips failed without saying why");
+    if (vips.error_clear) vips.error_clear();
+    size_t length = strlen(copy);
+    while (length > 0 && (copy[length - 1] == '\n' || copy[length - 1] == ' ')) copy[--length] = 0;
+    return copy;
+}
+
+void svips_release(void *image) {
+    if (image) vips.object_unref(image);
+}
+
+/// Frees a copied input buffer once the image made from it (and all made from that) closes.
+static void free_when_closed(void *image, void *buffer) {
+    (void)image;
+    free(buffer);
+}
+
+/// A copy of `data` that lives as long as `image`; libvips reads its input lazily.
+static void *copy_for(const void *data, size_t length) {
+    void *copy = malloc(length ? length : 1);
+    if (copy && length) memcpy(copy, data, length);
+    return copy;
+}
+
+static void tie(void *image, void *copy) {
+    vips.signal_connect_data(image, "postclose", (callback)free_when_closed, copy, NULL, 0);
+}
+
+/// Replaces *image with `next` when the step succeeded, releasing the one before.
+static int step(void **image, int result, void *next) {
+    if (result != 0) return result;
+    vips.object_unref(*image);
+    *image = next;
+    return 0;
+}
+
+int svips_decode(const void *data, size_t length, int pages, void **image) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *copy = copy_for(data, length);
+    if (!copy) return -1;
+    char options[32] = "";
+    if (pages != 1) snprintf(options, sizeof options, "[n=%d]", pages);
+    void *loaded = vips.new_from_buffer(copy, length, options, NULL);
+    if (!loaded) {
+        free(copy);
+        return -1;
+    }
+    tie(loaded, copy);
+    void *rotated = NULL;
+    // Animations keep their frames' orientation; a photo is turned as its EXIF says.
+    if (pages == 1 && step(&loaded, vips.autorot(loaded, &rotated, NULL), rotated) != 0) {
+        vips.object_unref(loaded);
+        return -1;
+    }
+    *image = loaded;
+    return 0;
+}
+
+int svips_thumbnail(const void *data, size_t length, int width, int height, int force, void **image) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *copy = copy_for(data, length);
+    if (!copy) return -1;
+    void *out = NULL;
+    int result = vips.thumbnail_buffer(copy, length, &out, width > 0 ? width : VIPS_MAX_COORD, "height",
+                                       height > 0 ? height : VIPS_MAX_COORD, "size", force ? VIPS_SIZE_FORCE : VIPS_SIZE_BOTH,
+                                       NULL);
+    if (result != 0) {
+        free(copy);
+        return -1;
+    }
+    tie(out, copy);
+    *image = out;
+    return 0;
+}
+
+const char *svips_loader(const void *data, size_t length) {
+    if (svips_load(NULL, 0) != 0) return NULL;
+    const char *name = vips.find_load_buffer(data, length);
+    if (!name) vips.error_clear();
+    return name;
+}
+
+int svips_width(void *image) { return vips.get_width(image); }
+int svips_height(void *image) { return vips.get_height(image); }
+int svips_bands(void *image) { return vips.get_bands(image); }
+int svips_has_alpha(void *image) { return vips.hasalpha(image) ? 1 : 0; }
+double svips_xres(void *image) { return vips.get_xres(image); }
+
+int svips_int_field(void *image, const char *name, int fallback) {
+    int value = fallback;
+    if (vips.get_typeof(image, name) == 0 || vips.get_int(image, name, &value) != 0) {
+        vips.error_clear();
+        return fallback;
+    }
+    return value;
+}
+
+char *svips_text_field(void *image, const char *name) {
+    char *value = NULL;
+    if (vips.get_typeof(image, name) == 0 || vips.get_as_string(image, name, &value) != 0 || !value) {
+        vips.error_clear();
+        return NULL;
+    }
+    char *copy = strdup(value);
+    vips.g_free(value);
+    return copy;
+}
+
+int svips_encode(void *image, const char *suffix, void **data, size_t *length) {
+    void *buffer = NULL;
+    size_t size = 0;
+    if (vips.write_to_buffer(image, suffix, &buffer, &size, NULL) != 0) return -1;
+    *data = malloc(size ? size : 1);
+    if (!*data) {
+        vips.g_free(buffer);
+        return -1;
+    }
+    memcpy(*data, buffer, size);
+    vips.g_free(buffer);
+    *length = size;
+    return 0;
+}
+
+int svips_resize(void *image, double horizontal, double vertical, void **out) {
+    return vips.resize(image, out, horizontal, "vscale", vertical, NULL);
+}
+
+int svips_crop(void *image, int left, int top, int width, int height, void **out) {
+    return vips.extract_area(image, out, left, top, width, height, NULL);
+}
+
+/// The image in sRGB with an alpha band, as compositing, rotating and joining want it.
+static int with_alpha(void *image, void **out) {
+    // Every path gives a new reference of its own, so callers release exactly what they made.
+    void *current = NULL;
+    if (vips.colourspace(image, &current, VIPS_INTERPRETATION_sRGB, NULL) != 0) return -1;
+    if (!vips.hasalpha(current)) {
+        void *alpha = NULL;
+        if (vips.bandjoin_const1(current, &alpha, 255.0, NULL) != 0) {
+            vips.object_unref(current);
+            return -1;
+        }
+        vips.object_unref(current);
+        current = alpha;
+    }
+    *out = current;
+    return 0;
+}
+
+int svips_rotate(void *image, double degrees, void **out) {
+    double turned = degrees - 360.0 * (double)(long)(degrees / 360.0);
+    if (turned < 0) turned += 360.0;
+    if (turned == 0 || turned == 90 || turned == 180 || turned == 270) {
+        int angle = turned == 0 ? VIPS_ANGLE_D0 : turned == 90 ? VIPS_ANGLE_D90 : turned == 180 ? VIPS_ANGLE_D180 : VIPS_ANGLE_D270;
+        return vips.rot(image, out, angle, NULL);
+    }
+    void *prepared = NULL;
+    if (with_alpha(image, &prepared) != 0) return -1;
+    int result = vips.rotate(prepared, out, turned, NULL);
+    vips.object_unref(prepared);
+    return result;
+}
+
+int svips_flip(void *image, int vertical, void **out) { return vips.flip(image, out, vertical ? 1 : 0, NULL); }
+
+int svips_composite(void *base, void *overlay, int x, int y, void **out) {
+    void *under = NULL, *over = NULL;
+    if (with_alpha(base, &under) != 0) return -1;
+    if (with_alpha(overlay, &over) != 0) {
+        vips.object_unref(under);
+        return -1;
+    }
+    int result = vips.composite2(under, over, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+    vips.object_unref(under);
+    vips.object_unref(over);
+    return result;
+}
+
+int svips_join(void **images, int count, int vertical, int spacing, int across, void **out) {
+    if (count <= 0) return -1;
+    void **prepared = calloc((size_t)count, sizeof *prepared);
+    if (!prepared) return -1;
+    int made = 0, result = 0;
+    for (; made < count; made++) {
+        if (with_alpha(images[made], &prepared[made]) != 0) {
+            result = -1;
+            break;
+        }
+    }
+    if (result == 0 && across > 0) {
+        // A grid: cells the size of the largest image.
+        result = vips.arrayjoin(prepared, out, count, "across", across, "shim", spacing, NULL);
+    } else if (result == 0) {
+        // Side by side: each image at its own size, one after another.
+        void *accumulated = NULL;
+        for (int index = 1; index < count && result == 0; index++) {
+            void *next = NULL;
+            void *left = accumulated ? accumulated : prepared[0];
+            if (vips.join(left, prepared[index], &next, vertical, "expand", 1, "shim", spacing, NULL) != 0) {
+                result = -1;
+                break;
+            }
+            if (accumulated) vips.object_unref(accumulated);
+            accumulated = next;
+        }
+        if (result == 0) {
+            if (!accumulated) {
+                // One image: itself.
+                result = vips.extract_area(prepared[0], &accumulated, 0, 0, vips.get_width(prepared[0]),
+                                           vips.get_height(prepared[0]), NULL);
+            }
+            *out = accumulated;
+        } else if (accumulated) {
+            vips.object_unref(accumulated);
+        }
+    }
+    for (int index = 0; index < made; index++) vips.object_unref(prepared[index]);
+    free(prepared);
+    return result;
+}
+
+int svips_flatten(void *image, double red, double green, double blue, void **out) {
+    double colour[3] = {red, green, blue};
+    void *background = vips.array_double_new(colour, 3);
+    int result = vips.flatten(image, out, "background", background, NULL);
+    vips.area_unref(background);
+    return result;
+}
+
+int svips_mask(void *image, void *mask, void **out) {
+    void *base = NULL, *scaled = NULL, *band = NULL, *alpha = NULL, *colour = NULL;
+    int result = -1;
+    if (with_alpha(image, &base) != 0) return -1;
+    double horizontal = (double)vips.get_width(base) / vips.get_width(mask);
+    double vertical = (double)vips.get_height(base) / vips.get_height(mask);
+    int mask_band = vips.hasalpha(mask) ? vips.get_bands(mask) - 1 : 0;
+    if (vips.resize(mask, &scaled, horizontal, "vscale", vertical, NULL) == 0 &&
+        vips.extract_band(scaled, &band, mask_band, NULL) == 0 && vips.cast(band, &alpha, VIPS_FORMAT_UCHAR, NULL) == 0 &&
+        vips.extract_band(base, &colour, 0, "n", vips.get_bands(base) - 1, NULL) == 0) {
+        result = vips.bandjoin2(colour, alpha, out, NULL);
+    }
+    void *made[] = {base, scaled, band, alpha, colour};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return result;
+}
+
+int svips_svg(const char *svg, size_t length, void **out) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *copy = copy_for(svg, length);
+    if (!copy) return -1;
+    if (vips.svgload_buffer(copy, length, out, NULL) != 0) {
+        free(copy);
+        return -1;
+    }
+    tie(*out, copy);
+    return 0;
+}
+
+int svips_opacity(void *image, double opacity, void **out) {
+    void *base = NULL, *alpha = NULL, *scaled = NULL, *cast = NULL, *colour = NULL;
+    int result = -1;
+    if (with_alpha(image, &base) != 0) return -1;
+    int bands = vips.get_bands(base);
+    if (vips.extract_band(base, &alpha, bands - 1, NULL) == 0 && vips.linear1(alpha, &scaled, opacity, 0.0, NULL) == 0 &&
+        vips.cast(scaled, &cast, VIPS_FORMAT_UCHAR, NULL) == 0 && vips.extract_band(base, &colour, 0, "n", bands - 1, NULL) == 0) {
+        result = vips.bandjoin2(colour, cast, out, NULL);
+    }
+    void *made[] = {base, alpha, scaled, cast, colour};
+    for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return result;
+}
+
+int svips_pixel(void *image, int x, int y, double *values, int capacity) {
+    double *vector = NULL;
+    int count = 0;
+    if (vips.getpoint(image, &vector, &count, x, y, NULL) != 0) return -1;
+    int copied = count < capacity ? count : capacity;
+    for (int index = 0; index < copied; index++) values[index] = vector[index];
+    vips.g_free(vector);
+    return copied;
+}
