@@ -49,8 +49,10 @@ let package = Package(
         .target(name: "CCurlLoader"),
         // libvips, libarchive, libqrencode and zbar, each loaded on first use like libcurl.
         .target(name: "CVipsLoader"),
+        .target(name: "CMediaLoaders"),
         .target(
-            name: "BuiltinActions", dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader"]),
+            name: "BuiltinActions",
+            dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders"]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         // The actions about the person's own shortcuts, over the library.

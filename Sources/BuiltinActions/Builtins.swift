@@ -11,7 +11,7 @@ public enum Builtins {
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
-            + ImageActions.all)
+            + ImageActions.all + ArchiveActions.all + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -22,7 +22,8 @@ public enum Builtins {
             ("Scripting", ScriptActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
-            ("Media", MediaLibraryActions.all + PodcastActions.all + ImageActions.all),
+            ("Media", MediaLibraryActions.all + PodcastActions.all + ImageActions.all + CodeActions.all),
+            ("Documents", ArchiveActions.all),
             ("Location", LocationActions.all + WeatherActions.all),
             ("Sharing", MailActions.all),
         ]

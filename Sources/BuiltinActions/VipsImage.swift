@@ -21,6 +21,11 @@ final class VipsImage {
         self.pointer = pointer
     }
 
+    /// Takes over an image a libvips call made.
+    convenience init(taking pointer: UnsafeMutableRawPointer) {
+        self.init(pointer)
+    }
+
     deinit { svips_release(pointer) }
 
     /// Loads libvips, or fails naming the package to install.
@@ -139,6 +144,17 @@ final class VipsImage {
         return try make("combine the images", parameter: nil) { out in
             svips_join(&pointers, Int32(pointers.count), vertically ? 1 : 0, Int32(clamping: spacing), Int32(clamping: across), out)
         }
+    }
+
+    /// The pixels in greyscale, one byte each, transparency flattened onto white.
+    func greyPixels() throws(ActionFailure) -> [UInt8] {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard svips_grey_pixels(pointer, &pixels, &length) == 0, let pixels else {
+            throw ActionFailure("can't read the image's pixels: \(Self.lastError())")
+        }
+        defer { free(pixels) }
+        return Array(UnsafeBufferPointer(start: pixels, count: length))
     }
 
     /// Encodes the image.

@@ -52,6 +52,8 @@ static struct {
     int (*svgload_buffer)(void *buf, size_t len, void **out, ...);
     int (*getpoint)(void *in, double **vector, int *n, int x, int y, ...);
     int (*join)(void *in1, void *in2, void **out, int direction, ...);
+    void *(*new_from_memory_copy)(const void *data, size_t size, int width, int height, int bands, int format);
+    void *(*write_to_memory)(void *in, size_t *size);
     int (*flatten)(void *in, void **out, ...);
     void *(*array_double_new)(const double *array, int n);
     void (*area_unref)(void *area);
@@ -110,6 +112,8 @@ static void load(void) {
     FIND(svgload_buffer, "vips_svgload_buffer")
     FIND(getpoint, "vips_getpoint")
     FIND(join, "vips_join")
+    FIND(new_from_memory_copy, "vips_image_new_from_memory_copy")
+    FIND(write_to_memory, "vips_image_write_to_memory")
     FIND(flatten, "vips_flatten")
     FIND(array_double_new, "vips_array_double_new")
     FIND(area_unref, "vips_area_unref")
@@ -416,4 +420,42 @@ int svips_pixel(void *image, int x, int y, double *values, int capacity) {
     for (int index = 0; index < copied; index++) values[index] = vector[index];
     vips.g_free(vector);
     return copied;
+}
+
+int svips_from_pixels(const unsigned char *pixels, int width, int height, int bands, void **image) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    *image = vips.new_from_memory_copy(pixels, (size_t)width * (size_t)height * (size_t)bands, width, height, bands, VIPS_FORMAT_UCHAR);
+    return *image ? 0 : -1;
+}
+
+int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length) {
+    void *grey = NULL, *flat = NULL, *cast = NULL;
+    int result = -1;
+    void *source = image;
+    if (vips.hasalpha(image)) {
+        double white[3] = {255, 255, 255};
+        void *background = vips.array_double_new(white, 3);
+        int flattened = vips.flatten(image, &flat, "background", background, NULL);
+        vips.area_unref(background);
+        if (flattened != 0) return -1;
+        source = flat;
+    }
+    if (vips.colourspace(source, &grey, VIPS_INTERPRETATION_B_W, NULL) == 0 && vips.cast(grey, &cast, VIPS_FORMAT_UCHAR, NULL) == 0) {
+        size_t size = 0;
+        void *memory = vips.write_to_memory(cast, &size);
+        if (memory) {
+            *pixels = malloc(size ? size : 1);
+            if (*pixels) {
+                memcpy(*pixels, memory, size);
+                *length = size;
+                result = 0;
+            }
+            vips.g_free(memory);
+        }
+    }
+    void *made[] = {grey, flat, cast};
+    for (size_t index = 0; index < 3; index++) {
+        if (made[index]) vips.object_unref(made[index]);
+    }
+    return result;
 }

@@ -21,6 +21,8 @@ public final class RunContext {
     var loops: [Loop] = []
     /// What the run (with the one that started it) has used, against its limits.
     let budget: RunBudget
+    /// How far the run may go: an action that makes big values (Extract Archive) stops at them.
+    public var limits: RunLimits { budget.limits }
     /// The footprints of ``outputs`` and ``variables``, and their sum, for the memory limit.
     private var outputFootprints: [Int]
     private var variableFootprints: [Int]

@@ -34,6 +34,10 @@ int svips_has_alpha(void *image);
 int svips_int_field(void *image, const char *name, int fallback);
 /// A text field of the metadata (e.g. "exif-ifd0-Make"), or NULL; the caller frees it.
 char *svips_text_field(void *image, const char *name);
+/// An image from pixels: `bands` bytes a pixel, rows top to bottom (copied).
+int svips_from_pixels(const unsigned char *pixels, int width, int height, int bands, void **image);
+/// The image's pixels in greyscale, one byte each (malloc'd, the caller frees them).
+int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length);
 /// The values of one pixel's bands (at most `capacity`); returns how many, or -1.
 int svips_pixel(void *image, int x, int y, double *values, int capacity);
 /// The x and y resolution in pixels per millimetre.

@@ -1,0 +1,49 @@
+#ifndef CMEDIALOADERS_H
+#define CMEDIALOADERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Archives through libarchive (libarchive13), loaded with dlopen the first time an archive
+/// action runs, and QR codes through libqrencode (libqrencode4) and zbar (libzbar0), loaded the
+/// same way. Writers and readers are opaque; functions returning int give 0 (or a count) on
+/// success and a negative number on failure, with the reason from the `*_error` function.
+
+/// Loads libarchive; returns 0, or -1 with `error` naming the package.
+int sarc_load(char *error, size_t error_size);
+
+/// Starts an archive in memory: `format` is zip, tar, tar.gz, tar.bz2, tar.xz, cpio, iso or gz
+/// (one gzip-compressed file).
+int sarc_write_begin(const char *format, void **writer);
+int sarc_write_entry(void *writer, const char *name, const void *data, size_t length, int64_t modified);
+/// Ends the archive and gives its bytes (malloc'd, the caller frees them); frees the writer.
+int sarc_write_finish(void *writer, void **data, size_t *length);
+/// Why the writer's last step failed (a pointer into the writer, valid until the next call).
+const char *sarc_write_error(void *writer);
+/// Frees a writer that won't be finished.
+void sarc_write_abandon(void *writer);
+
+/// Starts reading an archive of any format libarchive knows, compressed or not.
+int sarc_read_begin(const void *data, size_t length, void **reader);
+/// The next entry: 1 with its name, size and type ('f' file, 'd' folder, 'l' link, 'o' other),
+/// 0 at the end, -1 on a damaged archive, -2 for an encrypted entry, -3 when the data is no archive.
+int sarc_read_next(void *reader, const char **name, int64_t *size, char *type);
+/// Reads the current entry's data into `buffer`; returns how many bytes (0 at its end), or -1.
+long sarc_read_data(void *reader, void *buffer, size_t capacity);
+const char *sarc_read_error(void *reader);
+void sarc_read_end(void *reader);
+
+/// Loads libqrencode; returns 0, or -1 with `error` naming the package.
+int sqr_load(char *error, size_t error_size);
+/// Encodes text as a QR code at an error correction level (0 L, 1 M, 2 Q, 3 H): its modules,
+/// `*width` × `*width` bytes, 1 for dark. The caller frees them; NULL when the text is too long.
+unsigned char *sqr_encode(const char *text, int level, int *width);
+
+/// Loads zbar; returns 0, or -1 with `error` naming the package.
+int szbar_load(char *error, size_t error_size);
+/// Finds the barcodes and QR codes in a greyscale image (one byte a pixel) and calls `each`
+/// with each one's type name and data; returns how many, or -1.
+int szbar_scan(const unsigned char *pixels, int width, int height,
+               void (*each)(const char *type, const char *data, size_t length, void *context), void *context);
+
+#endif
