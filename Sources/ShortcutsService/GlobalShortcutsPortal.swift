@@ -39,6 +39,8 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
     private var requests = 0
     /// Whether a session is being made.
     private var isCreating = false
+    /// Whether this app was registered with the running portal.
+    private var isRegistered = false
 
     init(service: EventsService) {
         self.service = service
@@ -90,10 +92,14 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
         bound = []
         guard !bindings.isEmpty else { return }
         isCreating = true
-        // Where the portal registers host apps (x-d-p ≥ 1.19.3), say which app this is first.
-        _ = call(
-            bus, path: Self.path, interface: "org.freedesktop.host.portal.Registry", member: "Register",
-            [.string(DesktopNames.appID), .dictionary([])])
+        // Where the portal registers host apps (x-d-p ≥ 1.19.3), say which app this is, once
+        // to each portal and before its first session.
+        if !isRegistered {
+            isRegistered = true
+            _ = call(
+                bus, path: Self.path, interface: "org.freedesktop.host.portal.Registry", member: "Register",
+                [.string(DesktopNames.appID), .dictionary([])], quietly: true)
+        }
         request(bus, member: "CreateSession", [.dictionary([("session_handle_token", .string(Self.sessionToken))])]) {
             [self] code, results in
             isCreating = false
@@ -137,12 +143,18 @@ final class GlobalShortcutsPortal: @unchecked Sendable {
         else { return }
         switch member {
         case "NameOwnerChanged":
-            // The portal started (or restarted, or went): what it knew is gone, so bind anew.
-            session = nil
-            bound = []
-            pending = [:]
-            isCreating = false
-            if values.count == 3, values[2].text?.isEmpty == false, let bus = ssd_message_bus(message) { bind(wanted, bus: bus) }
+            guard values.count == 3, let old = values[1].text, let new = values[2].text else { return }
+            // A portal that appears where none was is the one this service's own calls started
+            // (or one started later): what was asked of the bus went to it, so an answer that is
+            // awaited still comes. One that went or was replaced took what it knew along: bind anew.
+            if !old.isEmpty {
+                isRegistered = false
+                session = nil
+                bound = []
+                pending = [:]
+                isCreating = false
+            }
+            if !new.isEmpty, session == nil, !isCreating, let bus = ssd_message_bus(message) { bind(wanted, bus: bus) }
         case "Response":
             guard let answer = pending.removeValue(forKey: path), values.count == 2, let code = values[0].integer else { return }
             answer(UInt32(code), values[1])
