@@ -1,3 +1,4 @@
+import ShortcutsContent
 import ShortcutsEngine
 
 /// The built-in actions: everything under `is.workflow.actions.` that runs on Linux.
@@ -11,7 +12,7 @@ public enum Builtins {
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
-            + ImageActions.all + ArchiveActions.all + CodeActions.all)
+            + ImageActions.all + ImageDetailActions.all + GIFActions.all + ArchiveActions.all + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -22,7 +23,10 @@ public enum Builtins {
             ("Scripting", ScriptActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
-            ("Media", MediaLibraryActions.all + PodcastActions.all + ImageActions.all + CodeActions.all),
+            (
+                "Media",
+                MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + CodeActions.all
+            ),
             ("Documents", ArchiveActions.all),
             ("Location", LocationActions.all + WeatherActions.all),
             ("Sharing", MailActions.all),
@@ -37,4 +41,10 @@ public enum Builtins {
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.
     public static let download: ContentGraph.Download = { url in try HTTPClient.download(url) }
+
+    /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
+    /// file's details (``ImageDetails``).
+    public static let contentProperty: @Sendable (Content, String) -> Content? = { item, name in
+        ImageDetails.property(name, of: item)
+    }
 }

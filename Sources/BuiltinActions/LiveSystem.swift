@@ -28,6 +28,7 @@ public enum LiveSystem {
                 return (try? DeviceActions.value(of: detail)) ?? .nothing
             })
         environment.download = Builtins.download
+        environment.contentProperty = Builtins.contentProperty
         return environment
     }
 

@@ -146,6 +146,39 @@ final class VipsImage {
         }
     }
 
+    /// A copy marked as an animation of frames `pageHeight` high (the image is them one under
+    /// another), each shown its delay in milliseconds, played `loop` times (0: forever).
+    func animated(pageHeight: Int, delays: [Int], loop: Int) throws(ActionFailure) -> VipsImage {
+        let milliseconds = delays.map { Int32(clamping: $0) }
+        return try Self.make("make the animation", parameter: nil) {
+            svips_animation(pointer, Int32(clamping: pageHeight), milliseconds, Int32(milliseconds.count), Int32(clamping: loop), $0)
+        }
+    }
+
+    /// On a transparent canvas `width` × `height`, at x, y.
+    func embedded(x: Int, y: Int, width: Int, height: Int) throws(ActionFailure) -> VipsImage {
+        try Self.make("place the frame", parameter: nil) {
+            svips_embed(pointer, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height), $0)
+        }
+    }
+
+    /// Fitted inside `width` × `height` (keeping its aspect ratio) and centred on a transparent
+    /// canvas that size.
+    func fitted(width: Int, height: Int) throws(ActionFailure) -> VipsImage {
+        guard self.width != width || self.height != height else { return self }
+        let scale = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
+        let scaled = try resized(horizontal: scale, vertical: scale)
+        return try scaled.embedded(x: (width - scaled.width) / 2, y: (height - scaled.height) / 2, width: width, height: height)
+    }
+
+    /// Text rendered from Pango markup, in sRGB with alpha.
+    static func text(markup: String, font: String, width: Int, dpi: Int, alignment: Int32) throws(ActionFailure) -> VipsImage {
+        try load()
+        return try make("draw the text", parameter: nil) {
+            svips_text(markup, font, Int32(clamping: width), Int32(clamping: dpi), alignment, $0)
+        }
+    }
+
     /// The pixels in greyscale, one byte each, transparency flattened onto white.
     func greyPixels() throws(ActionFailure) -> [UInt8] {
         var pixels: UnsafeMutablePointer<UInt8>?

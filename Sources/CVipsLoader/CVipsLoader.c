@@ -61,10 +61,24 @@ static struct {
     unsigned long (*signal_connect_data)(void *instance, const char *signal, callback handler, void *data, void *destroy,
                                          int flags);
     void (*g_free)(void *memory);
+    char **(*get_fields)(void *image);
+    void (*strfreev)(char **strings);
+    int (*copy)(void *in, void **out, ...);
+    void (*set_int)(void *image, const char *name, int value);
+    void (*set_array_int)(void *image, const char *name, const int *array, int n);
+    int (*get_array_int)(void *image, const char *name, int **out, int *n);
+    int (*text)(void **out, const char *text, ...);
+    int (*embed)(void *in, void **out, int x, int y, int width, int height, ...);
+    unsigned (*log_set_handler)(const char *domain, int levels, void (*handler)(const char *, int, const char *, void *),
+                                void *data);
     char load_error[256];
 } vips;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void quiet(const char *domain, int level, const char *message, void *data) {
+    (void)domain, (void)level, (void)message, (void)data;
+}
 
 static void load(void) {
     // SHORTCUTS_LIBVIPS names another copy to load (tests use it to run without one).
@@ -120,7 +134,19 @@ static void load(void) {
     FIND(object_unref, "g_object_unref")
     FIND(signal_connect_data, "g_signal_connect_data")
     FIND(g_free, "g_free")
+    FIND(get_fields, "vips_image_get_fields")
+    FIND(strfreev, "g_strfreev")
+    FIND(copy, "vips_copy")
+    FIND(set_int, "vips_image_set_int")
+    FIND(set_array_int, "vips_image_set_array_int")
+    FIND(get_array_int, "vips_image_get_array_int")
+    FIND(text, "vips_text")
+    FIND(embed, "vips_embed")
+    FIND(log_set_handler, "g_log_set_handler")
 #undef FIND
+    // libvips warns on standard error about files it reads only in part (a GIF past libnsgif's
+    // frame limit); the actions check for those themselves and say so in their error.
+    vips.log_set_handler("VIPS", 1 << 4 /* G_LOG_LEVEL_WARNING */, quiet, NULL);
     if (vips.init("shortcuts") != 0) {
         snprintf(vips.load_error, sizeof vips.load_error, "libvips didn't start: %s", vips.error_buffer());
         vips.error_clear();
@@ -208,6 +234,20 @@ int svips_thumbnail(const void *data, size_t length, int width, int height, int 
     }
     tie(out, copy);
     *image = out;
+    return 0;
+}
+
+int svips_open(const void *data, size_t length, void **image) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *copy = copy_for(data, length);
+    if (!copy) return -1;
+    void *loaded = vips.new_from_buffer(copy, length, "", NULL);
+    if (!loaded) {
+        free(copy);
+        return -1;
+    }
+    tie(loaded, copy);
+    *image = loaded;
     return 0;
 }
 
@@ -458,4 +498,63 @@ int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length) {
         if (made[index]) vips.object_unref(made[index]);
     }
     return result;
+}
+
+char **svips_field_names(void *image) {
+    char **names = vips.get_fields(image);
+    if (!names) return NULL;
+    size_t count = 0;
+    while (names[count]) count++;
+    char **copy = calloc(count + 1, sizeof *copy);
+    if (copy) {
+        for (size_t index = 0; index < count; index++) copy[index] = strdup(names[index]);
+    }
+    vips.strfreev(names);
+    return copy;
+}
+
+void svips_free_names(char **names) {
+    if (!names) return;
+    for (size_t index = 0; names[index]; index++) free(names[index]);
+    free(names);
+}
+
+int svips_int_array_field(void *image, const char *name, int *values, int capacity) {
+    int *array = NULL, count = 0;
+    if (vips.get_typeof(image, name) == 0 || vips.get_array_int(image, name, &array, &count) != 0) {
+        vips.error_clear();
+        return -1;
+    }
+    int copied = count < capacity ? count : capacity;
+    for (int index = 0; index < copied; index++) values[index] = array[index];
+    return count;
+}
+
+int svips_animation(void *image, int page_height, const int *delays, int count, int loop, void **out) {
+    if (vips.copy(image, out, NULL) != 0) return -1;
+    vips.set_int(*out, "page-height", page_height);
+    vips.set_int(*out, "n-pages", count);
+    vips.set_array_int(*out, "delay", delays, count);
+    vips.set_int(*out, "loop", loop);
+    return 0;
+}
+
+int svips_embed(void *image, int x, int y, int width, int height, void **out) {
+    void *prepared = NULL;
+    if (with_alpha(image, &prepared) != 0) return -1;
+    double clear[4] = {0, 0, 0, 0};
+    void *background = vips.array_double_new(clear, 4);
+    int result = vips.embed(prepared, out, x, y, width, height, "extend", 4 /* VIPS_EXTEND_BACKGROUND */, "background",
+                            background, NULL);
+    vips.area_unref(background);
+    vips.object_unref(prepared);
+    return result;
+}
+
+int svips_text(const char *markup, const char *font, int width, int dpi, int align, void **out) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    if (width > 0) {
+        return vips.text(out, markup, "font", font, "width", width, "dpi", dpi, "align", align, "rgba", 1, NULL);
+    }
+    return vips.text(out, markup, "font", font, "dpi", dpi, "align", align, "rgba", 1, NULL);
 }

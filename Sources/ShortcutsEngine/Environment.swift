@@ -37,6 +37,11 @@ public struct RunEnvironment: Sendable {
     /// as a dictionary, a file, an image…). `nil`, the default, is a run without a network: such
     /// a conversion fails saying so. Every front end gives the built-in HTTP client (`RunSetup`).
     public var download: ContentGraph.Download?
+    /// Reads a property that content knows only through a library, as a variable's property
+    /// aggrandizement asks for it (an image file's `Width` or `Date Taken`); `nil` when it is not
+    /// such a property of such an item, which then gives what ``Content/property(_:)`` gives.
+    /// The built-in actions give theirs (`Builtins.contentProperty`).
+    public var contentProperty: (@Sendable (Content, String) -> Content?)?
     /// Finds another shortcut by name or identifier for Run Shortcut.
     public var findShortcut: @Sendable (String) -> Workflow?
     /// Whether scripts may run ("Allow Running Scripts").

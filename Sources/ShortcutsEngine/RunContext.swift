@@ -286,7 +286,12 @@ public final class RunContext {
                     throw error.failure(parameter: nil)
                 }
             case .property(let name, _):
-                value = value.property(name)
+                if let read = environment.contentProperty {
+                    let items = value.items.map { read($0, name) ?? $0.property(name) }
+                    value = if case .list = value { .list(items) } else { Content(items: items) }
+                } else {
+                    value = value.property(name)
+                }
             case .dictionaryValue(let key):
                 value = value.value(forKeyPath: key)
             case .dateFormat(let format):

@@ -22,6 +22,9 @@ int svips_decode(const void *data, size_t length, int pages, void **image);
 /// Decodes and shrinks in one pass (shrink-on-load), the fast way to a smaller image: to fit
 /// `width` × `height` (one of them may be 0 to keep the aspect ratio), or exactly when `force`.
 int svips_thumbnail(const void *data, size_t length, int width, int height, int force, void **image);
+/// Opens an encoded image as it is stored (no EXIF turn): its header and metadata are read now,
+/// its pixels only when asked for.
+int svips_open(const void *data, size_t length, void **image);
 /// The name of the loader that reads these bytes (e.g. "jpegload_buffer"), or NULL for no image.
 const char *svips_loader(const void *data, size_t length);
 void svips_release(void *image);
@@ -34,6 +37,20 @@ int svips_has_alpha(void *image);
 int svips_int_field(void *image, const char *name, int fallback);
 /// A text field of the metadata (e.g. "exif-ifd0-Make"), or NULL; the caller frees it.
 char *svips_text_field(void *image, const char *name);
+/// The names of the image's metadata fields, NULL-terminated; free with `svips_free_names`.
+char **svips_field_names(void *image);
+void svips_free_names(char **names);
+/// An integer array field (e.g. "delay", in milliseconds a frame): copies at most `capacity`
+/// and returns how many there are, or -1 when there is none.
+int svips_int_array_field(void *image, const char *name, int *values, int capacity);
+/// A copy of a tall image of `count` frames `page_height` high, marked as an animation: each
+/// frame shown `delays[i]` milliseconds, played `loop` times (0: forever). GIF encoding keeps it.
+int svips_animation(void *image, int page_height, const int *delays, int count, int loop, void **out);
+/// The image in sRGB with alpha, placed at x, y on a transparent canvas `width` × `height`.
+int svips_embed(void *image, int x, int y, int width, int height, void **out);
+/// Renders Pango markup in `font` ("Sans Bold 24"), wrapped at `width` pixels when > 0, at
+/// `dpi`, aligned 0 left, 1 centre, 2 right; sRGB with alpha, coloured as the markup says.
+int svips_text(const char *markup, const char *font, int width, int dpi, int align, void **out);
 /// An image from pixels: `bands` bytes a pixel, rows top to bottom (copied).
 int svips_from_pixels(const unsigned char *pixels, int width, int height, int bands, void **image);
 /// The image's pixels in greyscale, one byte each (malloc'd, the caller frees them).
