@@ -174,6 +174,9 @@ final class AutomationWatcher: Sendable {
         let log = self.log
         process.terminationHandler = { finished in
             errors.fileHandleForReading.readabilityHandler = nil
+            // Foundation keeps a Process with a termination handler, and its pipes, alive after
+            // it ends: close the read end here, or each run leaves a descriptor open.
+            try? errors.fileHandleForReading.close()
             let text = String(decoding: said.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             log.write(
                 "automation \"\(automation.name)\" (\(reason)) ended with status \(finished.terminationStatus)"

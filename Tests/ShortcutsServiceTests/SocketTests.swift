@@ -318,7 +318,8 @@ struct SocketTests {
                 f.close(); s.close()
                 print(os.path.exists(path))
                 deadline = time.time() + 10
-                while os.path.exists(path) and time.time() < deadline: time.sleep(0.05)
+                # The file goes, then its folder.
+                while os.path.exists(os.path.dirname(path)) and time.time() < deadline: time.sleep(0.05)
                 print(os.path.exists(path), os.path.exists(os.path.dirname(path)))
                 """
         let result = try harness.python(script, [harness.socketPath, input])

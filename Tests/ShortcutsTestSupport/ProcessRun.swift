@@ -45,9 +45,16 @@ public enum ProcessRun {
             let name = URL(fileURLWithPath: executable).lastPathComponent
             Issue.record("\(name) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
-        return ProcessOutput(
+        let result = ProcessOutput(
             status: process.terminationStatus, outputData: output.data,
             error: String(decoding: error.data, as: UTF8.self), timedOut: timedOut)
+        // Foundation keeps a Process that has a termination handler alive after it ends, and its
+        // pipes with it: close the read ends, or each run leaves two descriptors open (a suite
+        // that ran thousands of processes held so many that Foundation's own descriptor scan in
+        // Process.run read past its buffer).
+        try? standardOutput.fileHandleForReading.close()
+        try? standardError.fileHandleForReading.close()
+        return result
     }
 }
 
