@@ -12,7 +12,8 @@ public enum Builtins {
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
-            + ImageActions.all + ImageDetailActions.all + GIFActions.all + ArchiveActions.all + CodeActions.all)
+            + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + ArchiveActions.all
+            + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -25,9 +26,10 @@ public enum Builtins {
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
                 "Media",
-                MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + CodeActions.all
+                MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
+                    + CodeActions.all
             ),
-            ("Documents", ArchiveActions.all),
+            ("Documents", ArchiveActions.all + TextRecognition.all),
             ("Location", LocationActions.all + WeatherActions.all),
             ("Sharing", MailActions.all),
         ]

@@ -86,7 +86,7 @@ enum GIFActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.makegif", title: "Make GIF",
             description:
-                "Makes an animated GIF of the input images, each shown for Seconds Per Photo, looping forever or a number of times. Auto Size makes every frame the first image's size (others fitted inside it); otherwise give a width and height.",
+                "Makes an animated GIF of the input images, each shown for Seconds Per Photo, looping forever or a number of times. Auto Size makes every frame the first image's size (others scaled to cover it and cropped in the middle); otherwise give a width and height.",
             parameters: [
                 ImageActions.inputParameter("Content"),
                 ParameterMetadata(key: "WFMakeGIFActionDelayTime", title: "Seconds Per Photo", type: .number, defaultValue: "0.2"),
@@ -118,7 +118,7 @@ enum GIFActions {
                     return (details.width, details.height)
                 }()
             try checkSize(frames: files.count, width: size.0, height: size.1, parameter: "WFInput")
-            let frames = try files.map { try VipsImage($0, parameter: "WFInput").fitted(width: size.0, height: size.1) }
+            let frames = try files.map { try VipsImage($0, parameter: "WFInput").covering(width: size.0, height: size.1) }
             let animation = try Animation(frames: frames, delays: Array(repeating: milliseconds, count: frames.count))
             return .file(try animation.gif(named: first.baseName, loop: loop))
         }
@@ -136,7 +136,7 @@ enum GIFActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.addframetogif", title: "Add Frame to GIF",
             description:
-                "Adds the image as the last frame of the animated GIF, shown for Delay Time seconds; with no GIF, makes one. Auto Size fits the frame to the GIF's size.",
+                "Adds the image as the last frame of the animated GIF, shown for Delay Time seconds; with no GIF, makes one. Auto Size scales the frame to cover the GIF's size, cropped in the middle.",
             parameters: [
                 ParameterMetadata(key: "WFImage", title: "Image", type: .file, isRequired: true),
                 ParameterMetadata(key: "WFInputGIF", title: "GIF", type: .file),
@@ -160,15 +160,15 @@ enum GIFActions {
             guard let gifFile = gif.isAbsent ? nil : try ImageActions.images(try run.content(gif), run, parameter: "WFInputGIF").first
             else {
                 let size = manual ?? (frame.width, frame.height)
-                let animation = try Animation(frames: [try frame.fitted(width: size.0, height: size.1)], delays: [milliseconds])
+                let animation = try Animation(frames: [try frame.covering(width: size.0, height: size.1)], delays: [milliseconds])
                 return .file(try animation.gif(named: added.baseName, loop: 0))
             }
             let existing = try Animation(gifFile, parameter: "WFInputGIF")
             let size = manual ?? (existing.width, existing.frameHeight)
             try checkSize(frames: existing.frameCount + 1, width: size.0, height: size.1, parameter: "WFInputGIF")
             var frames: [VipsImage] = []
-            for index in 0..<existing.frameCount { frames.append(try existing.frame(index).fitted(width: size.0, height: size.1)) }
-            frames.append(try frame.fitted(width: size.0, height: size.1))
+            for index in 0..<existing.frameCount { frames.append(try existing.frame(index).covering(width: size.0, height: size.1)) }
+            frames.append(try frame.covering(width: size.0, height: size.1))
             let delays = (0..<existing.frameCount).map { $0 < existing.delays.count ? existing.delays[$0] : 100 } + [milliseconds]
             let loop = ImageDetails.loop(of: gifFile) ?? 0
             return .file(try Animation(frames: frames, delays: delays).gif(named: gifFile.baseName, loop: loop))

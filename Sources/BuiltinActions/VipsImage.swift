@@ -91,6 +91,8 @@ final class VipsImage {
     var width: Int { Int(svips_width(pointer)) }
     var height: Int { Int(svips_height(pointer)) }
     var hasAlpha: Bool { svips_has_alpha(pointer) != 0 }
+    /// Pixels per millimetre (1 when the file doesn't say).
+    var resolution: Double { svips_xres(pointer) }
     func integer(_ field: String) -> Int? {
         let value = svips_int_field(pointer, field, Int32.min)
         return value == Int32.min ? nil : Int(value)
@@ -155,20 +157,21 @@ final class VipsImage {
         }
     }
 
-    /// On a transparent canvas `width` × `height`, at x, y.
-    func embedded(x: Int, y: Int, width: Int, height: Int) throws(ActionFailure) -> VipsImage {
-        try Self.make("place the frame", parameter: nil) {
-            svips_embed(pointer, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height), $0)
-        }
+    /// Scaled to cover `width` × `height` (keeping its aspect ratio) and cropped to it in the
+    /// middle: how frames of another shape fill an animation's size.
+    func covering(width: Int, height: Int) throws(ActionFailure) -> VipsImage {
+        guard self.width != width || self.height != height else { return self }
+        let scale = max(Double(width) / Double(self.width), Double(height) / Double(self.height))
+        let scaled = try resized(horizontal: scale, vertical: scale)
+        let (wide, high) = (min(width, scaled.width), min(height, scaled.height))
+        return try scaled.cropped(left: (scaled.width - wide) / 2, top: (scaled.height - high) / 2, width: wide, height: high)
     }
 
-    /// Fitted inside `width` × `height` (keeping its aspect ratio) and centred on a transparent
-    /// canvas that size.
-    func fitted(width: Int, height: Int) throws(ActionFailure) -> VipsImage {
-        guard self.width != width || self.height != height else { return self }
-        let scale = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
-        let scaled = try resized(horizontal: scale, vertical: scale)
-        return try scaled.embedded(x: (width - scaled.width) / 2, y: (height - scaled.height) / 2, width: width, height: height)
+    /// A transparent image.
+    static func blank(width: Int, height: Int) throws(ActionFailure) -> VipsImage {
+        try load()
+        let pixels = [UInt8](repeating: 0, count: width * height * 4)
+        return try make("make a canvas", parameter: nil) { svips_from_pixels(pixels, Int32(width), Int32(height), 4, $0) }
     }
 
     /// Text rendered from Pango markup, in sRGB with alpha.

@@ -68,7 +68,6 @@ static struct {
     void (*set_array_int)(void *image, const char *name, const int *array, int n);
     int (*get_array_int)(void *image, const char *name, int **out, int *n);
     int (*text)(void **out, const char *text, ...);
-    int (*embed)(void *in, void **out, int x, int y, int width, int height, ...);
     unsigned (*log_set_handler)(const char *domain, int levels, void (*handler)(const char *, int, const char *, void *),
                                 void *data);
     char load_error[256];
@@ -141,7 +140,6 @@ static void load(void) {
     FIND(set_array_int, "vips_image_set_array_int")
     FIND(get_array_int, "vips_image_get_array_int")
     FIND(text, "vips_text")
-    FIND(embed, "vips_embed")
     FIND(log_set_handler, "g_log_set_handler")
 #undef FIND
     // libvips warns on standard error about files it reads only in part (a GIF past libnsgif's
@@ -464,8 +462,16 @@ int svips_pixel(void *image, int x, int y, double *values, int capacity) {
 
 int svips_from_pixels(const unsigned char *pixels, int width, int height, int bands, void **image) {
     if (svips_load(NULL, 0) != 0) return -1;
-    *image = vips.new_from_memory_copy(pixels, (size_t)width * (size_t)height * (size_t)bands, width, height, bands, VIPS_FORMAT_UCHAR);
-    return *image ? 0 : -1;
+    void *raw = vips.new_from_memory_copy(pixels, (size_t)width * (size_t)height * (size_t)bands, width, height, bands, VIPS_FORMAT_UCHAR);
+    if (!raw) return -1;
+    // Three or four bands are sRGB (with alpha); libvips would call them "multiband".
+    if (bands < 3) {
+        *image = raw;
+        return 0;
+    }
+    int result = vips.copy(raw, image, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    vips.object_unref(raw);
+    return result;
 }
 
 int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length) {
@@ -537,18 +543,6 @@ int svips_animation(void *image, int page_height, const int *delays, int count, 
     vips.set_array_int(*out, "delay", delays, count);
     vips.set_int(*out, "loop", loop);
     return 0;
-}
-
-int svips_embed(void *image, int x, int y, int width, int height, void **out) {
-    void *prepared = NULL;
-    if (with_alpha(image, &prepared) != 0) return -1;
-    double clear[4] = {0, 0, 0, 0};
-    void *background = vips.array_double_new(clear, 4);
-    int result = vips.embed(prepared, out, x, y, width, height, "extend", 4 /* VIPS_EXTEND_BACKGROUND */, "background",
-                            background, NULL);
-    vips.area_unref(background);
-    vips.object_unref(prepared);
-    return result;
 }
 
 int svips_text(const char *markup, const char *font, int width, int dpi, int align, void **out) {

@@ -21,7 +21,9 @@ final class ServerHarness {
         host = LineChannel(input: b[0], output: a[1])
         let server = await IntentServer(bundleIdentifier: bundleIdentifier, intents: intents)
         let channel = LineChannel(input: a[0], output: b[1])
-        serving = Task { await server.serve(channel) }
+        // At high priority, the server's work goes before the other suites' queued tests, which
+        // can hold both of a 2-core machine's task threads for minutes.
+        serving = Task(priority: .high) { await server.serve(channel) }
     }
 
     /// Closes the host's end so the server sees end of input, and waits for it to stop.

@@ -27,9 +27,11 @@ import Testing
                 await server.serve(LineChannel(input: ends[0], output: output))
             }
         }
-        // A task started now must get a thread while every server waits.
+        // A task started now must get a thread while every server waits. At high priority it
+        // goes before the other suites' queued tests, which could otherwise keep both of a busy
+        // 2-core machine's task threads past the wait; servers holding them would hold them for good.
         let ran = DispatchSemaphore(value: 0)
-        _Concurrency.Task.detached { ran.signal() }
+        _Concurrency.Task.detached(priority: .high) { ran.signal() }
         // Other suites' synchronous tests may hold the task threads a while; the servers would hold them for good.
         let gotAThread = ran.wait(timeout: .now() + 120) == .success
         // Closing the write ends lets every server see the end of its input and stop.
@@ -39,7 +41,7 @@ import Testing
             let group = DispatchGroup()
             for server in servers {
                 group.enter()
-                _Concurrency.Task.detached {
+                _Concurrency.Task.detached(priority: .high) {
                     await server.value
                     group.leave()
                 }

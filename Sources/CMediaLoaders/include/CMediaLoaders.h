@@ -5,9 +5,10 @@
 #include <stdint.h>
 
 /// Archives through libarchive (libarchive13), loaded with dlopen the first time an archive
-/// action runs, and QR codes through libqrencode (libqrencode4) and zbar (libzbar0), loaded the
-/// same way. Writers and readers are opaque; functions returning int give 0 (or a count) on
-/// success and a negative number on failure, with the reason from the `*_error` function.
+/// action runs; QR codes through libqrencode (libqrencode4) and zbar (libzbar0), and text
+/// recognition through Tesseract (libtesseract5), loaded the same way. Writers and readers are
+/// opaque; functions returning int give 0 (or a count) on success and a negative number on
+/// failure, with the reason from the `*_error` function.
 
 /// Loads libarchive; returns 0, or -1 with `error` naming the package.
 int sarc_load(char *error, size_t error_size);
@@ -45,5 +46,13 @@ int szbar_load(char *error, size_t error_size);
 /// with each one's type name and data; returns how many, or -1.
 int szbar_scan(const unsigned char *pixels, int width, int height,
                void (*each)(const char *type, const char *data, size_t length, void *context), void *context);
+
+/// Loads Tesseract (libtesseract5); returns 0, or -1 with `error` naming the packages.
+int socr_load(char *error, size_t error_size);
+/// The text Tesseract reads in a greyscale image (one byte a pixel, rows `width` bytes) at
+/// `resolution` pixels per inch, in `languages` ("eng", "deu+eng"): malloc'd UTF-8 for the
+/// caller to free, or NULL with `error` saying why (no language data).
+char *socr_recognize(const unsigned char *pixels, int width, int height, int resolution, const char *languages, char *error,
+                     size_t error_size);
 
 #endif

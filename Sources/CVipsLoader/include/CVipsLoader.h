@@ -46,8 +46,6 @@ int svips_int_array_field(void *image, const char *name, int *values, int capaci
 /// A copy of a tall image of `count` frames `page_height` high, marked as an animation: each
 /// frame shown `delays[i]` milliseconds, played `loop` times (0: forever). GIF encoding keeps it.
 int svips_animation(void *image, int page_height, const int *delays, int count, int loop, void **out);
-/// The image in sRGB with alpha, placed at x, y on a transparent canvas `width` × `height`.
-int svips_embed(void *image, int x, int y, int width, int height, void **out);
 /// Renders Pango markup in `font` ("Sans Bold 24"), wrapped at `width` pixels when > 0, at
 /// `dpi`, aligned 0 left, 1 centre, 2 right; sRGB with alpha, coloured as the markup says.
 int svips_text(const char *markup, const char *font, int width, int dpi, int align, void **out);
