@@ -20,7 +20,7 @@ import Testing
         let output = open("/dev/null", O_WRONLY)
         defer { close(output) }
         let servers = pipes.map { ends in
-            _Concurrency.Task.detached {
+            _Concurrency.Task.detached(priority: .high) {
                 let server = INIntentServer(
                     bundleIdentifier: "com.example.Idle", definitions: [IntentsIntentDefinition.schema],
                     dispatch: .intentsExtension(Principal()))
