@@ -12,7 +12,7 @@ public enum Builtins {
             + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
-            + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + ArchiveActions.all
+            + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all + ArchiveActions.all
             + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
@@ -29,7 +29,7 @@ public enum Builtins {
                 MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
                     + CodeActions.all
             ),
-            ("Documents", ArchiveActions.all + TextRecognition.all),
+            ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
             ("Location", LocationActions.all + WeatherActions.all),
             ("Sharing", MailActions.all),
         ]

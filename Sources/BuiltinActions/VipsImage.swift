@@ -132,6 +132,11 @@ final class VipsImage {
         try Self.make("flatten", parameter: nil) { svips_flatten(pointer, 255, 255, 255, $0) }
     }
 
+    /// In greyscale, over white.
+    func greyscale() throws(ActionFailure) -> VipsImage {
+        try Self.make("make the image greyscale", parameter: nil) { svips_greyscale(pointer, $0) }
+    }
+
     func masked(by mask: VipsImage) throws(ActionFailure) -> VipsImage {
         try Self.make("mask", parameter: nil) { svips_mask(pointer, mask.pointer, $0) }
     }

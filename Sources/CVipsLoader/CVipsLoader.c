@@ -68,6 +68,7 @@ static struct {
     void (*set_array_int)(void *image, const char *name, const int *array, int n);
     int (*get_array_int)(void *image, const char *name, int **out, int *n);
     int (*text)(void **out, const char *text, ...);
+    int (*pdfload_buffer)(void *buf, size_t len, void **out, ...);
     unsigned (*log_set_handler)(const char *domain, int levels, void (*handler)(const char *, int, const char *, void *),
                                 void *data);
     char load_error[256];
@@ -141,6 +142,7 @@ static void load(void) {
     FIND(get_array_int, "vips_image_get_array_int")
     FIND(text, "vips_text")
     FIND(log_set_handler, "g_log_set_handler")
+    FIND(pdfload_buffer, "vips_pdfload_buffer")
 #undef FIND
     // libvips warns on standard error about files it reads only in part (a GIF past libnsgif's
     // frame limit); the actions check for those themselves and say so in their error.
@@ -551,4 +553,49 @@ int svips_text(const char *markup, const char *font, int width, int dpi, int ali
         return vips.text(out, markup, "font", font, "width", width, "dpi", dpi, "align", align, "rgba", 1, NULL);
     }
     return vips.text(out, markup, "font", font, "dpi", dpi, "align", align, "rgba", 1, NULL);
+}
+
+int svips_rgba_pixels(void *image, unsigned char **pixels, size_t *length) {
+    void *prepared = NULL, *cast = NULL;
+    int result = -1;
+    if (with_alpha(image, &prepared) != 0) return -1;
+    if (vips.cast(prepared, &cast, VIPS_FORMAT_UCHAR, NULL) == 0) {
+        size_t size = 0;
+        void *memory = vips.write_to_memory(cast, &size);
+        if (memory) {
+            *pixels = malloc(size ? size : 1);
+            if (*pixels) {
+                memcpy(*pixels, memory, size);
+                *length = size;
+                result = 0;
+            }
+            vips.g_free(memory);
+        }
+    }
+    vips.object_unref(prepared);
+    if (cast) vips.object_unref(cast);
+    return result;
+}
+
+int svips_pdf_page(const void *data, size_t length, int page, double dpi, void **out) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *copy = copy_for(data, length);
+    if (!copy) return -1;
+    if (vips.pdfload_buffer(copy, length, out, "page", page, "dpi", dpi, NULL) != 0) {
+        free(copy);
+        return -1;
+    }
+    tie(*out, copy);
+    return 0;
+}
+
+int svips_greyscale(void *image, void **out) {
+    void *flat = NULL, *source = image;
+    if (vips.hasalpha(image)) {
+        if (svips_flatten(image, 255, 255, 255, &flat) != 0) return -1;
+        source = flat;
+    }
+    int result = vips.colourspace(source, out, VIPS_INTERPRETATION_B_W, NULL);
+    if (flat) vips.object_unref(flat);
+    return result;
 }

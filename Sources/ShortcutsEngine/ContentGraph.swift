@@ -295,7 +295,11 @@ public struct ContentConversionError: Error, Sendable, CustomStringConvertible {
             case .file(let file): "File" + (file.typeIdentifier.map { " (\($0))" } ?? "")
             default: item.typeName
             }
-        let shown = TextExcerpt.safe(String(item.text.prefix(60)), limit: 60)
+        // A file is shown by its name, not its contents.
+        let shown: String =
+            if case .file(let file) = item { TextExcerpt.safe(file.name, limit: 60) } else {
+                TextExcerpt.safe(String(item.text.prefix(60)), limit: 60)
+            }
         return ContentConversionError(
             had: had, needed: needed, message: "can't use \(had) \"\(shown)\" as \(needed.article)" + (reason.map { ": " + $0 } ?? ""),
             underlying: nil)

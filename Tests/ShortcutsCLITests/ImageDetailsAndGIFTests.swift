@@ -158,30 +158,6 @@ import Testing
         return (Array(header.prefix(2)), lines.count > 1 ? lines[1].split(separator: " ").compactMap { Int($0) } : [], loop)
     }
 
-    /// The top-left pixel of a PNG as Python's zlib reads it (that pixel is stored as it is
-    /// whatever the row's filter).
-    func firstPixel(_ path: String) throws -> [Int] {
-        let script = """
-            import sys, struct, zlib
-            data = open(sys.argv[1], 'rb').read()
-            assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-            at, idat, header = 8, b'', None
-            while at < len(data):
-                length, kind = struct.unpack('>I4s', data[at:at + 8])
-                body = data[at + 8:at + 8 + length]
-                if kind == b'IHDR': header = struct.unpack('>IIBB', body[:10])
-                if kind == b'IDAT': idat += body
-                at += 12 + length
-            width, height, depth, colour = header
-            channels = {0: 1, 2: 3, 4: 2, 6: 4}[colour]
-            row = zlib.decompress(idat)
-            print(' '.join(str(b) for b in row[1:1 + channels]))
-            """
-        let result = try ProcessRun.run("/usr/bin/python3", ["-c", script, path])
-        #expect(result.status == 0, "\(result.error)")
-        return result.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
-
     @Test func makeGIFMakesAnAnimationOfTheImages() throws {
         let path = runner.directory.path + "/made.gif"
         let made = try run("MakeGIF ShortcutInput, secondsPerPhoto: 0.5", [red, green, blue], output: path)
@@ -210,7 +186,7 @@ import Testing
         #expect(split.status == 0, "\(split.error)")
         #expect(try text("f = GetFramesFromImage ShortcutInput\nGetDetailsOfImages f, detail: \"Name\"", path) == "made 1\nmade 2\nmade 3")
         #expect(try text("Text \"\\(ShortcutInput.Width)\"", second) == "40")
-        #expect(try firstPixel(second) == [0, 255, 0, 255], "the second frame is the green one")
+        #expect(try runner.firstPixel(second) == [0, 255, 0, 255], "the second frame is the green one")
 
         let added = runner.directory.path + "/added.gif"
         let result = try run(
@@ -226,7 +202,7 @@ import Testing
         let last = runner.directory.path + "/last.png"
         let lastFrame = try run("f = GetFramesFromImage ShortcutInput\nGetItemFromList f, get: \"Last Item\"", [added], output: last)
         #expect(lastFrame.status == 0, "\(lastFrame.error)")
-        #expect(try firstPixel(last) == [0, 0, 255, 255], "the square frame is scaled to cover the 40 × 20 frame")
+        #expect(try runner.firstPixel(last) == [0, 0, 255, 255], "the square frame is scaled to cover the 40 × 20 frame")
     }
 
     @Test func aGIFOfTenThousandFramesIsRefused() throws {

@@ -55,4 +55,29 @@ int socr_load(char *error, size_t error_size);
 char *socr_recognize(const unsigned char *pixels, int width, int height, int resolution, const char *languages, char *error,
                      size_t error_size);
 
+/// Loads poppler-glib (libpoppler-glib8) and cairo (libcairo2); returns 0, or -1 with `error`
+/// naming the package.
+int spdf_load(char *error, size_t error_size);
+typedef struct spdf_document spdf_document;
+/// Opens a PDF from memory (copied): 0; -2 when it needs a password; -1 otherwise, `error`
+/// saying why.
+int spdf_open(const void *data, size_t length, spdf_document **document, char *error, size_t error_size);
+void spdf_close(spdf_document *document);
+int spdf_page_count(spdf_document *document);
+/// A page's text in reading order, malloc'd UTF-8 for the caller to free; NULL past the last page.
+char *spdf_page_text(spdf_document *document, int index);
+/// A page's size in points.
+int spdf_page_size(spdf_document *document, int index, double *width, double *height);
+
+/// A PDF written in memory by cairo, a page at a time.
+typedef struct spdf_writer spdf_writer;
+int spdf_write_begin(spdf_writer **writer);
+/// Adds a page of another PDF as it is (vector), `margin` points around it.
+int spdf_write_page(spdf_writer *writer, spdf_document *document, int index, double margin);
+/// Adds a page holding an image (RGBA bytes, rows top to bottom), a point a pixel, `margin` around.
+int spdf_write_image(spdf_writer *writer, const unsigned char *rgba, int width, int height, double margin);
+/// Ends the PDF and gives its bytes (malloc'd, the caller frees them); frees the writer.
+int spdf_write_finish(spdf_writer *writer, void **data, size_t *length);
+void spdf_write_abandon(spdf_writer *writer);
+
 #endif

@@ -53,6 +53,12 @@ int svips_text(const char *markup, const char *font, int width, int dpi, int ali
 int svips_from_pixels(const unsigned char *pixels, int width, int height, int bands, void **image);
 /// The image's pixels in greyscale, one byte each (malloc'd, the caller frees them).
 int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length);
+/// The image's pixels as RGBA, four bytes each (malloc'd, the caller frees them).
+int svips_rgba_pixels(void *image, unsigned char **pixels, size_t *length);
+/// The image in greyscale, transparency flattened onto white.
+int svips_greyscale(void *image, void **out);
+/// A page of a PDF (from 0) rendered at `dpi` through libvips's poppler loader, on white.
+int svips_pdf_page(const void *data, size_t length, int page, double dpi, void **out);
 /// The values of one pixel's bands (at most `capacity`); returns how many, or -1.
 int svips_pixel(void *image, int x, int y, double *values, int capacity);
 /// The x and y resolution in pixels per millimetre.
