@@ -18,12 +18,13 @@ enum RunInput {
             return standardInputText()
         }
         var items: [Content] = []
+        let directory = FileManager.default.currentDirectoryPath
         for path in paths {
             if path == "-" {
                 items.append(standardInputText())
                 continue
             }
-            for file in try expand(path) { items.append(.file(try read(file))) }
+            for file in try expand(path) { items.append(.file(try read(file, in: directory))) }
         }
         return Content(items: items.filter { !$0.isNothing })
     }
@@ -38,16 +39,26 @@ enum RunInput {
         return .text(text)
     }
 
-    private static func read(_ path: String) throws -> FileContent {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure("Couldn't read the input file \"\(path)\": no such file")
+    /// Reads one input file: one open, one fstat and its reads (a thousand inputs cost no more
+    /// than their bytes).
+    private static func read(_ path: String, in directory: String) throws -> FileContent {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw CommandFailure("Couldn't read the input file \"\(path)\": \(reason)")
         }
-        if isDirectory.boolValue { throw CommandFailure("The input \"\(path)\" is a folder; give files with -i") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("Couldn't read the input file \"\(path)\": permission denied")
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure("The input \"\(path)\" is a folder; give files with -i")
         }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw CommandFailure("Couldn't read the input file \"\(path)\": \(error.localizedDescription)")
+        }
+        let absolute = path.hasPrefix("/") ? path : directory + "/" + path
         return FileContent(name: (path as NSString).lastPathComponent, data: data, path: absolute)
     }
 

@@ -253,6 +253,11 @@ public final class FileAccess: Sendable {
     /// The path, standardized, with links resolved in its longest existing prefix and the rest
     /// appended, so a link can't lead around a check.
     public static func resolvingLinks(_ path: String) -> String {
+        // A path that exists is resolved by realpath(3) alone: one lstat a component.
+        if path.hasPrefix("/"), let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
         var existing = URL(fileURLWithPath: path).standardizedFileURL
         var rest: [String] = []
         while existing.path != "/", !FileManager.default.fileExists(atPath: existing.path) {
