@@ -64,9 +64,11 @@ enum FileFilter {
     }
 
     /// A filter action over `properties`; `source` gives the items when the action has no input
-    /// of its own (Find Apps filters the installed apps).
+    /// of its own (Find Apps filters the installed apps), and `load` turns each kept item into
+    /// what the action outputs (Find Photos reads only the photos it keeps).
     static func filter(
-        metadata: ActionMetadata, properties: Properties, source: (@Sendable (RunContext) throws -> Content)? = nil
+        metadata: ActionMetadata, properties: Properties, source: (@Sendable (RunContext) throws -> Content)? = nil,
+        load: (@Sendable (Content, RunContext) throws -> Content)? = nil
     ) -> ActionDefinition {
         ActionDefinition(metadata: metadata) { parameters in
             var table: PredicateTableExpression?
@@ -96,6 +98,7 @@ enum FileFilter {
                 if try run.bool(limitEnabled) ?? false, let limit = try run.number(limitNumber, parameter: "WFContentItemLimitNumber") {
                     kept = Array(kept.prefix(max(0, Int(limit))))
                 }
+                if let load { kept = try kept.map { try load($0, run) } }
                 return .list(kept)
             }
         }

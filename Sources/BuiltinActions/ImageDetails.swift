@@ -38,7 +38,21 @@ struct ImageDetails {
         guard result == 0, let opened else {
             throw ActionFailure("\(file.name) is not an image this can read (\(VipsImage.lastError()))", parameter: parameter)
         }
-        let image = VipsImage(taking: opened)
+        self.init(VipsImage(taking: opened), name: file.name)
+    }
+
+    /// The details of an image file on disk, from its header alone; `nil` when it is no image.
+    init?(path: String) {
+        guard (try? VipsImage.load()) != nil else { return nil }
+        var opened: UnsafeMutableRawPointer?
+        guard svips_open_file(path, &opened) == 0, let opened else {
+            _ = VipsImage.lastError()
+            return nil
+        }
+        self.init(VipsImage(taking: opened), name: URL(fileURLWithPath: path).lastPathComponent)
+    }
+
+    private init(_ image: VipsImage, name: String) {
         orientation = image.integer("orientation") ?? 1
         frameCount = max(image.integer("n-pages") ?? 1, 1)
         let frameHeight = image.integer("page-height") ?? image.height
@@ -49,8 +63,8 @@ struct ImageDetails {
         if let names = svips_field_names(image.pointer) {
             defer { svips_free_names(names) }
             var index = 0
-            while let name = names[index] {
-                let key = String(cString: name)
+            while let field = names[index] {
+                let key = String(cString: field)
                 if key.hasPrefix("exif-ifd"), let value = image.text(key) { fields[key] = value }
                 index += 1
             }
@@ -59,7 +73,7 @@ struct ImageDetails {
         var delays = [Int32](repeating: 0, count: min(frameCount, 100_000))
         let count = svips_int_array_field(image.pointer, "delay", &delays, Int32(delays.count))
         self.delays = count > 0 ? delays.prefix(Int(count)).map(Int.init) : []
-        name = file.name
+        self.name = name
     }
 
     /// A detail by name (any case), or `nil` when it is not one of an image's own (a file's

@@ -69,6 +69,7 @@ static struct {
     int (*get_array_int)(void *image, const char *name, int **out, int *n);
     int (*text)(void **out, const char *text, ...);
     int (*pdfload_buffer)(void *buf, size_t len, void **out, ...);
+    void *(*new_from_file)(const char *name, ...);
     unsigned (*log_set_handler)(const char *domain, int levels, void (*handler)(const char *, int, const char *, void *),
                                 void *data);
     char load_error[256];
@@ -143,6 +144,7 @@ static void load(void) {
     FIND(text, "vips_text")
     FIND(log_set_handler, "g_log_set_handler")
     FIND(pdfload_buffer, "vips_pdfload_buffer")
+    FIND(new_from_file, "vips_image_new_from_file")
 #undef FIND
     // libvips warns on standard error about files it reads only in part (a GIF past libnsgif's
     // frame limit); the actions check for those themselves and say so in their error.
@@ -598,4 +600,12 @@ int svips_greyscale(void *image, void **out) {
     int result = vips.colourspace(source, out, VIPS_INTERPRETATION_B_W, NULL);
     if (flat) vips.object_unref(flat);
     return result;
+}
+
+int svips_open_file(const char *path, void **image) {
+    if (svips_load(NULL, 0) != 0) return -1;
+    void *opened = vips.new_from_file(path, NULL);
+    if (!opened) return -1;
+    *image = opened;
+    return 0;
 }

@@ -25,6 +25,8 @@ int svips_thumbnail(const void *data, size_t length, int width, int height, int 
 /// Opens an encoded image as it is stored (no EXIF turn): its header and metadata are read now,
 /// its pixels only when asked for.
 int svips_open(const void *data, size_t length, void **image);
+/// Opens an image file as it is stored, reading its header only (the photo library's details).
+int svips_open_file(const char *path, void **image);
 /// The name of the loader that reads these bytes (e.g. "jpegload_buffer"), or NULL for no image.
 const char *svips_loader(const void *data, size_t length);
 void svips_release(void *image);
