@@ -80,4 +80,29 @@ int spdf_write_image(spdf_writer *writer, const unsigned char *rgba, int width, 
 int spdf_write_finish(spdf_writer *writer, void **data, size_t *length);
 void spdf_write_abandon(spdf_writer *writer);
 
+/// Loads hunspell (libhunspell-1.7-0); returns 0, or -1 with `error` naming the packages.
+int sspell_load(char *error, size_t error_size);
+/// A speller for a dictionary's .aff and .dic files, or NULL.
+void *sspell_open(const char *affix, const char *dictionary);
+void sspell_close(void *speller);
+/// NULL when `word` (in the dictionary's encoding, UTF-8 for Debian's) is spelled right; else
+/// hunspell's suggestions, one a line, best first by its reckoning (malloc'd; empty for none).
+char *sspell_correct(void *speller, const char *word);
+
+/// Loads libexttextcat (libexttextcat-2.0-0); returns 0, or -1 with `error` naming the packages.
+int slang_load(char *error, size_t error_size);
+/// The languages libexttextcat finds in text, best first, as it writes them ("[en--utf8][de--utf8]",
+/// "SHORT", "UNKNOWN"): malloc'd, or NULL with `error` saying why. `config` and `models` are its
+/// fingerprint list and folder.
+char *slang_classify(const char *config, const char *models, const char *text, size_t length, char *error, size_t error_size);
+
+/// Loads espeak-ng (libespeak-ng1); returns 0, or -1 with `error` naming the packages.
+int sspeech_load(char *error, size_t error_size);
+/// Speaks text into 16-bit mono samples (malloc'd, `*count` of them at `*rate` a second), in a
+/// voice ("en", "de"; NULL: the default) at `words_per_minute` and `pitch` (0–100, 50 normal),
+/// stopping past `max_samples`: 0; -2 for an unknown voice; -3 past the limit; -1 otherwise,
+/// `error` saying why.
+int sspeech_synthesize(const char *text, const char *voice, int words_per_minute, int pitch, size_t max_samples, short **samples,
+                       size_t *count, int *rate, char *error, size_t error_size);
+
 #endif
