@@ -13,7 +13,7 @@ public enum Builtins {
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
-            + PhotoLibrary.all + LanguageActions.all + ArchiveActions.all + CodeActions.all)
+            + PhotoLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -21,7 +21,7 @@ public enum Builtins {
     public static let categories: [String: String] = {
         let families: [(String, [ActionDefinition])] = [
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
-            ("Scripting", ScriptActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
+            ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
