@@ -2,7 +2,8 @@ import Foundation
 
 /// The media actions against the libraries' own command-line tools on the same inputs, in one
 /// run: resizing 200 JPEG photos to 1,024 px (`vipsthumbnail`), zipping 1,000 files (`bsdtar`),
-/// reading 20 pages of text (`tesseract`, when installed), and the peak memory of resizing a
+/// reading 20 pages of text (`tesseract`, when installed), the text of a 100-page PDF
+/// (`pdftotext`), making a 50-frame GIF (no peer tool), and the peak memory of resizing a
 /// 100-megapixel photo (both `shortcuts` and `vipsthumbnail`, from the kernel's accounting).
 /// A tool that isn't installed is named and its ratio left out.
 enum MediaBenchmark {
@@ -18,9 +19,10 @@ enum MediaBenchmark {
         let media = Setup(folder: scratch, shortcuts: shortcuts, environment: environment)
         print("Media actions against the libraries' own tools, same inputs, \(runs) runs each, alternating")
         var table = ResultTable("job", "shortcuts (s)", "tool (s)", "ratio")
-        func row(_ job: String, _ ours: Timings, _ theirs: Timings?) {
+        func row(_ job: String, _ ours: Timings, _ theirs: Timings?, hasPeer: Bool = true) {
             let ratio = theirs.map { String(format: "%.2f×", ours.median / $0.median) } ?? "n/a"
-            table.add(job, String(format: "%.3f", ours.median), theirs.map { String(format: "%.3f", $0.median) } ?? "not installed", ratio)
+            let peer = theirs.map { String(format: "%.3f", $0.median) } ?? (hasPeer ? "not installed" : "no such tool")
+            table.add(job, String(format: "%.3f", ours.median), peer, ratio)
         }
 
         let photos = try media.photos(count: 200, width: 3000, height: 2000)
@@ -60,6 +62,24 @@ enum MediaBenchmark {
             for page in pages { try media.runTool(tesseract, [page, "stdout"]) }
         }
         row("read the text of 20 pages", ocrOurs, tesseract == nil ? nil : ocrTheirs)
+        let document = try media.pdf(pages: 100)
+        let pdfText = try media.shortcut("pdftext", "GetTextFromPDF ShortcutInput")
+        let pdftotext = tool("pdftotext")
+        let (pdfOurs, pdfTheirs) = try alternate(runs: runs) {
+            try media.run(["run", pdfText, "-o", "-", "-i", document])
+        } peer: {
+            guard let pdftotext else { return }
+            try media.runTool(pdftotext, [document, "-"])
+        }
+        row("text of a 100-page PDF", pdfOurs, pdftotext == nil ? nil : pdfTheirs)
+
+        let frames = Array(photos.prefix(50))
+        let gif = try media.shortcut("gif", "frames = ResizeImage ShortcutInput, width: 320\nMakeGIF frames")
+        let (gifOurs, _) = try alternate(runs: runs) {
+            try media.run(["run", gif, "-o", scratch.appendingPathComponent("made.gif").path] + frames.flatMap { ["-i", $0] })
+        } peer: {
+        }
+        row("a 50-frame GIF of 6 MP photos at 320 px", gifOurs, nil, hasPeer: false)
         print(table.render())
 
         let big = try media.photos(count: 1, width: 10_000, height: 10_000, prefix: "huge")[0]
@@ -69,8 +89,8 @@ enum MediaBenchmark {
         print(
             "peak memory resizing a 100-megapixel JPEG (\(decoded) MiB decoded): shortcuts \(ourPeak) MiB"
                 + (theirPeak.map { ", vipsthumbnail \($0) MiB (\(String(format: "%.2f×", Double(ourPeak) / Double(max($0, 1)))))" } ?? ""))
-        if vipsthumbnail == nil || bsdtar == nil || tesseract == nil {
-            print("(ratios need libvips-tools, libarchive-tools and tesseract-ocr)")
+        if vipsthumbnail == nil || bsdtar == nil || tesseract == nil || tool("pdftotext") == nil {
+            print("(ratios need libvips-tools, libarchive-tools, tesseract-ocr and poppler-utils)")
         }
     }
 
@@ -132,6 +152,36 @@ enum MediaBenchmark {
                 try FileManager.default.copyItem(atPath: made[index % distinct], toPath: copy)
                 return copy
             }
+        }
+
+        /// A PDF of `pages` pages, each 40 lines of Helvetica, its cross-references counted out.
+        func pdf(pages: Int) throws -> String {
+            var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
+            let kids = (0..<pages).map { "\(3 + $0 * 2) 0 R" }.joined(separator: " ")
+            objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
+            let font = 3 + pages * 2
+            for page in 0..<pages {
+                objects.append(
+                    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents \(4 + page * 2) 0 R /Resources << /Font << /F1 \(font) 0 R >> >> >>"
+                )
+                let lines = (0..<40).map { "(Page \(page + 1), line \($0 + 1): the quick brown fox jumps over the lazy dog.) Tj 0 -18 Td" }
+                let stream = "BT /F1 11 Tf 50 750 Td " + lines.joined(separator: " ") + " ET"
+                objects.append("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream")
+            }
+            objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+            var file = "%PDF-1.4\n"
+            var offsets: [Int] = []
+            for (number, object) in objects.enumerated() {
+                offsets.append(file.utf8.count)
+                file += "\(number + 1) 0 obj\n\(object)\nendobj\n"
+            }
+            let table = file.utf8.count
+            file += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+            for offset in offsets { file += String(format: "%010d 00000 n \n", offset) }
+            file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+            let path = folder.appendingPathComponent("document.pdf").path
+            try Data(file.utf8).write(to: URL(fileURLWithPath: path))
+            return path
         }
 
         func textFiles(count: Int) throws -> [String] {
