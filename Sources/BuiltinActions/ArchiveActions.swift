@@ -27,10 +27,7 @@ enum ArchiveActions {
     static let entryLimit = 100_000
 
     static func load() throws(ActionFailure) {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard sarc_load(&reason, reason.count) == 0 else {
-            throw ActionFailure(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        try LibraryLoading.load(sarc_load)
     }
 
     static let make = ActionDefinition(

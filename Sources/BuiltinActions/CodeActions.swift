@@ -29,13 +29,6 @@ enum CodeActions {
     static let moduleSize = 10
     static let quietZone = 4
 
-    static func loaded(_ load: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ActionFailure) {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard load(&reason, reason.count) == 0 else {
-            throw ActionFailure(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-    }
-
     static let generate = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.generatebarcode", title: "Generate QR Code",
@@ -53,7 +46,7 @@ enum CodeActions {
             let value = try run.text(text) ?? input.text
             guard !value.isEmpty else { throw ActionFailure("give the text to encode", parameter: "WFText") }
             let level = try correction.value(in: run)
-            try loaded(sqr_load)
+            try LibraryLoading.load(sqr_load)
             var width: Int32 = 0
             guard let modules = sqr_encode(value, level.level, &width) else {
                 throw ActionFailure(
@@ -92,7 +85,7 @@ enum CodeActions {
             guard !input.items.isEmpty else {
                 throw ActionFailure("there is no camera to scan with here; give the image to read the code from", parameter: "WFInput")
             }
-            try loaded(szbar_load)
+            try LibraryLoading.load(szbar_load)
             var found: [Content] = []
             for file in try ImageActions.images(input, run) {
                 let image = try VipsImage(file, parameter: "WFInput")

@@ -125,11 +125,7 @@ enum GIFActions {
     }
 
     static func loopTimes(_ expression: ParameterExpression, _ run: RunContext) throws -> Int {
-        let count = try run.number(expression, parameter: "WFMakeGIFActionLoopCount") ?? 1
-        guard count.isFinite, count >= 1, count <= 65_535 else {
-            throw ActionFailure("a GIF loops 1 to 65535 times, not \(count.formatted())", parameter: "WFMakeGIFActionLoopCount")
-        }
-        return Int(count)
+        try run.wholeNumber(expression, parameter: "WFMakeGIFActionLoopCount", in: 1...65_535, default: 1, what: "a GIF's loop count")
     }
 
     static let addFrame = ActionDefinition(
@@ -186,10 +182,8 @@ enum GIFActions {
             var frames: [Content] = []
             for file in try ImageActions.images(input, run, parameter: "WFImage") {
                 let animation = try Animation(file, parameter: "WFImage")
-                let digits = String(animation.frameCount).count
                 for index in 0..<animation.frameCount {
-                    let number = String(index + 1)
-                    let name = "\(file.baseName) \(String(repeating: "0", count: digits - number.count) + number)"
+                    let name = LibraryLoading.numberedName(file.baseName, index, of: animation.frameCount)
                     let data = try animation.frame(index).encoded(as: .png)
                     frames.append(.file(FileContent(name: name + ".png", data: data, typeIdentifier: "public.png")))
                 }

@@ -8,14 +8,6 @@ import ShortcutsEngine
 enum LanguageActions {
     static let all: [ActionDefinition] = [correctSpelling, detectLanguage, spokenAudio]
 
-    static func loaded(_ load: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ActionFailure) {
-        try CodeActions.loaded(load)
-    }
-
-    static func reason(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     // MARK: Correct Spelling
 
     /// The hunspell dictionary for the run's region: `de_DE`, then any of its language, then US English.
@@ -113,7 +105,7 @@ enum LanguageActions {
             inputParameter: "WFInput", outputType: "Text", outputName: "Corrected Text", keywords: ["spell", "typo", "autocorrect"])
     ) { _ in
         { input, run in
-            try loaded(sspell_load)
+            try LibraryLoading.load(sspell_load)
             guard let files = dictionary(for: run) else {
                 throw ActionFailure(
                     "no hunspell dictionary is installed (apt-get install hunspell-en-us, or the hunspell-… of the language)")
@@ -144,7 +136,7 @@ enum LanguageActions {
                 let text = item.text
                 var reason = [CChar](repeating: 0, count: 512)
                 guard let answer = slang_classify(models + "/fpdb.conf", models + "/", text, text.utf8.count, &reason, reason.count)
-                else { throw ActionFailure(Self.reason(reason), parameter: "WFInput") }
+                else { throw ActionFailure(LibraryLoading.message(reason), parameter: "WFInput") }
                 defer { free(answer) }
                 found.append(code(String(cString: answer)).map(Content.text) ?? .nothing)
             }
@@ -207,7 +199,7 @@ enum LanguageActions {
             parameters["WFSpeakTextRate"], parameters["WFSpeakTextPitch"], parameters["WFSpeakTextLanguage"], parameters["WFSpeakTextVoice"]
         )
         return { input, run in
-            try loaded(sspeech_load)
+            try LibraryLoading.load(sspeech_load)
             let text = input.items.map(\.text).joined(separator: "\n")
             guard !text.isEmpty else { throw ActionFailure("give the text to speak", parameter: "WFInput") }
             let speed = wordsPerMinute(try run.number(rate, parameter: "WFSpeakTextRate") ?? 0.5)
@@ -230,7 +222,7 @@ enum LanguageActions {
             }
             guard result == 0 else {
                 throw ActionFailure(
-                    Self.reason(reason),
+                    LibraryLoading.message(reason),
                     parameter: result == -2
                         ? (try run.text(voice)?.isEmpty == false ? "WFSpeakTextVoice" : "WFSpeakTextLanguage") : "WFInput")
             }

@@ -17,7 +17,7 @@ final class PDFDocument {
         var reason = [CChar](repeating: 0, count: 512)
         var opened: OpaquePointer?
         let result = file.data.withUnsafeBytes { spdf_open($0.baseAddress, $0.count, &opened, &reason, reason.count) }
-        let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let why = LibraryLoading.message(reason)
         guard result == 0, let opened else {
             if why.contains("not installed") || why.contains("missing from") { throw ActionFailure(why, parameter: parameter) }
             throw ActionFailure("\(file.name) is not a PDF this can open: \(why)", parameter: parameter)
@@ -46,10 +46,7 @@ enum PDFActions {
     static let pageLimit = 10_000
 
     static func loaded() throws(ActionFailure) {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard spdf_load(&reason, reason.count) == 0 else {
-            throw ActionFailure(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        try LibraryLoading.load(spdf_load)
     }
 
     /// Whether a file is a PDF, by its type, name or first bytes.
@@ -276,12 +273,10 @@ enum PDFActions {
                     throw ActionFailure(
                         "\(file.name) has \(document.pageCount) pages, more than the \(pageLimit) this splits", parameter: "WFInput")
                 }
-                let digits = String(document.pageCount).count
                 for index in 0..<document.pageCount {
                     let writer = try Writer()
                     try writer.add(page: index, of: document, margin: 0)
-                    let number = String(index + 1)
-                    let name = "\(file.baseName) \(String(repeating: "0", count: digits - number.count) + number)"
+                    let name = LibraryLoading.numberedName(file.baseName, index, of: document.pageCount)
                     pages.append(.file(pdfFile(try writer.finish(), named: name)))
                 }
             }
@@ -329,7 +324,6 @@ enum PDFActions {
             var images: [Content] = []
             for file in try pdfs(input, run) {
                 let document = try PDFDocument(file, parameter: "WFInput")
-                let digits = String(document.pageCount).count
                 for index in 0..<min(document.pageCount, pageLimit) {
                     var width = 0.0, height = 0.0
                     _ = spdf_page_size(document.pointer, Int32(index), &width, &height)
@@ -346,8 +340,7 @@ enum PDFActions {
                     }
                     var page = VipsImage(taking: rendered)
                     page = grey ? try page.greyscale() : try page.flattened()
-                    let number = String(index + 1)
-                    let name = "\(file.baseName) \(String(repeating: "0", count: digits - number.count) + number)"
+                    let name = LibraryLoading.numberedName(file.baseName, index, of: document.pageCount)
                     let data = try page.encoded(as: imageFormat)
                     images.append(
                         .file(

@@ -80,11 +80,7 @@ enum PhotoLibrary {
 
     /// The count of a Get Latest action.
     static func count(_ expression: ParameterExpression, _ run: RunContext) throws -> Int {
-        let wanted = try run.number(expression, parameter: "WFGetLatestPhotoCount") ?? 1
-        guard wanted.isFinite, wanted >= 1, wanted <= Double(scanLimit) else {
-            throw ActionFailure("expected a count of 1 or more, got \(wanted.formatted())", parameter: "WFGetLatestPhotoCount")
-        }
-        return Int(wanted)
+        try run.wholeNumber(expression, parameter: "WFGetLatestPhotoCount", in: 1...scanLimit, default: 1, what: "the count")
     }
 
     static let latestPhotos = ActionDefinition(

@@ -41,7 +41,7 @@ enum TextRecognition {
                 grey, Int32(image.width), Int32(image.height), Int32(perInch >= 70 ? perInch : 300), languages, &reason, reason.count)
         else {
             throw ActionFailure(
-                String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), parameter: "WFImage")
+                LibraryLoading.message(reason), parameter: "WFImage")
         }
         defer { free(found) }
         return String(cString: found).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -56,7 +56,7 @@ enum TextRecognition {
             inputParameter: "WFImage", outputType: "Text", outputName: "Text from Image", keywords: ["ocr", "recognize", "read", "scan"])
     ) { _ in
         { input, run in
-            try CodeActions.loaded(socr_load)
+            try LibraryLoading.load(socr_load)
             let languages = languages(for: run)
             var texts: [Content] = []
             for file in try ImageActions.images(input, run, parameter: "WFImage") {

@@ -30,10 +30,7 @@ final class VipsImage {
 
     /// Loads libvips, or fails naming the package to install.
     static func load() throws(ActionFailure) {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard svips_load(&reason, reason.count) == 0 else {
-            throw ActionFailure(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        try LibraryLoading.load(svips_load)
     }
 
     /// What libvips said about its last failure.

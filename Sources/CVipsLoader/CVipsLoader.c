@@ -478,6 +478,22 @@ int svips_from_pixels(const unsigned char *pixels, int width, int height, int ba
     return result;
 }
 
+/// The pixels of an image, rendered into memory the caller frees: 0, or -1.
+static int copy_pixels(void *image, unsigned char **pixels, size_t *length) {
+    size_t size = 0;
+    void *memory = vips.write_to_memory(image, &size);
+    if (!memory) return -1;
+    *pixels = malloc(size ? size : 1);
+    int result = -1;
+    if (*pixels) {
+        memcpy(*pixels, memory, size);
+        *length = size;
+        result = 0;
+    }
+    vips.g_free(memory);
+    return result;
+}
+
 int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length) {
     void *grey = NULL, *flat = NULL, *cast = NULL;
     int result = -1;
@@ -491,17 +507,7 @@ int svips_grey_pixels(void *image, unsigned char **pixels, size_t *length) {
         source = flat;
     }
     if (vips.colourspace(source, &grey, VIPS_INTERPRETATION_B_W, NULL) == 0 && vips.cast(grey, &cast, VIPS_FORMAT_UCHAR, NULL) == 0) {
-        size_t size = 0;
-        void *memory = vips.write_to_memory(cast, &size);
-        if (memory) {
-            *pixels = malloc(size ? size : 1);
-            if (*pixels) {
-                memcpy(*pixels, memory, size);
-                *length = size;
-                result = 0;
-            }
-            vips.g_free(memory);
-        }
+        result = copy_pixels(cast, pixels, length);
     }
     void *made[] = {grey, flat, cast};
     for (size_t index = 0; index < 3; index++) {
@@ -562,17 +568,7 @@ int svips_rgba_pixels(void *image, unsigned char **pixels, size_t *length) {
     int result = -1;
     if (with_alpha(image, &prepared) != 0) return -1;
     if (vips.cast(prepared, &cast, VIPS_FORMAT_UCHAR, NULL) == 0) {
-        size_t size = 0;
-        void *memory = vips.write_to_memory(cast, &size);
-        if (memory) {
-            *pixels = malloc(size ? size : 1);
-            if (*pixels) {
-                memcpy(*pixels, memory, size);
-                *length = size;
-                result = 0;
-            }
-            vips.g_free(memory);
-        }
+        result = copy_pixels(cast, pixels, length);
     }
     vips.object_unref(prepared);
     if (cast) vips.object_unref(cast);

@@ -1,0 +1,37 @@
+import Foundation
+import ShortcutsEngine
+
+/// What the C loaders of the media libraries share with the actions: their messages, written
+/// into a buffer, and loading a library or failing with what it said (naming the package).
+enum LibraryLoading {
+    /// The text a C function wrote into `buffer`, up to its first NUL.
+    static func message(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Calls a loader (`svips_load`, `sarc_load`…); throws what it said when it fails.
+    static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ActionFailure) {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard loader(&reason, reason.count) == 0 else { throw ActionFailure(message(reason)) }
+    }
+
+    /// The name of one of `count` parts made from a file, numbered from 1 with as many digits as
+    /// the last (`Scan 01` … `Scan 12`), so they sort in order.
+    static func numberedName(_ base: String, _ index: Int, of count: Int) -> String {
+        let number = String(index + 1)
+        return base + " " + String(repeating: "0", count: max(String(count).count - number.count, 0)) + number
+    }
+}
+
+extension RunContext {
+    /// A whole number from a parameter, `fallback` when it is empty, refused outside `range`.
+    func wholeNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Int>, default fallback: Int, what: String)
+        throws -> Int
+    {
+        let value = try number(expression, parameter: parameter) ?? Double(fallback)
+        guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw ActionFailure("\(what) is \(range.lowerBound) to \(range.upperBound), not \(value.formatted())", parameter: parameter)
+        }
+        return Int(value)
+    }
+}
