@@ -13,7 +13,7 @@ public enum Builtins {
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
-            + PhotoLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all)
+            + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -27,7 +27,7 @@ public enum Builtins {
             (
                 "Media",
                 MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
-                    + CodeActions.all + PhotoLibrary.all
+                    + CodeActions.all + PhotoLibrary.all + MusicLibrary.all
             ),
             ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
             ("Location", LocationActions.all + WeatherActions.all),

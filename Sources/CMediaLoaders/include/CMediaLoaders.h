@@ -105,4 +105,14 @@ int sspeech_load(char *error, size_t error_size);
 int sspeech_synthesize(const char *text, const char *voice, int words_per_minute, int pitch, size_t max_samples, short **samples,
                        size_t *count, int *rate, char *error, size_t error_size);
 
+/// Loads TagLib's C binding (libtagc0); returns 0, or -1 with `error` naming the package.
+int stag_load(char *error, size_t error_size);
+/// A song's tags and audio properties, as TagLib reads them from its file.
+typedef struct {
+    char title[512], artist[512], album[512], comment[1024], genre[128];
+    int year, track, seconds, bitrate, sample_rate, channels;
+} stag_details;
+/// Reads a music file's details: 0, or -1 when TagLib can't read it.
+int stag_read(const char *path, stag_details *details);
+
 #endif
