@@ -73,6 +73,11 @@ enum FileItemActions {
         case creationDate = "Creation Date", lastModifiedDate = "Last Modified Date", parentDirectory = "Parent Directory"
     }
 
+    /// A file detail by name (any case), or nothing when `name` is not one.
+    static func detail(named name: String, of item: Content) -> Content {
+        FileProperty(named: name).map { value(of: $0, for: item) } ?? .nothing
+    }
+
     /// A property of one item, including Parent Directory, which ``Content/property(_:)`` lacks.
     static func value(of property: FileProperty, for item: Content) -> Content {
         guard property == .parentDirectory else { return item.property(property.rawValue) }

@@ -118,7 +118,10 @@ enum GIFActions {
                     return (details.width, details.height)
                 }()
             try checkSize(frames: files.count, width: size.0, height: size.1, parameter: "WFInput")
-            let frames = try files.map { try VipsImage($0, parameter: "WFInput").covering(width: size.0, height: size.1) }
+            let frames = try files.map { file in
+                try run.checkCancelled()
+                return try VipsImage(file, parameter: "WFInput").covering(width: size.0, height: size.1)
+            }
             let animation = try Animation(frames: frames, delays: Array(repeating: milliseconds, count: frames.count))
             return .file(try animation.gif(named: first.baseName, loop: loop))
         }
@@ -183,6 +186,7 @@ enum GIFActions {
             for file in try ImageActions.images(input, run, parameter: "WFImage") {
                 let animation = try Animation(file, parameter: "WFImage")
                 for index in 0..<animation.frameCount {
+                    try run.checkCancelled()
                     let name = LibraryLoading.numberedName(file.baseName, index, of: animation.frameCount)
                     let data = try animation.frame(index).encoded(as: .png)
                     frames.append(.file(FileContent(name: name + ".png", data: data, typeIdentifier: "public.png")))

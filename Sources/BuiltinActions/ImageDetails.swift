@@ -33,12 +33,16 @@ struct ImageDetails {
     /// - Throws: ``ActionFailure`` naming the file when it is not an image libvips reads.
     init(_ file: FileContent, parameter: String? = "WFInput") throws(ActionFailure) {
         try VipsImage.load()
-        var opened: UnsafeMutableRawPointer?
-        let result = file.data.withUnsafeBytes { svips_open($0.baseAddress, $0.count, &opened) }
-        guard result == 0, let opened else {
+        // The header is read in place: the bytes outlive the image, released before they go.
+        let read: ImageDetails? = file.data.withUnsafeBytes { bytes in
+            var opened: UnsafeMutableRawPointer?
+            guard svips_open_header(bytes.baseAddress, bytes.count, &opened) == 0, let opened else { return nil }
+            return ImageDetails(VipsImage(taking: opened), name: file.name)
+        }
+        guard let read else {
             throw ActionFailure("\(file.name) is not an image this can read (\(VipsImage.lastError()))", parameter: parameter)
         }
-        self.init(VipsImage(taking: opened), name: file.name)
+        self = read
     }
 
     /// The details of an image file on disk, from its header alone; `nil` when it is no image.
@@ -99,9 +103,11 @@ struct ImageDetails {
     /// How many times an animation plays (0: forever), or `nil` when it doesn't say.
     static func loop(of file: FileContent) -> Int? {
         guard (try? VipsImage.load()) != nil else { return nil }
-        var opened: UnsafeMutableRawPointer?
-        guard file.data.withUnsafeBytes({ svips_open($0.baseAddress, $0.count, &opened) }) == 0, let opened else { return nil }
-        return VipsImage(taking: opened).integer("loop")
+        return file.data.withUnsafeBytes { bytes in
+            var opened: UnsafeMutableRawPointer?
+            guard svips_open_header(bytes.baseAddress, bytes.count, &opened) == 0, let opened else { return nil }
+            return VipsImage(taking: opened).integer("loop")
+        }
     }
 
     /// A property of an image file, for a variable's aggrandizement; `nil` for anything else.
@@ -252,9 +258,7 @@ enum ImageDetailActions {
 
     /// A detail of an item: an image's own, or its file's.
     static func value(_ name: String, of item: Content) -> Content {
-        if let own = ImageDetails.property(name, of: item) { return own }
-        guard let property = FileItemActions.FileProperty(named: name) else { return .nothing }
-        return FileItemActions.value(of: property, for: item)
+        ImageDetails.property(name, of: item) ?? FileItemActions.detail(named: name, of: item)
     }
 
     static let details = ActionDefinition(

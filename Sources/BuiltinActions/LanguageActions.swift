@@ -30,16 +30,20 @@ enum LanguageActions {
     }
 
     /// The text with each misspelled word replaced by hunspell's first suggestion, its capitals kept.
-    static func corrected(_ text: String, speller: OpaquePointer) -> String {
+    static func corrected(_ text: String, dictionary: (affix: String, words: String)) throws -> String {
         var result = ""
         var word = ""
+        var unreadable = false
         func flush() {
             defer { word = "" }
             guard !word.isEmpty, word.contains(where: \.isLetter), !word.contains(where: \.isNumber) else {
                 result += word
                 return
             }
-            guard let suggestions = sspell_correct(UnsafeMutableRawPointer(speller), word) else {
+            var found: UnsafeMutablePointer<CChar>?
+            let status = sspell_check(dictionary.affix, dictionary.words, word, &found)
+            guard status == 1, let suggestions = found else {
+                if status < 0 { unreadable = true }
                 result += word
                 return
             }
@@ -65,6 +69,7 @@ enum LanguageActions {
             }
         }
         flush()
+        guard !unreadable else { throw ActionFailure("hunspell couldn't read \(dictionary.words)") }
         return result
     }
 
@@ -110,12 +115,7 @@ enum LanguageActions {
                 throw ActionFailure(
                     "no hunspell dictionary is installed (apt-get install hunspell-en-us, or the hunspell-… of the language)")
             }
-            guard let speller = sspell_open(files.affix, files.words) else {
-                throw ActionFailure("hunspell couldn't read \(files.words)")
-            }
-            defer { sspell_close(speller) }
-            let handle = OpaquePointer(speller)
-            return Content(items: input.items.map { .text(corrected($0.text, speller: handle)) })
+            return Content(items: try input.items.map { .text(try corrected($0.text, dictionary: files)) })
         }
     }
 

@@ -28,7 +28,7 @@ enum MusicLibrary {
     /// The details of a song given as content: its file, or its bytes written to a private
     /// temporary file first (TagLib reads files).
     static func read(_ file: FileContent) -> stag_details? {
-        if let path = file.path, FileManager.default.fileExists(atPath: path), file.data.isEmpty || readable(path, matches: file) {
+        if let path = file.path, readable(path, matches: file) {
             return read(path: path)
         }
         let temporary = NSTemporaryDirectory() + "shortcuts-song-\(UUID().uuidString).\(file.fileExtension)"
@@ -39,7 +39,7 @@ enum MusicLibrary {
         return read(path: temporary)
     }
 
-    /// Whether the file on disk is still the one given (same size).
+    /// Whether the file on disk is still the one given (same size), so it is read in place.
     private static func readable(_ path: String, matches file: FileContent) -> Bool {
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) == file.data.count
     }
@@ -70,8 +70,7 @@ enum MusicLibrary {
             guard let read = details() else { return .nothing }
             return value(name, of: read) ?? .nothing
         }
-        guard let property = FileItemActions.FileProperty(named: name) else { return .nothing }
-        return FileItemActions.value(of: property, for: item)
+        return FileItemActions.detail(named: name, of: item)
     }
 
     static let details = ActionDefinition(
@@ -113,23 +112,9 @@ enum MusicLibrary {
     /// The songs of the library as items read only when output: path, and tags read on demand.
     static func songs(_ run: RunContext) throws -> Content {
         let root = UserFolders.path(of: .music, in: run.environment.variables)
-        guard LocalFiles.exists(root).isFolder else { return .list([]) }
-        try LocalFiles.check(root, .list, run: run, parameter: "WFContentItemFilter")
-        var found: [(String, Date)] = []
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return .list([]) }
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            guard extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
-            guard found.count < scanLimit else {
-                throw ActionFailure(
-                    "the music library holds more than \(scanLimit) files; this reads that many", parameter: "WFContentItemFilter")
-            }
-            found.append((root + "/" + relative, walker.fileAttributes?[.modificationDate] as? Date ?? .distantPast))
-        }
+        let found = try MediaFolder.files(
+            in: root, extensions: extensions, limit: scanLimit, what: "the music library", run: run, parameter: "WFContentItemFilter"
+        ).map { ($0.path, $0.modified) }
         return .list(
             found.sorted { $0.1 > $1.1 }.map { path, _ in
                 .entity(

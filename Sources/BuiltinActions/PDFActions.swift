@@ -82,7 +82,7 @@ enum PDFActions {
         func add(page index: Int, of document: PDFDocument, margin: Double) throws(ActionFailure) {
             try count()
             guard spdf_write_page(pointer, document.pointer, Int32(index), margin) == 0 else {
-                throw ActionFailure("couldn't copy page \(index + 1) of \(document.name)")
+                throw ActionFailure("couldn't copy page \(index + 1) of \(document.name)", parameter: "WFInput")
             }
         }
 
@@ -91,11 +91,11 @@ enum PDFActions {
             var pixels: UnsafeMutablePointer<UInt8>?
             var length = 0
             guard svips_rgba_pixels(image.pointer, &pixels, &length) == 0, let pixels else {
-                throw ActionFailure("can't read the pixels of \(name): \(VipsImage.lastError())")
+                throw ActionFailure("can't read the pixels of \(name): \(VipsImage.lastError())", parameter: "WFInput")
             }
             defer { free(pixels) }
             guard spdf_write_image(pointer, pixels, Int32(image.width), Int32(image.height), margin) == 0 else {
-                throw ActionFailure("couldn't put \(name) on a page")
+                throw ActionFailure("couldn't put \(name) on a page", parameter: "WFInput")
             }
         }
 
@@ -152,6 +152,7 @@ enum PDFActions {
                 var pages: [String] = []
                 var bytes = 0
                 for index in 0..<document.pageCount {
+                    try run.checkCancelled()
                     let page = [top, document.text(ofPage: index), bottom].filter { !$0.isEmpty }.joined(separator: "\n")
                     bytes += page.utf8.count
                     guard bytes <= run.limits.valueBytes else {
@@ -231,7 +232,10 @@ enum PDFActions {
                     if shuffles {
                         documents.append((document, pages))
                     } else {
-                        for index in pages { try writer.add(page: index, of: document, margin: points) }
+                        for index in pages {
+                            try run.checkCancelled()
+                            try writer.add(page: index, of: document, margin: points)
+                        }
                     }
                 } else if ImageFiles.isImage(file) {
                     if shuffles {
@@ -274,6 +278,7 @@ enum PDFActions {
                         "\(file.name) has \(document.pageCount) pages, more than the \(pageLimit) this splits", parameter: "WFInput")
                 }
                 for index in 0..<document.pageCount {
+                    try run.checkCancelled()
                     let writer = try Writer()
                     try writer.add(page: index, of: document, margin: 0)
                     let name = LibraryLoading.numberedName(file.baseName, index, of: document.pageCount)
@@ -325,6 +330,7 @@ enum PDFActions {
             for file in try pdfs(input, run) {
                 let document = try PDFDocument(file, parameter: "WFInput")
                 for index in 0..<min(document.pageCount, pageLimit) {
+                    try run.checkCancelled()
                     var width = 0.0, height = 0.0
                     _ = spdf_page_size(document.pointer, Int32(index), &width, &height)
                     let pixels = width / 72 * dpi * height / 72 * dpi

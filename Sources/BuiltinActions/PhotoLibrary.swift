@@ -33,26 +33,14 @@ enum PhotoLibrary {
             if folder != pictures { roots.append(folder) }
         }
         var found: [Item] = []
-        for root in roots where LocalFiles.exists(root).isFolder {
-            try LocalFiles.check(root, .list, run: run, parameter: parameter)
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") {
-                    walker.skipDescendants()
-                    continue
-                }
-                let ext = (name as NSString).pathExtension.lowercased()
-                let isVideo = videoExtensions.contains(ext)
-                guard isVideo || ImageFiles.extensions.contains(ext) else { continue }
-                guard found.count < scanLimit else {
-                    throw ActionFailure("the photo library holds more than \(scanLimit) files; this reads that many", parameter: parameter)
-                }
-                let path = root + "/" + relative
-                let attributes = walker.fileAttributes
-                let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-                let album = root == pictures ? (relative as NSString).deletingLastPathComponent : ""
-                found.append(Item(path: path, isVideo: isVideo, modified: modified, album: album))
+        for root in roots {
+            let files = try MediaFolder.files(
+                in: root, extensions: ImageFiles.extensions.union(videoExtensions), limit: scanLimit - found.count,
+                what: "the photo library", run: run, parameter: parameter)
+            for file in files {
+                let album = root == pictures ? (file.relative as NSString).deletingLastPathComponent : ""
+                let isVideo = videoExtensions.contains((file.path as NSString).pathExtension.lowercased())
+                found.append(Item(path: file.path, isVideo: isVideo, modified: file.modified, album: album))
             }
         }
         return found.sorted { $0.modified > $1.modified }

@@ -60,6 +60,7 @@ enum TextRecognition {
             let languages = languages(for: run)
             var texts: [Content] = []
             for file in try ImageActions.images(input, run, parameter: "WFImage") {
+                try run.checkCancelled()
                 texts.append(.text(try text(in: file, languages: languages)))
             }
             return Content(items: texts)

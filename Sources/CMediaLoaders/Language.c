@@ -44,17 +44,33 @@ int sspell_load(char *error, size_t error_size) {
     return -1;
 }
 
-void *sspell_open(const char *affix, const char *dictionary) {
-    if (sspell_load(NULL, 0) != 0) return NULL;
-    return hun.create(affix, dictionary);
-}
+/// One speller, kept with its dictionary: reading one takes tens of milliseconds, so a
+/// shortcut that corrects text in a loop reads it once. Hunspell's handle serves one caller at a
+/// time, so calls take turns.
+static pthread_mutex_t speller_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *speller;
+static char speller_dictionary[1024];
 
-void sspell_close(void *speller) {
-    if (speller) hun.destroy(speller);
-}
-
-char *sspell_correct(void *speller, const char *word) {
-    if (hun.spell(speller, word)) return NULL;
+int sspell_check(const char *affix, const char *dictionary, const char *word, char **suggestions) {
+    *suggestions = NULL;
+    if (sspell_load(NULL, 0) != 0) return -1;
+    pthread_mutex_lock(&speller_lock);
+    if (speller && strcmp(speller_dictionary, dictionary) != 0) {
+        hun.destroy(speller);
+        speller = NULL;
+    }
+    if (!speller) {
+        speller = hun.create(affix, dictionary);
+        snprintf(speller_dictionary, sizeof speller_dictionary, "%s", dictionary);
+    }
+    if (!speller) {
+        pthread_mutex_unlock(&speller_lock);
+        return -1;
+    }
+    if (hun.spell(speller, word)) {
+        pthread_mutex_unlock(&speller_lock);
+        return 0;
+    }
     char **list = NULL;
     int count = hun.suggest(speller, &list, word);
     size_t length = 1;
@@ -68,7 +84,9 @@ char *sspell_correct(void *speller, const char *word) {
         }
     }
     if (list) hun.free_list(speller, &list, count);
-    return joined;
+    pthread_mutex_unlock(&speller_lock);
+    *suggestions = joined;
+    return 1;
 }
 
 // MARK: libexttextcat

@@ -70,6 +70,7 @@ static struct {
     int (*text)(void **out, const char *text, ...);
     int (*pdfload_buffer)(void *buf, size_t len, void **out, ...);
     void *(*new_from_file)(const char *name, ...);
+    void (*cache_set_max)(int max);
     unsigned (*log_set_handler)(const char *domain, int levels, void (*handler)(const char *, int, const char *, void *),
                                 void *data);
     char load_error[256];
@@ -145,6 +146,7 @@ static void load(void) {
     FIND(log_set_handler, "g_log_set_handler")
     FIND(pdfload_buffer, "vips_pdfload_buffer")
     FIND(new_from_file, "vips_image_new_from_file")
+    FIND(cache_set_max, "vips_cache_set_max")
 #undef FIND
     // libvips warns on standard error about files it reads only in part (a GIF past libnsgif's
     // frame limit); the actions check for those themselves and say so in their error.
@@ -152,7 +154,12 @@ static void load(void) {
     if (vips.init("shortcuts") != 0) {
         snprintf(vips.load_error, sizeof vips.load_error, "libvips didn't start: %s", vips.error_buffer());
         vips.error_clear();
+        return;
     }
+    // No operation is kept for reuse: every image here is decoded once, from memory whose
+    // address a later, different image may have (an operation cache keyed by it would answer
+    // with the old one).
+    vips.cache_set_max(0);
 }
 
 int svips_load(char *error, size_t error_size) {
@@ -239,16 +246,10 @@ int svips_thumbnail(const void *data, size_t length, int width, int height, int 
     return 0;
 }
 
-int svips_open(const void *data, size_t length, void **image) {
+int svips_open_header(const void *data, size_t length, void **image) {
     if (svips_load(NULL, 0) != 0) return -1;
-    void *copy = copy_for(data, length);
-    if (!copy) return -1;
-    void *loaded = vips.new_from_buffer(copy, length, "", NULL);
-    if (!loaded) {
-        free(copy);
-        return -1;
-    }
-    tie(loaded, copy);
+    void *loaded = vips.new_from_buffer(data, length, "", NULL);
+    if (!loaded) return -1;
     *image = loaded;
     return 0;
 }

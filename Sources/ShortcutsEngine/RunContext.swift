@@ -99,13 +99,19 @@ public final class RunContext {
     /// Whether someone has cancelled this run.
     public var isCancelled: Bool { cancellation.isCancelled }
 
+    /// Throws the run's cancellation (or time-limit) failure once it is cancelled: actions that
+    /// work through many items look at it between them.
+    public func checkCancelled() throws {
+        if cancellation.isCancelled {
+            throw budget.isPastDeadline ? budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
+        }
+    }
+
     /// Waits, waking early with a cancellation failure when the run is cancelled (Wait, polling).
     public func wait(seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            if cancellation.isCancelled {
-                throw budget.isPastDeadline ? budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
-            }
+            try checkCancelled()
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return }
             Thread.sleep(forTimeInterval: min(remaining, 0.05))

@@ -82,12 +82,11 @@ void spdf_write_abandon(spdf_writer *writer);
 
 /// Loads hunspell (libhunspell-1.7-0); returns 0, or -1 with `error` naming the packages.
 int sspell_load(char *error, size_t error_size);
-/// A speller for a dictionary's .aff and .dic files, or NULL.
-void *sspell_open(const char *affix, const char *dictionary);
-void sspell_close(void *speller);
-/// NULL when `word` (in the dictionary's encoding, UTF-8 for Debian's) is spelled right; else
-/// hunspell's suggestions, one a line, best first by its reckoning (malloc'd; empty for none).
-char *sspell_correct(void *speller, const char *word);
+/// Checks a word (in the dictionary's encoding, UTF-8 for Debian's) against a dictionary's .aff
+/// and .dic files, read once and kept: 0 when it is spelled right; 1 with hunspell's suggestions
+/// in `*suggestions`, one a line, best first by its reckoning (malloc'd; empty for none); -1 when
+/// the dictionary can't be read.
+int sspell_check(const char *affix, const char *dictionary, const char *word, char **suggestions);
 
 /// Loads libexttextcat (libexttextcat-2.0-0); returns 0, or -1 with `error` naming the packages.
 int slang_load(char *error, size_t error_size);

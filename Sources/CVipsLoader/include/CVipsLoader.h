@@ -22,9 +22,9 @@ int svips_decode(const void *data, size_t length, int pages, void **image);
 /// Decodes and shrinks in one pass (shrink-on-load), the fast way to a smaller image: to fit
 /// `width` × `height` (one of them may be 0 to keep the aspect ratio), or exactly when `force`.
 int svips_thumbnail(const void *data, size_t length, int width, int height, int force, void **image);
-/// Opens an encoded image as it is stored (no EXIF turn): its header and metadata are read now,
-/// its pixels only when asked for.
-int svips_open(const void *data, size_t length, void **image);
+/// Opens an encoded image as it is stored (no EXIF turn) to read its header and metadata, without
+/// copying the bytes: the caller keeps them alive, and asks for no pixels, until it releases it.
+int svips_open_header(const void *data, size_t length, void **image);
 /// Opens an image file as it is stored, reading its header only (the photo library's details).
 int svips_open_file(const char *path, void **image);
 /// The name of the loader that reads these bytes (e.g. "jpegload_buffer"), or NULL for no image.
