@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsEngine
 
 /// The photo and music libraries' folders as the library actions read them: every file below a
@@ -10,6 +11,11 @@ enum MediaFolder {
         var path: String
         var relative: String
         var modified: Date
+    }
+
+    /// A library file's size in bytes, read from its attributes (its bytes aren't loaded).
+    static func size(of path: String) -> Content {
+        .number(Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0))
     }
 
     /// The files below `root` whose extension (lowercased) is in `extensions`; none when there is

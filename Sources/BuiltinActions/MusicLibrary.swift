@@ -134,9 +134,7 @@ enum MusicLibrary {
             value: { name, item in
                 guard case .entity(let song) = item, song.typeName == "Song" else { return .nothing }
                 let file = FileContent(name: (song.identifier as NSString).lastPathComponent, data: Data(), path: song.identifier)
-                if name.caseInsensitiveCompare("File Size") == .orderedSame {
-                    return .number(Double((try? FileManager.default.attributesOfItem(atPath: song.identifier)[.size] as? Int) ?? 0))
-                }
+                if name.caseInsensitiveCompare("File Size") == .orderedSame { return MediaFolder.size(of: song.identifier) }
                 return value(name, of: .file(file)) { read(path: song.identifier) }
             }),
         source: { run in

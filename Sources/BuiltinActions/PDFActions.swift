@@ -102,7 +102,7 @@ enum PDFActions {
         private func count() throws(ActionFailure) {
             pages += 1
             guard pages <= PDFActions.pageLimit else {
-                throw ActionFailure("a PDF of more than \(PDFActions.pageLimit) pages is more than this makes")
+                throw ActionFailure("a PDF of more than \(PDFActions.pageLimit) pages is more than this makes", parameter: "WFInput")
             }
         }
 

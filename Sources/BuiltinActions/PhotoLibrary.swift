@@ -127,10 +127,7 @@ enum PhotoLibrary {
             if ImageDetails.names.contains(where: { $0.lowercased() == key }) {
                 return isVideo ? .nothing : ImageDetails(path: path)?.value(name) ?? .nothing
             }
-            if key == "file size" {
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                return .number(Double(size ?? 0))
-            }
+            if key == "file size" { return MediaFolder.size(of: path) }
             let file = FileContent(name: URL(fileURLWithPath: path).lastPathComponent, data: Data(), path: path)
             return ImageDetailActions.value(name, of: .file(file))
         })

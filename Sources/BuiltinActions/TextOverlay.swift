@@ -9,6 +9,9 @@ import ShortcutsEngine
 enum TextOverlay {
     static let all: [ActionDefinition] = [overlay]
 
+    /// The most characters drawn at once.
+    static let textLimit = 10_000
+
     /// `WFTextPosition`.
     enum Position: String, ParameterOption {
         case topLeft = "Top Left", topCenter = "Top Center", topRight = "Top Right"
@@ -168,6 +171,10 @@ enum TextOverlay {
         return { input, run in
             let text = try run.text(textExpression) ?? ""
             guard !text.isEmpty else { throw ActionFailure("give the text to draw", parameter: "WFText") }
+            // Pango draws the whole text at once: more than a poster's worth is refused.
+            guard text.count <= textLimit else {
+                throw ActionFailure("the text has \(text.count) characters, more than the \(textLimit) this draws", parameter: "WFText")
+            }
             let proportional = try sizing.value(in: run) == .proportional
             let place = try position.value(in: run)
             let align = try alignment.value(in: run)
@@ -201,6 +208,11 @@ enum TextOverlay {
             for file in try ImageActions.images(input, run, parameter: "WFImage") {
                 let image = try VipsImage(file, parameter: "WFImage")
                 let fontSize = try size("WFFontSize", 36, 0.1, of: image.height) ?? 36
+                guard fontSize <= 2_000 else {
+                    throw ActionFailure(
+                        "a font \(fontSize) pixels high is more than the 2000 this draws",
+                        parameter: proportional ? "WFPercentageFontSize" : "WFFontSize")
+                }
                 let boxWidth = try size("WFTextBoxWidth", nil, 0.8, of: image.width) ?? 0
                 let offset = try size("WFTextOffset", 0, 0.1, of: min(image.width, image.height)) ?? 0
                 let stroke = outlined ? try size("WFTextStrokeWidth", 0, 0.1, of: fontSize) ?? 0 : 0

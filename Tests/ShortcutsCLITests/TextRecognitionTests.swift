@@ -124,6 +124,10 @@ import Testing
             Data("@input image\nOverlayText ShortcutInput, text: \"x\", fontColor: \"not a colour!\"\n".utf8), to: "bad.sct")
         let result = try runner.run(["run", file, "-i", white])
         #expect(result.status == 1 && result.error.contains("WFTextColor") && result.error.contains("is not a colour"), "\(result.error)")
+        let huge = try runner.write(
+            Data("@input image\nOverlayText ShortcutInput, text: \"x\", sizing: \"Absolute\", fontSize: 50000\n".utf8), to: "huge.sct")
+        let tooBig = try runner.run(["run", huge, "-i", white])
+        #expect(tooBig.status == 1 && tooBig.error.contains("WFFontSize") && tooBig.error.contains("more than the 2000"), "\(tooBig.error)")
     }
 
     @Test func aFileThatIsNoImageIsNamed() throws {
