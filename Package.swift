@@ -6,6 +6,7 @@ import PackageDescription
 //   ShortcutsRPC                          newline-delimited JSON-RPC 2.0, the extension protocol
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
 //   ShortcutsEngine                       compiling and running a Workflow
+//   DesktopBus                            D-Bus values and a client connection (over CSDBusLoader)
 //   BuiltinActions, AppActions            the built-in actions and their OS adapters; apps' actions
 //   AppIntents                            the authoring SDK apps build against (Apple's API)
 //   Intents, IntentDefinitionCompiler     SiriKit custom intents: the SDK, and .intentdefinition → Swift
@@ -50,9 +51,15 @@ let package = Package(
         // libvips, libarchive, libqrencode and zbar, each loaded on first use like libcurl.
         .target(name: "CVipsLoader"),
         .target(name: "CMediaLoaders"),
+        // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
+        .target(name: "CSDBusLoader"),
+        // D-Bus values and a client connection, for the service and the actions that call desktop services.
+        .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
         .target(
             name: "BuiltinActions",
-            dependencies: ["ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders"]),
+            dependencies: [
+                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus",
+            ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         // The actions about the person's own shortcuts, over the library.
@@ -76,13 +83,11 @@ let package = Package(
                 "ShortcutsEngine", "BuiltinActions", "LibraryActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage",
                 "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
-        // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
-        .target(name: "CSDBusLoader"),
         .target(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop",
+                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop", "DesktopBus",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.

@@ -13,7 +13,8 @@ public enum Builtins {
             + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
-            + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all)
+            + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
+            + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -22,15 +23,18 @@ public enum Builtins {
         let families: [(String, [ActionDefinition])] = [
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
+            ("Scripting", PowerActions.all + NetworkActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
                 "Media",
                 MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
-                    + CodeActions.all + PhotoLibrary.all + MusicLibrary.all
+                    + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all
             ),
             ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
-            ("Location", LocationActions.all + WeatherActions.all),
+            ("Location", LocationActions.all + WeatherActions.all + [DesktopOpenActions.showInMaps, DesktopOpenActions.directions]),
+            ("Web", [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback]),
+            ("Documents", [DesktopOpenActions.revealFiles]),
             ("Sharing", MailActions.all),
         ]
         var table: [String: String] = [:]

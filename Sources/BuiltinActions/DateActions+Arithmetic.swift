@@ -65,9 +65,9 @@ extension DateActions {
     }
 
     /// The magnitude and unit of a `WFDuration`: a quantity, or text such as `3 days`.
-    static func duration(_ expression: ParameterExpression, run: RunContext) throws -> (Double, String) {
+    static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (Double, String) {
         if case .quantity(let magnitude, let unit) = expression {
-            let amount = try run.number(magnitude, parameter: "WFDuration") ?? 0
+            let amount = try run.number(magnitude, parameter: parameter) ?? 0
             return (amount, unit ?? "sec")
         }
         let text = try run.text(expression) ?? ""
@@ -75,7 +75,7 @@ extension DateActions {
         guard let first = parts.first, let amount = NumberParser.parse(first) else {
             throw ActionFailure(
                 text.isEmpty ? "no duration is given" : "expected a duration such as \"3 days\", got \"\(text.prefix(60))\"",
-                parameter: "WFDuration")
+                parameter: parameter)
         }
         return (amount, parts.count > 1 ? parts[1] : "sec")
     }

@@ -1,3 +1,4 @@
+import DesktopBus
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
@@ -8,7 +9,8 @@ public enum LiveSystem {
     /// An environment that uses this machine's clipboard, notifications and URL handler.
     ///
     /// - The clipboard is ``LiveClipboard`` (wl-clipboard, xclip or xsel).
-    /// - Notifications go through `notify-send` when it is installed, otherwise they are a line
+    /// - Notifications go to the session bus's notification server (`org.freedesktop.Notifications`),
+    ///   else through `notify-send` when it is installed, otherwise they are a line
     ///   `Notification: title — body` on standard error.
     /// - URLs open with `xdg-open`.
     /// - Show Result and Quick Look write their text to **standard error**, so standard output
@@ -21,7 +23,8 @@ public enum LiveSystem {
         findShortcut: @escaping @Sendable (String) -> Workflow?
     ) -> RunEnvironment {
         var environment = RunEnvironment(
-            prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: notify, show: show, openURL: open,
+            prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: { notify($0, $1, variables: variables) }, show: show,
+            openURL: open,
             findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
             deviceDetails: { name in
                 guard let detail = DeviceActions.Detail(named: name) else { return .nothing }
@@ -42,10 +45,21 @@ public enum LiveSystem {
         writeToStandardError(text)
     }
 
-    /// Sends a desktop notification with `notify-send`, or writes it to standard error.
-    @Sendable public static func notify(_ title: String, _ body: String) {
-        if let program = ProcessRunner.find("notify-send") {
-            let arguments = ["--app-name=Shortcuts", "--", title.isEmpty ? "Shortcuts" : title] + (body.isEmpty ? [] : [body])
+    /// Sends a desktop notification to the session bus's notification server, else with
+    /// `notify-send`, else writes it to standard error.
+    @Sendable public static func notify(_ title: String, _ body: String, variables: [String: String] = [:]) {
+        let summary = title.isEmpty ? "Shortcuts" : title
+        if let bus = try? DBusConnection(.session, environment: variables) {
+            let sent = try? bus.call(
+                "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify",
+                [
+                    .string("Shortcuts"), .uint32(0), .string("org.swiftshortcuts.Shortcuts"), .string(summary), .string(body), .strings([]),
+                    .dictionary([("desktop-entry", .string("org.swiftshortcuts.Shortcuts"))]), .int32(-1),
+                ])
+            if sent != nil { return }
+        }
+        if let program = ProcessRunner.find("notify-send", path: variables["PATH"] ?? ProcessInfo.processInfo.environment["PATH"]) {
+            let arguments = ["--app-name=Shortcuts", "--", summary] + (body.isEmpty ? [] : [body])
             if let outcome = try? ProcessRunner.run(program, arguments: arguments, timeout: 10, capturesOutput: false), outcome.status == 0
             {
                 return

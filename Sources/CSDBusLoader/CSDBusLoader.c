@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 
 typedef struct sd_bus_error {
     const char *name;
@@ -66,6 +67,13 @@ static struct {
     int (*call)(void *bus, void *message, uint64_t usec, sd_bus_error *error, void **reply);
     int (*get_unique_name)(void *bus, const char **name);
     void *(*message_get_bus)(void *message);
+    int (*bus_new)(void **bus);
+    int (*set_address)(void *bus, const char *address);
+    int (*set_bus_client)(void *bus, int client);
+    int (*start)(void *bus);
+    void *(*bus_unref)(void *bus);
+    int (*wait)(void *bus, uint64_t timeout_usec);
+    void *(*slot_unref)(void *slot);
     char load_error[256];
 } sd;
 
@@ -124,6 +132,13 @@ static void load(void) {
     FIND(call, "sd_bus_call")
     FIND(get_unique_name, "sd_bus_get_unique_name")
     FIND(message_get_bus, "sd_bus_message_get_bus")
+    FIND(bus_new, "sd_bus_new")
+    FIND(set_address, "sd_bus_set_address")
+    FIND(set_bus_client, "sd_bus_set_bus_client")
+    FIND(start, "sd_bus_start")
+    FIND(bus_unref, "sd_bus_unref")
+    FIND(wait, "sd_bus_wait")
+    FIND(slot_unref, "sd_bus_slot_unref")
 #undef FIND
 }
 
@@ -389,3 +404,74 @@ const char *ssd_unique_name(void *bus) {
 }
 
 void *ssd_message_bus(void *message) { return sd.message_get_bus(message); }
+
+int ssd_open_address(const char *address, void **bus) {
+    if (ssd_load(NULL, 0) != 0) return -ENOSYS;
+    void *made = NULL;
+    int result = sd.bus_new(&made);
+    if (result < 0) return result;
+    if ((result = sd.set_address(made, address)) < 0 || (result = sd.set_bus_client(made, 1)) < 0 ||
+        (result = sd.start(made)) < 0) {
+        sd.bus_unref(made);
+        return result;
+    }
+    *bus = made;
+    return 0;
+}
+
+/// One match rule and the first message it caught that has not been taken yet.
+typedef struct ssd_signal_watch {
+    void *bus;
+    void *slot;
+    void *message;
+} ssd_signal_watch;
+
+static int caught(void *message, void *userdata, sd_bus_error *error) {
+    (void)error;
+    ssd_signal_watch *watch = userdata;
+    if (!watch->message) watch->message = sd.message_ref(message);
+    return 0;
+}
+
+int ssd_watch_begin(void *bus, const char *rule, void **watch) {
+    ssd_signal_watch *made = calloc(1, sizeof *made);
+    if (!made) return -ENOMEM;
+    made->bus = bus;
+    int result = sd.add_match(bus, &made->slot, rule, caught, made);
+    if (result < 0) {
+        free(made);
+        return result;
+    }
+    *watch = made;
+    return 0;
+}
+
+int ssd_watch_next(void *watch, uint64_t deadline_usec, void **message) {
+    ssd_signal_watch *state = watch;
+    *message = NULL;
+    for (;;) {
+        if (state->message) {
+            *message = state->message;
+            state->message = NULL;
+            return 1;
+        }
+        // One message at a time, so a second caught in the same pass is not lost.
+        int result = sd.process(state->bus, NULL);
+        if (result < 0) return result;
+        if (result > 0) continue;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        uint64_t current = (uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u;
+        if (current >= deadline_usec) return 0;
+        result = sd.wait(state->bus, deadline_usec - current);
+        if (result < 0 && result != -EINTR) return result;
+    }
+}
+
+void ssd_watch_end(void *watch) {
+    ssd_signal_watch *state = watch;
+    if (!state) return;
+    if (state->message) sd.message_unref(state->message);
+    sd.slot_unref(state->slot);
+    free(state);
+}

@@ -1,4 +1,5 @@
 import AppActions
+import BuiltinActions
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
@@ -19,7 +20,9 @@ enum ActionsCommand {
         discussion: """
             Lists the built-in actions and the actions of installed apps. An app's actions appear \
             once it has run (it writes its manifest to $SHORTCUTS_HOME/Apps) or when its manifest is \
-            installed system-wide (shortcuts/apps under each $XDG_DATA_DIRS folder).
+            installed system-wide (shortcuts/apps under each $XDG_DATA_DIRS folder). An action that \
+            calls a desktop or system service over D-Bus is marked unavailable when its bus has no such \
+            service, with the package that provides it.
             """,
         options: [
             OptionSpec("app", value: "bundle-id", help: "Only the actions of the app with this bundle identifier."),
@@ -45,16 +48,20 @@ enum ActionsCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Console.out(String(decoding: try encoder.encode(actions), as: UTF8.self) + "\n")
         } else {
-            Console.out(actions.map(describe).joined())
+            let presence = actions.contains { $0.service != nil } ? ServicePresence(environment: environment) : nil
+            Console.out(actions.map { describe($0, presence: presence) }.joined())
         }
         return 0
     }
 
     /// An action and its parameters, one per line.
-    static func describe(_ action: ActionMetadata) -> String {
+    static func describe(_ action: ActionMetadata, presence: ServicePresence? = nil) -> String {
         var text = action.identifier + "  " + action.title
         if let output = action.outputType { text += " → " + (action.outputIsList == true ? "[\(output)]" : output) }
         if !action.isAvailable { text += "  [not available on Linux]" }
+        if let service = action.service, let presence, !presence.has(service) {
+            text += "  [unavailable here: needs \(service.description)]"
+        }
         text += "\n"
         for parameter in action.parameters {
             var traits = [parameter.type.rawValue + (parameter.isList ? " list" : "")]

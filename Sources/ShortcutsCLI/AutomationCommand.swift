@@ -300,7 +300,7 @@ enum AutomationCommand {
         let library = setup.library
         guard let location = try library.find(automation.shortcut) else {
             let message = "Couldn't find shortcut \"\(automation.shortcut)\", which the automation \"\(automation.name)\" runs"
-            LiveSystem.notify("Automation “\(automation.name)” didn't run", message)
+            LiveSystem.notify("Automation “\(automation.name)” didn't run", message, variables: environment)
             throw CommandFailure(message)
         }
         let identifier = try library.identifier(of: location)
@@ -319,7 +319,7 @@ enum AutomationCommand {
             }
             return 0
         } catch {
-            LiveSystem.notify("Automation “\(automation.name)” failed", "\(error)")
+            LiveSystem.notify("Automation “\(automation.name)” failed", "\(error)", variables: environment)
             throw error
         }
     }

@@ -37,6 +37,8 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public var summary: String?
     /// Where an app action may run: `background`, `foreground`… (App Intents' `supportedModes`).
     public var supportedModes: [String]?
+    /// The desktop or system service the action calls over D-Bus, when it needs one.
+    public var service: RequiredService?
 
     public init(
         identifier: String, title: String, description: String = "", parameters: [ParameterMetadata] = [],
@@ -108,4 +110,27 @@ public struct ParameterMetadata: Codable, Sendable, Equatable {
         self.minimum = minimum
         self.maximum = maximum
     }
+}
+
+/// A D-Bus service an action needs: `shortcuts actions` marks the action unavailable where the
+/// bus has no such name, and the action's error names it and its Debian package.
+public struct RequiredService: Codable, Sendable, Equatable {
+    /// What people call it: `UPower`, `NetworkManager`.
+    public var title: String
+    /// Its well-known bus name, or a prefix ending in `.` for a family (`org.mpris.MediaPlayer2.`).
+    public var busName: String
+    /// `session` or `system`.
+    public var bus: String
+    /// The Debian package that provides it, or what to install.
+    public var package: String
+
+    public init(title: String, busName: String, bus: String, package: String) {
+        self.title = title
+        self.busName = busName
+        self.bus = bus
+        self.package = package
+    }
+
+    /// `UPower (org.freedesktop.UPower on the system bus; install upower)`.
+    public var description: String { "\(title) (\(busName) on the \(bus) bus; install \(package))" }
 }

@@ -1,3 +1,5 @@
+import DesktopBus
+
 /// One object the service serves on the session bus: its path, its interface and the
 /// introspection data `gdbus`, `busctl` and python3-dbus read to type their calls.
 protocol DBusObject: Sendable {

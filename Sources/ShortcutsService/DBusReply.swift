@@ -1,3 +1,4 @@
+import DesktopBus
 import CSDBusLoader
 
 /// What a method call answers, built into an sd-bus reply on the bus thread.

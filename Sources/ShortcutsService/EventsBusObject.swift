@@ -1,3 +1,4 @@
+import DesktopBus
 import Foundation
 import RunHistory
 import ShortcutsRPC

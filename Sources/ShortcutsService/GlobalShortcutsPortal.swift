@@ -1,3 +1,4 @@
+import DesktopBus
 import CSDBusLoader
 import Foundation
 import ShortcutsDesktop

@@ -1,3 +1,4 @@
+import DesktopBus
 import ShortcutsDesktop
 
 /// A KRunner runner (`org.kde.krunner1`) at `/org/swiftshortcuts/KRunner`: KRunner and the

@@ -1,3 +1,4 @@
+import DesktopBus
 import ShortcutsDesktop
 
 /// The tray item (`org.kde.StatusNotifierItem` at `/StatusNotifierItem`), which KDE, XFCE,

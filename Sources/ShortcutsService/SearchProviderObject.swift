@@ -1,3 +1,4 @@
+import DesktopBus
 import ShortcutsDesktop
 
 /// GNOME Shell's search provider (`org.gnome.Shell.SearchProvider2`) at

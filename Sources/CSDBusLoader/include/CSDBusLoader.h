@@ -112,4 +112,14 @@ void *ssd_message_bus(void *message);
 /// The unique name of this connection (":1.42").
 const char *ssd_unique_name(void *bus);
 
+/// Connects to the bus at a D-Bus address (`unix:path=…`) as a client, saying Hello.
+int ssd_open_address(const char *address, void **bus);
+/// Catching signals for a client: begin adds the match rule (before the call whose answer it
+/// waits for), next processes the bus until a caught message or the absolute CLOCK_MONOTONIC
+/// deadline (returns 1 with the message, which the caller releases, 0 at the deadline), end
+/// removes the rule. A watch belongs to the thread that uses its bus.
+int ssd_watch_begin(void *bus, const char *rule, void **watch);
+int ssd_watch_next(void *watch, uint64_t deadline_usec, void **message);
+void ssd_watch_end(void *watch);
+
 #endif

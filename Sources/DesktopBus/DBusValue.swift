@@ -1,8 +1,8 @@
 import CSDBusLoader
 
-/// A D-Bus value of any signature the service's interfaces use, written into and read out of
-/// sd-bus messages one piece at a time.
-indirect enum DBusValue: Sendable, Equatable {
+/// A D-Bus value of any signature, written into and read out of sd-bus messages one piece at a
+/// time: the service's interfaces and the desktop services the actions call both use it.
+public indirect enum DBusValue: Sendable, Equatable {
     case string(String)
     case objectPath(String)
     case bool(Bool)
@@ -19,7 +19,7 @@ indirect enum DBusValue: Sendable, Equatable {
     /// A dictionary's entry; only inside an array.
     case entry(DBusValue, DBusValue)
 
-    var signature: String {
+    public var signature: String {
         switch self {
         case .string: "s"
         case .objectPath: "o"
@@ -38,16 +38,16 @@ indirect enum DBusValue: Sendable, Equatable {
     }
 
     /// `a{sv}`, the dictionary most interfaces take and give.
-    static func dictionary(_ pairs: [(String, DBusValue)]) -> DBusValue {
+    public static func dictionary(_ pairs: [(String, DBusValue)]) -> DBusValue {
         .array(element: "{sv}", pairs.map { .entry(.string($0.0), .variant($0.1)) })
     }
 
     /// `as`.
-    static func strings(_ values: [String]) -> DBusValue {
+    public static func strings(_ values: [String]) -> DBusValue {
         .array(element: "s", values.map(DBusValue.string))
     }
 
-    var text: String? {
+    public var text: String? {
         switch self {
         case .string(let text), .objectPath(let text): text
         case .variant(let inner): inner.text
@@ -55,7 +55,7 @@ indirect enum DBusValue: Sendable, Equatable {
         }
     }
 
-    var integer: Int? {
+    public var integer: Int? {
         switch self {
         case .byte(let value): Int(value)
         case .int32(let value): Int(value)
@@ -67,8 +67,25 @@ indirect enum DBusValue: Sendable, Equatable {
         }
     }
 
+    /// A number of any numeric type.
+    public var number: Double? {
+        switch self {
+        case .double(let value): value
+        case .variant(let inner): inner.number
+        default: integer.map(Double.init)
+        }
+    }
+
+    public var bool: Bool? {
+        switch self {
+        case .bool(let flag): flag
+        case .variant(let inner): inner.bool
+        default: nil
+        }
+    }
+
     /// The elements of an array (of a variant holding one), else nothing.
-    var elements: [DBusValue] {
+    public var elements: [DBusValue] {
         switch self {
         case .array(_, let values): values
         case .variant(let inner): inner.elements
@@ -77,10 +94,10 @@ indirect enum DBusValue: Sendable, Equatable {
     }
 
     /// The strings of an `as` (other elements are skipped).
-    var textElements: [String] { elements.compactMap(\.text) }
+    public var textElements: [String] { elements.compactMap(\.text) }
 
     /// The value under `key` in an `a{sv}` or `a{s…}`.
-    subscript(key: String) -> DBusValue? {
+    public subscript(key: String) -> DBusValue? {
         for case .entry(let entryKey, let value) in elements where entryKey.text == key {
             if case .variant(let inner) = value { return inner }
             return value
@@ -91,7 +108,7 @@ indirect enum DBusValue: Sendable, Equatable {
     // MARK: Writing
 
     /// Appends the value to a message being built; returns sd-bus's result.
-    func append(to message: UnsafeMutableRawPointer) -> Int32 {
+    public func append(to message: UnsafeMutableRawPointer) -> Int32 {
         func basic<Value: BitwiseCopyable>(_ code: Character, _ value: Value) -> Int32 {
             withUnsafePointer(to: value) { ssd_append_basic(message, CChar(code.asciiValue!), $0) }
         }
@@ -118,7 +135,7 @@ indirect enum DBusValue: Sendable, Equatable {
     }
 
     /// Appends values in order; returns sd-bus's result.
-    static func append(_ values: [DBusValue], to message: UnsafeMutableRawPointer) -> Int32 {
+    public static func append(_ values: [DBusValue], to message: UnsafeMutableRawPointer) -> Int32 {
         var result: Int32 = 0
         for value in values where result >= 0 { result = value.append(to: message) }
         return result
@@ -127,7 +144,7 @@ indirect enum DBusValue: Sendable, Equatable {
     // MARK: Reading
 
     /// Reads every value left at the message's current level; nil when the message is malformed.
-    static func readAll(from message: UnsafeMutableRawPointer) -> [DBusValue]? {
+    public static func readAll(from message: UnsafeMutableRawPointer) -> [DBusValue]? {
         var values: [DBusValue] = []
         while true {
             var type: CChar = 0
