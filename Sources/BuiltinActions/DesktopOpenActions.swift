@@ -180,15 +180,6 @@ enum DesktopOpenActions {
         }
     }
 
-    /// Where a file item is on disk, for a file with a path or a `file:` URL.
-    static func filePath(of item: Content) -> String? {
-        switch item {
-        case .file(let file): file.path
-        case .url(let url) where url.isFileURL: url.path
-        default: nil
-        }
-    }
-
     static let revealFiles = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.file.reveal", title: "Reveal Files in Finder",
@@ -201,10 +192,11 @@ enum DesktopOpenActions {
         { input, run in
             var uris: [String] = []
             for item in input.items {
-                guard let path = filePath(of: item) else {
+                guard let path = LocalFiles.path(of: item, run: run) else {
                     throw ActionFailure("expected a file, got \"\(item.text.prefix(80))\"", parameter: "WFFile")
                 }
-                try run.environment.fileAccess.check(path, .read, parameter: "WFFile")
+                guard LocalFiles.exists(path).exists else { throw ActionFailure("there is no file at \(path)", parameter: "WFFile") }
+                try LocalFiles.check(path, .read, run: run, parameter: "WFFile")
                 uris.append(URL(fileURLWithPath: path).absoluteString)
             }
             guard !uris.isEmpty else { throw ActionFailure("there are no files to reveal", parameter: "WFFile") }

@@ -210,7 +210,7 @@ enum MediaControlActions {
                 switch item {
                 case .file(let file):
                     guard let path = file.path else { throw ActionFailure("\(file.name) is not a file on disk", parameter: "WFMediaItems") }
-                    try run.environment.fileAccess.check(path, .read, parameter: "WFMediaItems")
+                    try LocalFiles.check(path, .read, run: run, parameter: "WFMediaItems")
                     return URL(fileURLWithPath: path).absoluteString
                 case .url(let url): return url.absoluteString
                 case .entity(let entity):

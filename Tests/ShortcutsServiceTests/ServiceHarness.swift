@@ -64,20 +64,26 @@ final class ServiceHarness: @unchecked Sendable {
 
     /// Starts one of python3-dbusmock's templates (`networkmanager`, `upower`) on the system
     /// bus and waits until it owns its name.
-    func startMock(_ template: String, name: String) throws {
+    func startMock(_ template: String, name: String, system: Bool = true, parameters: String? = nil) throws {
+        try startMock(arguments: ["--template", template] + (parameters.map { ["--parameters", $0] } ?? []), name: name, system: system)
+    }
+
+    /// Starts python3-dbusmock with `arguments` (a template, or a bus name, path and interface
+    /// of a bare mock) on the system or session bus and waits until it owns `name`.
+    func startMock(arguments: [String], name: String, system: Bool = true) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-m", "dbusmock", "--system", "--template", template]
+        process.arguments = ["-m", "dbusmock", system ? "--system" : "--session"] + arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         others.append(process)
-        try waitUntil("the \(template) mock owns \(name)") {
+        try waitUntil("the mock owns \(name)") {
             let owned = try? run(
                 "/usr/bin/gdbus",
                 [
-                    "call", "--system", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                    "call", system ? "--system" : "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
                     "org.freedesktop.DBus.NameHasOwner", name,
                 ])
             return owned?.output.contains("true") == true

@@ -1,0 +1,310 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// The device, desktop and media actions against the real D-Bus daemon: private system and
+/// session buses with the services mocked by python3-dbusmock (its UPower, power-profiles-daemon,
+/// logind, NetworkManager, BlueZ, notification daemon and GNOME screen saver templates, and bare
+/// mocks for an MPRIS player and a file manager). Each test runs the built `shortcuts` and
+/// asserts what the mock saw and what the action output.
+@Suite(
+    .enabled(
+        if: ServiceHarness.hasDBus && ServiceHarness.hasDBusMock,
+        "dbus-daemon or python3-dbusmock is missing (apt-get install dbus-daemon python3-dbusmock)"))
+struct DeviceActionTests {
+    /// Runs shortcut text with the built `shortcuts` in the harness's environment.
+    static func run(_ text: String, in harness: ServiceHarness, options: [String] = []) throws -> ProcessOutput {
+        let file = harness.directory + "/device-\(UUID().uuidString.prefix(8)).sct"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return try harness.run(try BuiltProducts.path(of: "shortcuts"), ["run"] + options + [file])
+    }
+
+    /// The calls a dbusmock object has seen, as `Member(arg, arg…)` lines.
+    static func calls(_ name: String, _ path: String, system: Bool, in harness: ServiceHarness) throws -> [String] {
+        let listed = try harness.python(
+            """
+            import dbus, sys
+            bus = dbus.SystemBus() if sys.argv[1] == 'system' else dbus.SessionBus()
+            def show(value):
+                if isinstance(value, dbus.Boolean): return 'true' if value else 'false'
+                if isinstance(value, (list, dbus.Array)): return '[' + ', '.join(show(v) for v in value) + ']'
+                if isinstance(value, (dict, dbus.Dictionary)): return '{' + ', '.join(show(k) + ': ' + show(v) for k, v in value.items()) + '}'
+                return str(value)
+            for _, member, arguments in bus.get_object(sys.argv[2], sys.argv[3]).GetCalls(dbus_interface='org.freedesktop.DBus.Mock'):
+                print(member + '(' + ', '.join(show(a) for a in arguments) + ')')
+            """, [system ? "system" : "session", name, path])
+        #expect(listed.status == 0, "\(listed.error)")
+        return listed.output.split(separator: "\n").map(String.init)
+    }
+
+    /// A property as `gdbus` prints it.
+    static func property(_ name: String, _ path: String, _ interface: String, _ property: String, in harness: ServiceHarness)
+        throws -> String
+    {
+        let read = try harness.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--system", "--dest", name, "--object-path", path, "--method", "org.freedesktop.DBus.Properties.Get", interface,
+                property,
+            ])
+        return read.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func batteryAndPowerProfileComeFromUPowerAndPowerProfilesDaemon() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock("upower", name: "org.freedesktop.UPower")
+        try harness.startMock("power_profiles_daemon", name: "net.hadess.PowerProfiles")
+        let set = try harness.python(
+            """
+            import dbus
+            upower = dbus.SystemBus().get_object('org.freedesktop.UPower', '/org/freedesktop/UPower')
+            mock = dbus.Interface(upower, 'org.freedesktop.DBus.Mock')
+            mock.SetupDisplayDevice(dbus.UInt32(2), dbus.UInt32(1), dbus.Double(42.0), dbus.Double(20.0), dbus.Double(50.0),
+                                    dbus.Double(2.0), dbus.Int64(600), dbus.Int64(0), True, 'battery-good-charging', dbus.UInt32(1))
+            upower.Set('org.freedesktop.UPower', 'OnBattery', False, dbus_interface='org.freedesktop.DBus.Properties')
+            """)
+        #expect(set.status == 0, "\(set.error)")
+
+        let level = try Self.run("is.workflow.actions.getbatterylevel", in: harness)
+        #expect(level.status == 0 && level.output == "42\n", "\(level.output) \(level.error)")
+        let charging = try Self.run(#"is.workflow.actions.getbatterylevel Subject: "Is Charging""#, in: harness)
+        #expect(charging.output == "Yes\n", "\(charging.output) \(charging.error)")
+        let connected = try Self.run(#"is.workflow.actions.getbatterylevel Subject: "Is Connected to Charger""#, in: harness)
+        #expect(connected.output == "Yes\n", "\(connected.output) \(connected.error)")
+
+        let saving = try Self.run("is.workflow.actions.lowpowermode.set OnValue: true", in: harness)
+        #expect(saving.status == 0, "\(saving.error)")
+        #expect(
+            try Self.property("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
+                == "(<'power-saver'>,)")
+        let toggled = try Self.run(#"is.workflow.actions.lowpowermode.set operation: "toggle""#, in: harness)
+        #expect(toggled.status == 0, "\(toggled.error)")
+        #expect(
+            try Self.property("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
+                == "(<'balanced'>,)")
+    }
+
+    @Test func sessionActionsCallLogindForTheRunsSession() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock("logind", name: "org.freedesktop.login1")
+        harness.extra["XDG_SESSION_ID"] = "c7"
+        // A screen with a backlight whose maximum is 1000, in a sysfs of the test's own.
+        let backlight = harness.directory + "/sys/class/backlight/intel_backlight"
+        try FileManager.default.createDirectory(atPath: backlight, withIntermediateDirectories: true)
+        try "1000\n".write(toFile: backlight + "/max_brightness", atomically: true, encoding: .utf8)
+        harness.extra["SHORTCUTS_SYSFS"] = harness.directory + "/sys"
+        let session = try harness.python(
+            """
+            import dbus
+            bus = dbus.SystemBus()
+            logind = dbus.Interface(bus.get_object('org.freedesktop.login1', '/org/freedesktop/login1'), 'org.freedesktop.DBus.Mock')
+            path = logind.AddSession('c7', 'seat0', dbus.UInt32(1000), 'ada', True)
+            session = dbus.Interface(bus.get_object('org.freedesktop.login1', path), 'org.freedesktop.DBus.Mock')
+            session.AddMethod('org.freedesktop.login1.Session', 'SetBrightness', 'ssu', '', '')
+            """)
+        #expect(session.status == 0, "\(session.error)")
+
+        for text in [
+            "is.workflow.actions.lockscreen", "is.workflow.actions.sleep", #"is.workflow.actions.reboot WFShutdownMode: "Restart""#,
+            "is.workflow.actions.reboot", "is.workflow.actions.logout", "is.workflow.actions.setbrightness WFBrightness: 0.25",
+        ] {
+            let ran = try Self.run(text, in: harness)
+            #expect(ran.status == 0, "\(text): \(ran.error)")
+        }
+        let manager = try Self.calls("org.freedesktop.login1", "/org/freedesktop/login1", system: true, in: harness)
+        #expect(manager.contains("LockSession(c7)"), "\(manager)")
+        #expect(manager.contains("Suspend(true)"), "\(manager)")
+        #expect(manager.contains("Reboot(true)"), "\(manager)")
+        #expect(manager.contains("PowerOff(true)"), "\(manager)")
+        #expect(manager.contains("TerminateSession(c7)"), "\(manager)")
+        let onSession = try Self.calls("org.freedesktop.login1", "/org/freedesktop/login1/session/c7", system: true, in: harness)
+        #expect(onSession.contains("SetBrightness(backlight, intel_backlight, 250)"), "\(onSession)")
+    }
+
+    @Test func radiosAndNetworkDetailsGoThroughNetworkManagerAndBlueZ() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock("networkmanager", name: "org.freedesktop.NetworkManager")
+        try harness.startMock("bluez5", name: "org.bluez")
+        let setUp = try harness.python(
+            """
+            import dbus
+            bus = dbus.SystemBus()
+            nm = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager'), 'org.freedesktop.DBus.Mock')
+            device = nm.AddWiFiDevice('wlan0', 'wlan0', dbus.UInt32(100))
+            point = nm.AddAccessPoint(device, 'ap1', 'Café Wi-Fi', '00:11:22:33:44:55', dbus.UInt32(2), dbus.UInt32(5180), dbus.UInt32(540), dbus.Byte(80), dbus.UInt32(0))
+            wireless = dbus.Interface(bus.get_object('org.freedesktop.NetworkManager', device), 'org.freedesktop.DBus.Mock')
+            wireless.AddProperty('org.freedesktop.NetworkManager.Device.Wireless', 'ActiveAccessPoint', dbus.ObjectPath(point))
+            bluez = dbus.Interface(bus.get_object('org.bluez', '/'), 'org.bluez.Mock')
+            bluez.AddAdapter('hci0', 'laptop')
+            """)
+        #expect(setUp.status == 0, "\(setUp.error)")
+        let nm = ("org.freedesktop.NetworkManager", "/org/freedesktop/NetworkManager", "org.freedesktop.NetworkManager")
+
+        #expect(try Self.run("is.workflow.actions.wifi.set OnValue: false", in: harness).status == 0)
+        #expect(try Self.property(nm.0, nm.1, nm.2, "WirelessEnabled", in: harness) == "(<false>,)")
+        #expect(try Self.run(#"is.workflow.actions.wifi.set operation: "toggle""#, in: harness).status == 0)
+        #expect(try Self.property(nm.0, nm.1, nm.2, "WirelessEnabled", in: harness) == "(<true>,)")
+
+        let name = try Self.run("is.workflow.actions.getwifi", in: harness)
+        #expect(name.status == 0 && name.output == "Café Wi-Fi\n", "\(name.output) \(name.error)")
+        let bssid = try Self.run(#"is.workflow.actions.getwifi WFWiFiDetail: "BSSID""#, in: harness)
+        #expect(bssid.output == "00:11:22:33:44:55\n", "\(bssid.output) \(bssid.error)")
+        let channel = try Self.run(#"is.workflow.actions.getwifi WFWiFiDetail: "Channel Number""#, in: harness)
+        #expect(channel.output == "36\n", "\(channel.output) \(channel.error)")
+
+        let airplane = try Self.run("is.workflow.actions.airplanemode.set OnValue: true", in: harness)
+        #expect(airplane.status == 0, "\(airplane.error)")
+        #expect(try Self.property(nm.0, nm.1, nm.2, "WirelessEnabled", in: harness) == "(<false>,)")
+        #expect(try Self.property(nm.0, nm.1, nm.2, "WwanEnabled", in: harness) == "(<false>,)")
+        #expect(try Self.property("org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "Powered", in: harness) == "(<false>,)")
+
+        let bluetooth = try Self.run("is.workflow.actions.bluetooth.set OnValue: true", in: harness)
+        #expect(bluetooth.status == 0, "\(bluetooth.error)")
+        #expect(try Self.property("org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "Powered", in: harness) == "(<true>,)")
+        #expect(try Self.run("is.workflow.actions.cellulardata.set OnValue: true", in: harness).status == 0)
+        #expect(try Self.property(nm.0, nm.1, nm.2, "WwanEnabled", in: harness) == "(<true>,)")
+    }
+
+    @Test func notificationsScreenSaverAndFileManagerOnTheSessionBus() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        try harness.startMock("notification_daemon", name: "org.freedesktop.Notifications", system: false)
+        try harness.startMock("gnome_screensaver", name: "org.gnome.ScreenSaver", system: false)
+        try harness.startMock(
+            arguments: ["org.freedesktop.FileManager1", "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1"],
+            name: "org.freedesktop.FileManager1", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            manager = dbus.SessionBus().get_object('org.freedesktop.FileManager1', '/org/freedesktop/FileManager1')
+            dbus.Interface(manager, 'org.freedesktop.DBus.Mock').AddMethod('org.freedesktop.FileManager1', 'ShowItems', 'ass', '', '')
+            """)
+        #expect(added.status == 0, "\(added.error)")
+
+        let notified = try Self.run(
+            #"is.workflow.actions.notification WFNotificationActionTitle: "Backup", WFNotificationActionBody: "Done at noon""#, in: harness)
+        #expect(notified.status == 0, "\(notified.error)")
+        #expect(!notified.error.contains("Notification:"), "it fell back to standard error: \(notified.error)")
+        let notifications = try Self.calls("org.freedesktop.Notifications", "/org/freedesktop/Notifications", system: false, in: harness)
+        #expect(notifications.contains { $0.hasPrefix("Notify(Shortcuts, 0, ") && $0.contains(", Backup, Done at noon, [], ") }, "\(notifications)")
+
+        #expect(try Self.run("is.workflow.actions.startscreensaver", in: harness).status == 0)
+        let active = try harness.run(
+            "/usr/bin/gdbus",
+            ["call", "--session", "--dest", "org.gnome.ScreenSaver", "--object-path", "/org/gnome/ScreenSaver", "--method", "org.gnome.ScreenSaver.GetActive"])
+        #expect(active.output.contains("true"), "\(active.output)")
+
+        let folder = harness.directory + "/Reports"
+        let file = folder + "/report.txt"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "hello".write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try Self.run(#"is.workflow.actions.file.reveal WFFile: "\#(file)""#, in: harness)
+        #expect(refused.status == 1 && refused.error.contains("--allow-folder"), "a shortcut revealed a file it wasn't allowed: \(refused.error)")
+        let revealed = try Self.run(#"is.workflow.actions.file.reveal WFFile: "\#(file)""#, in: harness, options: ["--allow-folder", folder])
+        #expect(revealed.status == 0, "\(revealed.error)")
+        let shown = try Self.calls("org.freedesktop.FileManager1", "/org/freedesktop/FileManager1", system: false, in: harness)
+        #expect(shown == ["ShowItems([file://\(file)], )"], "\(shown)")
+    }
+
+    @Test func mediaControlsDriveTheMPRISPlayerThatIsPlaying() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        for player in ["idle", "playing"] {
+            try harness.startMock(
+                arguments: ["org.mpris.MediaPlayer2.\(player)", "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player"],
+                name: "org.mpris.MediaPlayer2.\(player)", system: false)
+            let set = try harness.python(
+                """
+                import dbus, sys
+                player = dbus.SessionBus().get_object('org.mpris.MediaPlayer2.' + sys.argv[1], '/org/mpris/MediaPlayer2')
+                mock = dbus.Interface(player, 'org.freedesktop.DBus.Mock')
+                interface = 'org.mpris.MediaPlayer2.Player'
+                for method, signature in [('PlayPause', ''), ('Play', ''), ('Pause', ''), ('Next', ''), ('Previous', ''),
+                                          ('Seek', 'x'), ('SetPosition', 'ox'), ('OpenUri', 's')]:
+                    mock.AddMethod(interface, method, signature, '', '')
+                metadata = dbus.Dictionary({'mpris:trackid': dbus.ObjectPath('/org/mpris/track/7'), 'xesam:title': 'So What',
+                                            'xesam:artist': dbus.Array(['Miles Davis'], signature='s'), 'xesam:album': 'Kind of Blue',
+                                            'mpris:length': dbus.Int64(562000000)}, signature='sv')
+                mock.AddProperties(interface, dbus.Dictionary({
+                    'PlaybackStatus': 'Playing' if sys.argv[1] == 'playing' else 'Stopped',
+                    'Metadata': metadata, 'Shuffle': False, 'LoopStatus': 'None'}, signature='sv'))
+                """, [player])
+            #expect(set.status == 0, "\(set.error)")
+        }
+
+        for text in [
+            #"is.workflow.actions.pausemusic WFPlayPauseBehavior: "Pause""#, "is.workflow.actions.skipforward",
+            #"is.workflow.actions.skipback WFSkipBackBehavior: "Previous Song""#, "is.workflow.actions.skipback",
+            #"is.workflow.actions.seek WFSeekBehavior: "Forward", WFTimeInterval: "30 sec""#,
+            #"is.workflow.actions.seek WFSeekBehavior: "To Time", WFTimeInterval: "2 min""#,
+            #"is.workflow.actions.playmusic WFPlayMusicActionRepeat: "All""#,
+        ] {
+            let ran = try Self.run(text, in: harness)
+            #expect(ran.status == 0, "\(text): \(ran.error)")
+        }
+        let seen = try Self.calls("org.mpris.MediaPlayer2.playing", "/org/mpris/MediaPlayer2", system: false, in: harness)
+        let commands = seen.filter { !$0.hasPrefix("Get") && !$0.hasPrefix("Set(") }
+        #expect(
+            commands == [
+                "Pause()", "Next()", "Previous()", "SetPosition(/org/mpris/track/7, 0)", "Seek(30000000)",
+                "SetPosition(/org/mpris/track/7, 120000000)", "Play()",
+            ], "\(seen)")
+        let loop = try harness.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.mpris.MediaPlayer2.playing", "--object-path", "/org/mpris/MediaPlayer2", "--method",
+                "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "LoopStatus",
+            ])
+        #expect(loop.output.contains("'Playlist'"), "\(loop.output) \(loop.error)")
+        let idle = try Self.calls("org.mpris.MediaPlayer2.idle", "/org/mpris/MediaPlayer2", system: false, in: harness)
+        #expect(!idle.contains { !$0.hasPrefix("Get") }, "the idle player was driven: \(idle)")
+
+        let song = try Self.run("is.workflow.actions.getcurrentsong", in: harness)
+        #expect(song.status == 0, "\(song.error)")
+        #expect(song.output.contains("So What"), "\(song.output)")
+    }
+
+    /// On a machine with no buses at all, each action fails at once, naming the action, the
+    /// service it needs and its package, and exits non-zero.
+    @Test func withoutTheirServicesActionsFailNamingTheServiceAndPackage() throws {
+        let harness = try ServiceHarness()
+        harness.extra["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(harness.directory)/no-system-bus"
+        harness.extra["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(harness.directory)/no-session-bus"
+        let cases: [(String, String)] = [
+            ("is.workflow.actions.getbatterylevel", "UPower (org.freedesktop.UPower on the system bus; install upower)"),
+            ("is.workflow.actions.lowpowermode.set", "install power-profiles-daemon"),
+            ("is.workflow.actions.wifi.set", "NetworkManager (org.freedesktop.NetworkManager on the system bus; install network-manager)"),
+            ("is.workflow.actions.airplanemode.set", "install network-manager"),
+            ("is.workflow.actions.bluetooth.set", "BlueZ (org.bluez on the system bus; install bluez)"),
+            ("is.workflow.actions.lockscreen", "systemd-logind (org.freedesktop.login1 on the system bus; install systemd)"),
+            ("is.workflow.actions.pausemusic", "a media player (org.mpris.MediaPlayer2. on the session bus"),
+            ("is.workflow.actions.startscreensaver", "org.freedesktop.ScreenSaver on the session bus"),
+            ("is.workflow.actions.getwifi", "install network-manager"),
+        ]
+        for (text, needs) in cases {
+            let ran = try Self.run(text, in: harness)
+            #expect(ran.status == 1, "\(text): \(ran.output)")
+            #expect(ran.error.contains("action 1 (\(text)") && ran.error.contains("needs ") && ran.error.contains(needs), "\(text): \(ran.error)")
+        }
+        // The listing says which are missing here.
+        let listed = try harness.run(try BuiltProducts.path(of: "shortcuts"), ["actions"])
+        #expect(listed.output.contains("is.workflow.actions.wifi.set  Set Wi-Fi  [unavailable here: needs NetworkManager"), "\(listed.output)")
+    }
+
+    /// A service that is running is not marked unavailable, and one with the name missing on a
+    /// live bus fails with "isn't running here".
+    @Test func theListingMarksOnlyWhatTheBusesLack() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock("upower", name: "org.freedesktop.UPower")
+        let listed = try harness.run(try BuiltProducts.path(of: "shortcuts"), ["actions"])
+        let battery = listed.output.split(separator: "\n").first { $0.hasPrefix("is.workflow.actions.getbatterylevel ") } ?? ""
+        #expect(battery.hasSuffix("Get Battery Status → Number"), "\(battery)")
+        #expect(listed.output.contains("Set Bluetooth  [unavailable here: needs BlueZ"))
+        let missing = try Self.run("is.workflow.actions.bluetooth.set", in: harness)
+        #expect(missing.status == 1 && missing.error.contains("isn't running here"), "\(missing.error)")
+    }
+}
