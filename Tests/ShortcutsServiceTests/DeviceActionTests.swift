@@ -308,3 +308,123 @@ struct DeviceActionTests {
         #expect(missing.status == 1 && missing.error.contains("isn't running here"), "\(missing.error)")
     }
 }
+
+/// The portal's actions through Debian's real xdg-desktop-portal, whose backend here is a small
+/// one in python3-dbus (as GNOME's or KDE's would be): it prints what it was asked and answers
+/// with files the test made.
+@Suite(
+    .enabled(
+        if: ServiceHarness.hasDBus && FileManager.default.isExecutableFile(atPath: "/usr/libexec/xdg-desktop-portal"),
+        "xdg-desktop-portal is missing (apt-get install xdg-desktop-portal)"))
+struct PortalActionTests {
+    static let backend = """
+        import dbus, dbus.service, sys
+        from dbus.mainloop.glib import DBusGMainLoop
+        from gi.repository import GLib
+        DBusGMainLoop(set_as_default=True)
+        bus = dbus.SessionBus()
+        shot, picked = sys.argv[1], sys.argv[2].split(':')
+        class Backend(dbus.service.Object):
+            @dbus.service.method('org.freedesktop.impl.portal.Screenshot', in_signature='ossa{sv}', out_signature='ua{sv}')
+            def Screenshot(self, handle, app_id, parent, options):
+                print('screenshot', 'interactive' if options.get('interactive') else 'full', flush=True)
+                return (dbus.UInt32(0), {'uri': 'file://' + shot})
+            @dbus.service.method('org.freedesktop.impl.portal.Access', in_signature='osssssa{sv}', out_signature='ua{sv}')
+            def AccessDialog(self, handle, app_id, parent, title, subtitle, body, options):
+                print('asked', title, flush=True)
+                return (dbus.UInt32(0), {})
+            @dbus.service.method('org.freedesktop.impl.portal.FileChooser', in_signature='osssa{sv}', out_signature='ua{sv}')
+            def OpenFile(self, handle, app_id, parent, title, options):
+                print('open', title, 'multiple' if options.get('multiple') else 'one', 'filtered' if 'filters' in options else 'all', flush=True)
+                return (dbus.UInt32(0), {'uris': dbus.Array(['file://' + p for p in picked], signature='s')})
+            @dbus.service.method('org.freedesktop.impl.portal.Wallpaper', in_signature='osssa{sv}', out_signature='u')
+            def SetWallpaperURI(self, handle, app_id, parent, uri, options):
+                print('wallpaper', uri, options.get('set-on'), flush=True)
+                return dbus.UInt32(0)
+            @dbus.service.method('org.freedesktop.impl.portal.Settings', in_signature='as', out_signature='a{sa{sv}}')
+            def ReadAll(self, namespaces):
+                return {'org.freedesktop.appearance': {'color-scheme': dbus.UInt32(1)}}
+            @dbus.service.method('org.freedesktop.impl.portal.Settings', in_signature='ss', out_signature='v')
+            def Read(self, namespace, key):
+                if namespace == 'org.freedesktop.appearance' and key == 'color-scheme':
+                    return dbus.UInt32(1, variant_level=1)
+                raise dbus.exceptions.DBusException('no such key', name='org.freedesktop.portal.Error.NotFound')
+        name = dbus.service.BusName('org.freedesktop.impl.portal.desktop.test', bus)
+        Backend(bus, '/org/freedesktop/portal/desktop')
+        print('ready', flush=True)
+        GLib.MainLoop().run()
+        """
+
+    @Test func filesScreenshotsWallpaperAndAppearanceGoThroughThePortal() throws {
+        let harness = try ServiceHarness()
+        let portals = harness.directory + "/portals"
+        try FileManager.default.createDirectory(atPath: portals, withIntermediateDirectories: true)
+        // The frontend offers Screenshot only with an Access backend to ask with.
+        let interfaces = ["Screenshot", "Access", "FileChooser", "Wallpaper", "Settings"].map { "org.freedesktop.impl.portal.\($0);" }.joined()
+        try Data("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.test\nInterfaces=\(interfaces)\nUseIn=GNOME\n".utf8)
+            .write(to: URL(fileURLWithPath: portals + "/test.portal"))
+        // GNOME, so that Set Appearance writes GNOME's setting, kept in a file of the test's own.
+        harness.extra["XDG_CURRENT_DESKTOP"] = "GNOME"
+        harness.extra["XDG_DESKTOP_PORTAL_DIR"] = portals
+        harness.extra["GSETTINGS_BACKEND"] = "keyfile"
+        // The temporary XDG_DATA_DIRS has no schemas; gsettings finds Debian's here.
+        harness.extra["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas"
+        let pictures = harness.directory + "/Pictures"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        let shot = pictures + "/Screenshot.png"
+        let (first, second) = (pictures + "/beach.txt", pictures + "/hills.txt")
+        try Data("screen pixels".utf8).write(to: URL(fileURLWithPath: shot))
+        try "the beach".write(toFile: first, atomically: true, encoding: .utf8)
+        try "the hills".write(toFile: second, atomically: true, encoding: .utf8)
+        try harness.startBus()
+        let printed = try harness.startProcess("/usr/bin/python3", ["-u", "-c", Self.backend, shot, first + ":" + second])
+        try harness.waitUntil("the backend is on the bus") { printed().contains("ready") }
+        let frontend = try harness.startProcess("/usr/libexec/xdg-desktop-portal", ["-r"])
+        try harness.waitUntil("the portal is on the bus") {
+            let owned = try? harness.run(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                    "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.portal.Desktop",
+                ])
+            return owned?.output.contains("true") == true
+        }
+
+        let picked = try DeviceActionTests.run(#"is.workflow.actions.file.select SelectMultiple: true"#, in: harness)
+        #expect(picked.status == 0 && picked.output.contains("the beach") && picked.output.contains("the hills"), "\(picked.output) \(picked.error) \(frontend())")
+        #expect(printed().contains("open Choose a file multiple all"), "\(printed())")
+        let photo = try DeviceActionTests.run("is.workflow.actions.selectphoto", in: harness)
+        #expect(photo.status == 0 && photo.output == "the beach", "\(photo.output) \(photo.error)")
+        #expect(printed().contains("open Choose photos one filtered"), "\(printed())")
+
+        let screenshot = try DeviceActionTests.run(#"is.workflow.actions.takescreenshot WFTakeScreenshotScreenshotType: "Interactive""#, in: harness)
+        #expect(screenshot.status == 0 && screenshot.output == "screen pixels", "\(screenshot.output) \(screenshot.error)")
+        #expect(printed().contains("screenshot interactive"), "\(printed())")
+
+        let wallpaper = try DeviceActionTests.run(
+            #"is.workflow.actions.wallpaper.set WFInput: "\#(shot)""#, in: harness, options: ["--allow-reading", pictures])
+        #expect(wallpaper.status == 0, "\(wallpaper.error)")
+        #expect(printed().contains("wallpaper file://\(shot) both"), "\(printed())")
+        // An image made in the run is kept in the data folder's backgrounds, named by its contents.
+        let made = try DeviceActionTests.run(
+            """
+            is.workflow.actions.generatebarcode WFText: "wallpaper"
+            is.workflow.actions.wallpaper.set
+            """, in: harness)
+        #expect(made.status == 0, "\(made.error)")
+        let kept = printed().first { $0.hasPrefix("wallpaper ") && $0.contains("/backgrounds/shortcuts-") && $0.hasSuffix(".png both") }
+        let keptPath = kept.flatMap { URL(string: String($0.split(separator: " ")[1]))?.path }
+        #expect(keptPath.map { FileManager.default.contents(atPath: $0)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true } == true, "\(printed())")
+
+        // The portal says the desktop is dark; toggling makes it light, then it is set dark again.
+        func scheme() throws -> String {
+            try harness.run("/usr/bin/gsettings", ["get", "org.gnome.desktop.interface", "color-scheme"]).output
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let toggled = try DeviceActionTests.run(#"is.workflow.actions.appearance operation: "toggle""#, in: harness)
+        #expect(toggled.status == 0, "\(toggled.error)")
+        #expect(try scheme() == "'default'")
+        #expect(try DeviceActionTests.run(#"is.workflow.actions.appearance style: "dark""#, in: harness).status == 0)
+        #expect(try scheme() == "'prefer-dark'")
+    }
+}
