@@ -14,7 +14,8 @@ public enum Builtins {
             + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
             + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
-            + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all)
+            + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
+            + CurrentLocation.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -32,7 +33,7 @@ public enum Builtins {
                     + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all
             ),
             ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
-            ("Location", LocationActions.all + WeatherActions.all + [DesktopOpenActions.showInMaps, DesktopOpenActions.directions]),
+            ("Location", LocationActions.all + WeatherActions.all + CurrentLocation.all + [DesktopOpenActions.showInMaps, DesktopOpenActions.directions]),
             ("Web", [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback]),
             ("Documents", [DesktopOpenActions.revealFiles, PortalActions.selectFile, PortalActions.openFile]),
             ("Media", [PortalActions.selectPhotos, PortalActions.screenshot]),

@@ -140,15 +140,19 @@ enum Places {
             ? try current(parameter: parameter, run: run) : try place(of: value, needsCoordinates: true, parameter: parameter, run: run)
     }
 
-    /// Where the person is: the `location` setting (there is no GPS here).
-    static func current(parameter: String, run: RunContext) throws -> Place {
-        guard let text = run.environment.services["location"], var place = coordinates(text) else {
-            throw ActionFailure(
-                "Current Location needs your location: set it with shortcuts settings --service location=LATITUDE,LONGITUDE",
-                parameter: parameter)
+    /// Where the person is: the `location` setting when they gave one, else GeoClue's answer.
+    static func current(parameter: String?, run: RunContext) throws -> Place {
+        if let text = run.environment.services["location"], var place = coordinates(text) {
+            place.name = "Current Location"
+            return place
         }
-        place.name = "Current Location"
-        return place
+        do {
+            return try CurrentLocation.locate(run: run)
+        } catch let failure as ActionFailure {
+            throw ActionFailure(
+                "Current Location isn't known (\(failure.message)); set your location with shortcuts settings --service location=LATITUDE,LONGITUDE",
+                parameter: parameter, code: failure.code, underlying: failure)
+        }
     }
 
     // MARK: Nominatim

@@ -16,7 +16,8 @@ import Testing
     init() throws { server = try LocalHTTPServer() }
 
     func environment(_ extra: [String: String] = [:], lang: String = "en_US.UTF-8") -> RunEnvironment {
-        var environment = T.environment(variables: ["LANG": lang])
+        // No system bus, so Current Location without the setting can't reach this machine's GeoClue.
+        var environment = T.environment(variables: ["LANG": lang, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket"])
         let base = server.url("").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         var services = ["nominatim": base, "osrm": base, "open-meteo": base, "location": "51.5074,-0.1278"]
         for (key, value) in extra { services[key] = value }
@@ -40,6 +41,7 @@ import Testing
         #expect(abs((miles.number ?? 0) - 213.8) < 1)
         let noLocation = T.failure { try T.run("getdistance", input: Self.place(0, 0), environment: environment(["location": ""])) }
         #expect(noLocation?.message.contains("--service location=LATITUDE,LONGITUDE") == true)
+        #expect(noLocation?.message.contains("needs GeoClue (org.freedesktop.GeoClue2 on the system bus; install geoclue-2.0)") == true)
     }
 
     @Test func halfwayPointAndMapsURL() throws {

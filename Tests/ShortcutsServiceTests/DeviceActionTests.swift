@@ -428,3 +428,55 @@ struct PortalActionTests {
         #expect(try scheme() == "'prefer-dark'")
     }
 }
+
+/// Current Location through GeoClue, mocked bare with python3-dbusmock: a manager that hands out
+/// a client, whose Start reports a fix.
+@Suite(
+    .enabled(
+        if: ServiceHarness.hasDBus && ServiceHarness.hasDBusMock,
+        "dbus-daemon or python3-dbusmock is missing (apt-get install dbus-daemon python3-dbusmock)"))
+struct CurrentLocationTests {
+    @Test func geoClueGivesTheCurrentLocationUnlessTheSettingDoes() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock(
+            arguments: ["org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager"],
+            name: "org.freedesktop.GeoClue2")
+        let set = try harness.python(
+            """
+            import dbus
+            bus = dbus.SystemBus()
+            manager = dbus.Interface(bus.get_object('org.freedesktop.GeoClue2', '/org/freedesktop/GeoClue2/Manager'), 'org.freedesktop.DBus.Mock')
+            client, fix = '/org/freedesktop/GeoClue2/Client/1', '/org/freedesktop/GeoClue2/Location/1'
+            manager.AddMethod('', 'GetClient', '', 'o', 'ret = dbus.ObjectPath("%s")' % client)
+            manager.AddObject(fix, 'org.freedesktop.GeoClue2.Location',
+                              {'Latitude': 48.8584, 'Longitude': 2.2945, 'Accuracy': 20.0, 'Altitude': 35.0, 'Description': ''}, [])
+            manager.AddObject(client, 'org.freedesktop.GeoClue2.Client',
+                              {'DesktopId': '', 'RequestedAccuracyLevel': dbus.UInt32(0), 'Location': dbus.ObjectPath('/'), 'Active': False},
+                              [('Start', '', '', 'self.Set("org.freedesktop.GeoClue2.Client", "Location", dbus.ObjectPath("%s")); '
+                                'self.EmitSignal("org.freedesktop.GeoClue2.Client", "LocationUpdated", "oo", [dbus.ObjectPath("/"), dbus.ObjectPath("%s")])' % (fix, fix)),
+                               ('Stop', '', '', '')])
+            """)
+        #expect(set.status == 0, "\(set.error)")
+        let located = try DeviceActionTests.run(
+            """
+            is.workflow.actions.getcurrentlocation
+            is.workflow.actions.properties.locations WFContentItemPropertyName: "Latitude"
+            """, in: harness)
+        #expect(located.status == 0 && located.output == "48.8584\n", "\(located.output) \(located.error)")
+        let client = try DeviceActionTests.calls("org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Client/1", system: true, in: harness)
+        #expect(client.contains("Start()") && client.contains("Stop()"), "\(client)")
+        let desktopID = try DeviceActionTests.property(
+            "org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Client/1", "org.freedesktop.GeoClue2.Client", "DesktopId", in: harness)
+        #expect(desktopID == "(<'org.swiftshortcuts.Shortcuts'>,)")
+
+        // The person's own setting wins over GeoClue.
+        #expect(try harness.run(try BuiltProducts.path(of: "shortcuts"), ["settings", "--service", "location=51.5074,-0.1278"]).status == 0)
+        let set2 = try DeviceActionTests.run(
+            """
+            is.workflow.actions.getcurrentlocation
+            is.workflow.actions.properties.locations WFContentItemPropertyName: "Latitude"
+            """, in: harness)
+        #expect(set2.output == "51.5074\n", "\(set2.output) \(set2.error)")
+    }
+}
