@@ -1,15 +1,17 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsRPC
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The desktop's applications as Shortcuts sees apps: Find Apps (the `.desktop` files of
-/// `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`) and Quit App (the app's processes of this user).
+/// `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`), Open App (D-Bus activation, else its `Exec`) and Quit
+/// App (the app's processes of this user).
 enum DesktopAppActions {
-    static let all: [ActionDefinition] = [findApps, quitApp]
+    static let all: [ActionDefinition] = [findApps, quitApp, openApp]
 
     struct DesktopApp: Sendable {
         var identifier: String
@@ -19,6 +21,8 @@ enum DesktopAppActions {
         var icon: String
         var categories: [String]
         var path: String
+        /// Whether the entry says `DBusActivatable=true`: started by its bus name, not Exec.
+        var isDBusActivatable = false
 
         /// The program Exec starts, without its arguments and field codes.
         var executable: String {
@@ -85,7 +89,8 @@ enum DesktopAppActions {
         }
         return DesktopApp(
             identifier: identifier, name: name, comment: values["Comment"] ?? values["GenericName"] ?? "", exec: values["Exec"] ?? "",
-            icon: values["Icon"] ?? "", categories: (values["Categories"] ?? "").split(separator: ";").map(String.init), path: path)
+            icon: values["Icon"] ?? "", categories: (values["Categories"] ?? "").split(separator: ";").map(String.init), path: path,
+            isDBusActivatable: values["DBusActivatable"] == "true")
     }
 
     static let appProperties = FileFilter.Properties(
@@ -129,31 +134,138 @@ enum DesktopAppActions {
             guard try mode.value(in: run) == .app else {
                 throw ActionFailure("All Apps would end the whole desktop session; choose one app", parameter: "WFQuitAppMode")
             }
-            let given = try run.content(appExpression)
-            let key = (given.dictionary?["BundleIdentifier"] ?? given.dictionary?["Name"] ?? given).text
-            let wanted =
-                (given.items.first.flatMap { item -> String? in
-                    if case .entity(let entity) = item { return entity.identifier }
-                    return nil
-                } ?? key).trimmingCharacters(in: .whitespaces)
-            guard !wanted.isEmpty else { throw ActionFailure("no app is given", parameter: "WFApp") }
-            let apps = installedApps(run.environment.variables)
             // Only an app the desktop shows can be quit, as on Apple's systems: not the desktop's
             // own programs (a shell, a compositor, a session manager), which have no app entry.
-            guard
-                let app = apps.first(where: { $0.identifier.caseInsensitiveCompare(wanted) == .orderedSame })
-                    ?? apps.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame })
-            else {
-                throw ActionFailure(
-                    "\"\(wanted.prefix(60))\" is not an installed app (Find Apps lists them by name and desktop file id)",
-                    parameter: "WFApp")
-            }
+            let app = try DesktopAppActions.app(try run.content(appExpression), parameter: "WFApp", run: run)
             let program = URL(fileURLWithPath: app.executable).lastPathComponent
             guard !program.isEmpty, !sessionPrograms.contains(program) else {
                 throw ActionFailure("“\(app.name)” can't be quit from a shortcut: its program runs the desktop session", parameter: "WFApp")
             }
             for pid in processes(named: program) where pid != getpid() { kill(pid, SIGTERM) }
             return .nothing
+        }
+    }
+
+    /// The installed app content names: an app from Find Apps, a picked app (`BundleIdentifier`,
+    /// `Name`), or a desktop file id or name as text.
+    static func app(_ given: Content, parameter: String, run: RunContext) throws -> DesktopApp {
+        let key = (given.dictionary?["BundleIdentifier"] ?? given.dictionary?["Name"] ?? given).text
+        let wanted =
+            (given.items.first.flatMap { item -> String? in
+                if case .entity(let entity) = item { return entity.identifier }
+                return nil
+            } ?? key).trimmingCharacters(in: .whitespaces)
+        guard !wanted.isEmpty else { throw ActionFailure("no app is given", parameter: parameter) }
+        let apps = installedApps(run.environment.variables)
+        guard
+            let app = apps.first(where: { $0.identifier.caseInsensitiveCompare(wanted) == .orderedSame })
+                ?? apps.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame })
+        else {
+            throw ActionFailure(
+                "\"\(wanted.prefix(60))\" is not an installed app (Find Apps lists them by name and desktop file id)", parameter: parameter)
+        }
+        return app
+    }
+
+    static let openApp = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.openapp", title: "Open App",
+            description:
+                "Opens an installed application (one Find Apps lists): through D-Bus activation when its entry says so, else by starting its Exec command.",
+            parameters: [
+                ParameterMetadata(key: "WFAppIdentifier", title: "App", description: "Its desktop file id, e.g. org.gnome.TextEditor", type: .text),
+                ParameterMetadata(key: "WFSelectedApp", title: "App", type: .content),
+            ],
+            isReadOnly: false, keywords: ["launch", "start", "run"]),
+        passesInputThrough: true
+    ) { parameters in
+        let identifier = parameters["WFAppIdentifier"]
+        let selected = parameters["WFSelectedApp"]
+        return { input, run in
+            let picked = try run.content(selected)
+            let given = picked.isNothing ? try run.content(identifier) : picked
+            let app = try DesktopAppActions.app(given, parameter: picked.isNothing ? "WFAppIdentifier" : "WFSelectedApp", run: run)
+            try launch(app, run: run)
+            return input
+        }
+    }
+
+    /// Starts an app as the desktop would: `org.freedesktop.Application.Activate` for an entry
+    /// with `DBusActivatable=true`, else its `Exec` line with the field codes dropped, in a
+    /// session of its own with its output on `/dev/null`.
+    static func launch(_ app: DesktopApp, run: RunContext) throws {
+        if app.isDBusActivatable {
+            let bus = try ServiceClient(
+                RequiredService(title: app.name, busName: app.identifier, bus: "session", package: "the app's package"), for: run)
+            let path = "/" + app.identifier.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "-", with: "_")
+            _ = try bus.call(path, "org.freedesktop.Application", "Activate", [.dictionary([])])
+            return
+        }
+        let words = execArguments(app)
+        guard let first = words.first, let program = ProcessRunner.find(first, path: run.environment.variables["PATH"]) else {
+            throw ActionFailure("“\(app.name)” can't be started: its program \(words.first ?? "(none)") is not installed")
+        }
+        do {
+            let pid = try ProcessSpawn.launch(
+                program, arguments: Array(words.dropFirst()), environment: run.environment.variables, streams: (.null, .null, .null),
+                newSession: true)
+            // Reap it when it exits, so a long-lived host collects no zombies.
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            }
+        } catch {
+            throw ActionFailure("“\(app.name)” can't be started: \(error)")
+        }
+    }
+
+    /// An entry's `Exec` as arguments, as the Desktop Entry Specification reads it: the value's
+    /// escapes undone, then words split
+    /// at spaces outside double quotes, `\` escapes inside them, field codes for files dropped,
+    /// `%i`, `%c` and `%k` filled in, `%%` a percent sign.
+    static func execArguments(_ app: DesktopApp) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        // First the escapes every string value may have, then Exec's own quoting.
+        var unescaped = ""
+        var escapes = app.exec.makeIterator()
+        while let character = escapes.next() {
+            guard character == "\\", let next = escapes.next() else {
+                unescaped.append(character)
+                continue
+            }
+            switch next {
+            case "s": unescaped.append(" ")
+            case "n": unescaped.append("\n")
+            case "t": unescaped.append("\t")
+            case "r": unescaped.append("\r")
+            case "\\": unescaped.append("\\")
+            default: unescaped.append(character); unescaped.append(next)
+            }
+        }
+        var characters = unescaped.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case "\"" : quoted.toggle(); started = true
+            case "\\" where quoted: if let next = characters.next() { current.append(next) }
+            case " " where !quoted, "\t" where !quoted:
+                if started || !current.isEmpty { words.append(current) }
+                current = ""
+                started = false
+            default: current.append(character)
+            }
+        }
+        if started || !current.isEmpty { words.append(current) }
+        return words.flatMap { word -> [String] in
+            switch word {
+            case "%f", "%F", "%u", "%U", "%d", "%D", "%n", "%N", "%v", "%m": return []
+            case "%i": return app.icon.isEmpty ? [] : ["--icon", app.icon]
+            case "%c": return [app.name]
+            case "%k": return [app.path]
+            default: return [word.replacingOccurrences(of: "%%", with: "%")]
+            }
         }
     }
 

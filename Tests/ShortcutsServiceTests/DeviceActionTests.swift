@@ -480,3 +480,136 @@ struct CurrentLocationTests {
         #expect(set2.output == "51.5074\n", "\(set2.output) \(set2.error)")
     }
 }
+
+/// Open App, GNOME's switches, the accelerometer, the display and the sound server's tools.
+@Suite(
+    .enabled(
+        if: ServiceHarness.hasDBus && ServiceHarness.hasDBusMock,
+        "dbus-daemon or python3-dbusmock is missing (apt-get install dbus-daemon python3-dbusmock)"))
+struct DesktopSettingsActionTests {
+    /// The folder the run reads app entries from.
+    static func applications(_ harness: ServiceHarness) -> String {
+        (harness.environment["XDG_DATA_HOME"] ?? harness.home + "/.local/share") + "/applications"
+    }
+
+    @Test func openAppStartsItsExecOrActivatesItOnTheBus() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        let folder = Self.applications(harness)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let marker = harness.directory + "/started"
+        let script = harness.directory + "/marker app.sh"
+        try "#!/bin/sh\necho \"$1|$2\" > \(marker)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        try """
+        [Desktop Entry]
+        Type=Application
+        Name=Marker
+        Exec="\(script)" "%c" %U --flag=100%%
+        """.write(toFile: folder + "/org.example.Marker.desktop", atomically: true, encoding: .utf8)
+        try """
+        [Desktop Entry]
+        Type=Application
+        Name=Bus App
+        Exec=/bin/false
+        DBusActivatable=true
+        """.write(toFile: folder + "/org.example.BusApp.desktop", atomically: true, encoding: .utf8)
+        try harness.startMock(
+            arguments: ["org.example.BusApp", "/org/example/BusApp", "org.freedesktop.Application"], name: "org.example.BusApp", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            app = dbus.SessionBus().get_object('org.example.BusApp', '/org/example/BusApp')
+            dbus.Interface(app, 'org.freedesktop.DBus.Mock').AddMethod('org.freedesktop.Application', 'Activate', 'a{sv}', '', '')
+            """)
+        #expect(added.status == 0, "\(added.error)")
+
+        let opened = try DeviceActionTests.run(#"is.workflow.actions.openapp WFAppIdentifier: "org.example.Marker""#, in: harness)
+        #expect(opened.status == 0, "\(opened.error)")
+        try harness.waitUntil("the app's Exec ran") { FileManager.default.fileExists(atPath: marker) }
+        try harness.waitUntil("the app wrote its arguments") { ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").hasSuffix("\n") }
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "Marker|--flag=100%\n")
+
+        let activated = try DeviceActionTests.run(#"is.workflow.actions.openapp WFSelectedApp: #record {BundleIdentifier: "org.example.BusApp", Name: "Bus App"}"#, in: harness)
+        #expect(activated.status == 0, "\(activated.error)")
+        #expect(try DeviceActionTests.calls("org.example.BusApp", "/org/example/BusApp", system: false, in: harness) == ["Activate({})"])
+        let unknown = try DeviceActionTests.run(#"is.workflow.actions.openapp WFAppIdentifier: "org.example.Missing""#, in: harness)
+        #expect(unknown.status == 1 && unknown.error.contains("WFAppIdentifier: \"org.example.Missing\" is not an installed app"), "\(unknown.error)")
+    }
+
+    @Test func focusNightLightAndOrientationLockAreGNOMEsSettings() throws {
+        let harness = try ServiceHarness()
+        harness.extra["XDG_CURRENT_DESKTOP"] = "ubuntu:GNOME"
+        harness.extra["GSETTINGS_BACKEND"] = "keyfile"
+        harness.extra["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas"
+        func get(_ schema: String, _ key: String) throws -> String {
+            try harness.run("/usr/bin/gsettings", ["get", schema, key]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let notifications = "org.gnome.desktop.notifications"
+        #expect(try DeviceActionTests.run("is.workflow.actions.dnd.getfocus", in: harness).output == "")
+        #expect(try DeviceActionTests.run("is.workflow.actions.dnd.set Enabled: true", in: harness).status == 0)
+        #expect(try get(notifications, "show-banners") == "false")
+        #expect(try DeviceActionTests.run("is.workflow.actions.dnd.getfocus", in: harness).output == "Do Not Disturb\n")
+        #expect(try DeviceActionTests.run(#"is.workflow.actions.dnd.set Operation: "Toggle""#, in: harness).status == 0)
+        #expect(try get(notifications, "show-banners") == "true")
+        let timed = try DeviceActionTests.run(#"is.workflow.actions.dnd.set Enabled: true, AssertionType: "Time""#, in: harness)
+        #expect(timed.status == 1 && timed.error.contains("parameter AssertionType"), "\(timed.error)")
+
+        #expect(try DeviceActionTests.run(#"is.workflow.actions.nightshift.set operation: "toggle""#, in: harness).status == 0)
+        #expect(try get("org.gnome.settings-daemon.plugins.color", "night-light-enabled") == "true")
+        #expect(try DeviceActionTests.run("is.workflow.actions.orientationlock.set OnValue: true", in: harness).status == 0)
+        #expect(try get("org.gnome.settings-daemon.peripherals.touchscreen", "orientation-lock") == "true")
+
+        harness.extra["XDG_CURRENT_DESKTOP"] = "sway"
+        let elsewhere = try DeviceActionTests.run("is.workflow.actions.nightshift.set", in: harness)
+        #expect(elsewhere.status == 1 && elsewhere.error.contains("this desktop is sway"), "\(elsewhere.error)")
+    }
+
+    @Test func orientationDisplaySleepAndTheSoundServer() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startBus()
+        try harness.startMock(
+            "iio-sensors-proxy", name: "net.hadess.SensorProxy",
+            parameters: #"{"has_accelerometer": true, "accelerometer_orientation": "left-up"}"#)
+        let orientation = try DeviceActionTests.run("com.apple.ShortcutsActions.GetOrientationAction", in: harness)
+        #expect(orientation.status == 0 && orientation.output == "Landscape Left\n", "\(orientation.output) \(orientation.error)")
+
+        try harness.startMock(
+            arguments: ["org.gnome.Mutter.DisplayConfig", "/org/gnome/Mutter/DisplayConfig", "org.gnome.Mutter.DisplayConfig"],
+            name: "org.gnome.Mutter.DisplayConfig", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            display = dbus.SessionBus().get_object('org.gnome.Mutter.DisplayConfig', '/org/gnome/Mutter/DisplayConfig')
+            dbus.Interface(display, 'org.freedesktop.DBus.Mock').AddProperty('org.gnome.Mutter.DisplayConfig', 'PowerSaveMode', dbus.Int32(0))
+            """)
+        #expect(added.status == 0, "\(added.error)")
+        #expect(try DeviceActionTests.run("is.workflow.actions.displaysleep", in: harness).status == 0)
+        let mode = try harness.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.gnome.Mutter.DisplayConfig", "--object-path", "/org/gnome/Mutter/DisplayConfig",
+                "--method", "org.freedesktop.DBus.Properties.Get", "org.gnome.Mutter.DisplayConfig", "PowerSaveMode",
+            ])
+        #expect(mode.output.contains("<3>"), "\(mode.output) \(mode.error)")
+
+        // WirePlumber's wpctl, standing in on PATH: it records what it was asked.
+        let tools = harness.directory + "/bin"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        let asked = harness.directory + "/wpctl.log"
+        try "#!/bin/sh\necho \"$*\" >> \(asked)\n".write(toFile: tools + "/wpctl", atomically: true, encoding: .utf8)
+        chmod(tools + "/wpctl", 0o755)
+        harness.extra["PATH"] = tools + ":/usr/bin:/bin"
+        for text in [
+            "is.workflow.actions.setvolume WFVolume: 0.35", "com.apple.ShortcutsActions.SetSilentModeAction state: true",
+            #"com.apple.ShortcutsActions.SetSilentModeAction operation: "toggle""#,
+        ] {
+            let ran = try DeviceActionTests.run(text, in: harness)
+            #expect(ran.status == 0, "\(text): \(ran.error)")
+        }
+        #expect(
+            try String(contentsOfFile: asked, encoding: .utf8)
+                == "set-volume @DEFAULT_AUDIO_SINK@ 35%\nset-mute @DEFAULT_AUDIO_SINK@ 1\nset-mute @DEFAULT_AUDIO_SINK@ toggle\n")
+    }
+}
