@@ -88,7 +88,7 @@ let package = Package(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop", "DesktopBus",
+                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop", "DesktopBus", "BuiltinActions",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.

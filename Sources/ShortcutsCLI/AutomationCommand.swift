@@ -307,7 +307,7 @@ enum AutomationCommand {
         let program = try setup.compile(try library.workflow(at: location), name: location.name)
         do {
             let output = try setup.run(
-                program, input: input, prompter: NoInteraction(),
+                program, input: input, prompter: DesktopPrompter(fallback: NoInteraction(), variables: environment),
                 running: RunningShortcut(
                     name: location.name, identifier: identifier,
                     fileHash: FileManager.default.contents(atPath: location.path).map(RunRecord.fileHash(of:))),

@@ -1,3 +1,4 @@
+import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
@@ -92,7 +93,8 @@ enum RunCommand {
         return 0
     }
 
-    /// Scripted answers, the terminal, or no interaction at all, in that order of preference.
+    /// Scripted answers, the terminal, the desktop's notifications for alerts, or no interaction
+    /// at all, in that order of preference.
     static func makePrompter(_ arguments: ParsedArguments, environment: [String: String]) throws -> any Prompter {
         if let path = arguments.value("answers") ?? environment["SHORTCUTS_ANSWERS"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return try ScriptedPrompter(contentsOf: path)
@@ -101,6 +103,7 @@ enum RunCommand {
         if Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() {
             return terminal
         }
-        return NoInteraction()
+        // Started with no terminal (a launcher, a keyboard shortcut): alerts go to the desktop.
+        return DesktopPrompter(fallback: NoInteraction(), variables: environment)
     }
 }

@@ -1,3 +1,4 @@
+import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
@@ -51,7 +52,8 @@ extension EventsService {
         _ target: DesktopCatalog.Entry.Target, title: String, input: String? = nil, parameters: [String: String] = [:],
         client: ClientIdentity, trigger: String
     ) {
-        let front = RunFront(trigger: trigger)
+        // Launched from the desktop, a run's alerts are the desktop's notifications with buttons.
+        let front = RunFront(prompter: DesktopPrompter(fallback: NoInteraction(), variables: configuration.environment), trigger: trigger)
         registry.beginRequest()
         Thread.detachNewThread { [self] in
             defer { registry.endRequest() }

@@ -209,6 +209,41 @@ struct DeviceActionTests {
         #expect(shown == ["ShowItems([file://\(file)], )"], "\(shown)")
     }
 
+    /// With no terminal, Show Alert is a notification with OK and Cancel, and the run waits for the click.
+    @Test func alertsWithoutATerminalAreNotificationsWithButtons() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        try harness.startMock(
+            "notification_daemon", name: "org.freedesktop.Notifications", system: false, parameters: #"{"capabilities": "body actions"}"#)
+        let file = harness.directory + "/alert.sct"
+        try """
+            is.workflow.actions.alert WFAlertActionTitle: "Delete old logs?", WFAlertActionMessage: "12 files", WFAlertActionCancelButtonShown: true
+            is.workflow.actions.gettext WFTextActionText: "deleted"
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let answered = try harness.python(
+            """
+            import dbus, subprocess, sys, time
+            bus = dbus.SessionBus()
+            daemon = bus.get_object('org.freedesktop.Notifications', '/org/freedesktop/Notifications')
+            mock = dbus.Interface(daemon, 'org.freedesktop.DBus.Mock')
+            for number, button in [(1, 'ok'), (2, 'cancel')]:
+                run = subprocess.Popen([sys.argv[1], 'run', sys.argv[2]], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                for _ in range(500):
+                    if sum(1 for call in mock.GetCalls() if call[1] == 'Notify') == number: break
+                    time.sleep(0.02)
+                notify = [call for call in mock.GetCalls() if call[1] == 'Notify'][-1][2]
+                print('shown', notify[3], '/', notify[4], [str(b) for b in notify[5]])
+                mock.EmitSignal('org.freedesktop.Notifications', 'ActionInvoked', 'us', [dbus.UInt32(number), button])
+                out, err = run.communicate(timeout=20)
+                print(button, run.returncode, out.decode().strip(), err.decode().strip()[:200])
+            """, [try BuiltProducts.path(of: "shortcuts"), file])
+        #expect(answered.status == 0, "\(answered.error)")
+        let lines = answered.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "shown Delete old logs? / 12 files ['ok', 'OK', 'cancel', 'Cancel']", "\(lines)")
+        #expect(lines.contains("ok 0 deleted "), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("cancel 1  ") && $0.contains("was cancelled") }, "\(lines)")
+    }
+
     @Test func mediaControlsDriveTheMPRISPlayerThatIsPlaying() throws {
         let harness = try ServiceHarness()
         try harness.startBus()
