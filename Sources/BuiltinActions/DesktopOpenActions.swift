@@ -190,6 +190,7 @@ enum DesktopOpenActions {
         passesInputThrough: true
     ) { _ in
         { input, run in
+            let manager = try ServiceClient(.fileManager, for: run)
             var uris: [String] = []
             for item in input.items {
                 guard let path = LocalFiles.path(of: item, run: run) else {
@@ -200,7 +201,6 @@ enum DesktopOpenActions {
                 uris.append(URL(fileURLWithPath: path).absoluteString)
             }
             guard !uris.isEmpty else { throw ActionFailure("there are no files to reveal", parameter: "WFFile") }
-            let manager = try ServiceClient(.fileManager, for: run)
             _ = try manager.call("/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
             return input
         }

@@ -127,6 +127,7 @@ enum PortalActions {
     ) { parameters in
         let preview = parameters["WFWallpaperShowPreview"]
         return { input, run in
+            let portal = try ServiceClient(.portal, for: run)
             guard let item = input.items.first else { throw ActionFailure("there is no image to set", parameter: "WFInput") }
             let path: String
             if let existing = LocalFiles.path(of: item, run: run), LocalFiles.exists(existing).exists {
@@ -149,7 +150,6 @@ enum PortalActions {
                 }
             }
             let showPreview = try run.bool(preview) ?? false
-            let portal = try ServiceClient(.portal, for: run)
             _ = try portal.portalRequest("org.freedesktop.portal.Wallpaper", "SetWallpaperURI") { token in
                 [
                     .string(""), .string(URL(fileURLWithPath: path).absoluteString),

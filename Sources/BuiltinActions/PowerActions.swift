@@ -163,6 +163,7 @@ enum PowerActions {
         let level = parameters["WFBrightness"]
         return { input, run in
             let value = min(max(try run.number(level, parameter: "WFBrightness") ?? 0.5, 0), 1)
+            let logind = try ServiceClient(.logind, for: run)
             let root = (run.environment.variables["SHORTCUTS_SYSFS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys") + "/class/backlight"
             let devices = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
             guard let device = devices.first,
@@ -171,7 +172,6 @@ enum PowerActions {
             else {
                 throw ActionFailure("this computer has no screen backlight to set (\(root) lists none)", parameter: "WFBrightness")
             }
-            let logind = try ServiceClient(.logind, for: run)
             let path = try session(logind, run: run).path
             let raw = UInt32((value * Double(maximum)).rounded())
             _ = try logind.call(path, "org.freedesktop.login1.Session", "SetBrightness", [.string("backlight"), .string(device), .uint32(raw)])

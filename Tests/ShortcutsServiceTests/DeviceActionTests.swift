@@ -302,31 +302,35 @@ struct DeviceActionTests {
         #expect(song.output.contains("So What"), "\(song.output)")
     }
 
-    /// On a machine with no buses at all, each action fails at once, naming the action, the
-    /// service it needs and its package, and exits non-zero.
+    /// On a machine with no buses at all, every action that needs a service fails at once,
+    /// naming the action, the service, its bus and its package, and exits non-zero; the listing
+    /// marks each unavailable.
     @Test func withoutTheirServicesActionsFailNamingTheServiceAndPackage() throws {
         let harness = try ServiceHarness()
         harness.extra["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(harness.directory)/no-system-bus"
         harness.extra["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(harness.directory)/no-session-bus"
-        let cases: [(String, String)] = [
-            ("is.workflow.actions.getbatterylevel", "UPower (org.freedesktop.UPower on the system bus; install upower)"),
-            ("is.workflow.actions.lowpowermode.set", "install power-profiles-daemon"),
-            ("is.workflow.actions.wifi.set", "NetworkManager (org.freedesktop.NetworkManager on the system bus; install network-manager)"),
-            ("is.workflow.actions.airplanemode.set", "install network-manager"),
-            ("is.workflow.actions.bluetooth.set", "BlueZ (org.bluez on the system bus; install bluez)"),
-            ("is.workflow.actions.lockscreen", "systemd-logind (org.freedesktop.login1 on the system bus; install systemd)"),
-            ("is.workflow.actions.pausemusic", "a media player (org.mpris.MediaPlayer2. on the session bus"),
-            ("is.workflow.actions.startscreensaver", "org.freedesktop.ScreenSaver on the session bus"),
-            ("is.workflow.actions.getwifi", "install network-manager"),
-        ]
-        for (text, needs) in cases {
-            let ran = try Self.run(text, in: harness)
-            #expect(ran.status == 1, "\(text): \(ran.output)")
-            #expect(ran.error.contains("action 1 (\(text)") && ran.error.contains("needs ") && ran.error.contains(needs), "\(text): \(ran.error)")
+        let shortcuts = try BuiltProducts.path(of: "shortcuts")
+        let json = try harness.run(shortcuts, ["actions", "--json"])
+        let actions = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let needing = actions.compactMap { action -> (String, String)? in
+            guard let identifier = action["identifier"] as? String, let service = action["service"] as? [String: String],
+                let title = service["title"], let name = service["busName"], let bus = service["bus"], let package = service["package"]
+            else { return nil }
+            return (identifier, "needs \(title) (\(name) on the \(bus) bus; install \(package))")
         }
-        // The listing says which are missing here.
-        let listed = try harness.run(try BuiltProducts.path(of: "shortcuts"), ["actions"])
-        #expect(listed.output.contains("is.workflow.actions.wifi.set  Set Wi-Fi  [unavailable here: needs NetworkManager"), "\(listed.output)")
+        #expect(needing.count >= 24, "\(needing.map(\.0))")
+        let listed = try harness.run(shortcuts, ["actions"]).output
+        for (identifier, needs) in needing {
+            let ran = try Self.run(identifier, in: harness)
+            #expect(ran.status == 1, "\(identifier): \(ran.output)")
+            #expect(ran.error.contains("action 1 (\(identifier)") && ran.error.contains(needs), "\(identifier): \(ran.error)")
+            #expect(listed.split(separator: "\n").contains { $0.hasPrefix(identifier + " ") && $0.contains("[unavailable here: \(needs)]") }, "\(identifier) isn't marked")
+        }
+        let wifi = try Self.run("is.workflow.actions.wifi.set", in: harness)
+        #expect(
+            wifi.error.contains(
+                "needs NetworkManager (org.freedesktop.NetworkManager on the system bus; install network-manager), but can't connect to the system bus at unix:path="
+            ), "\(wifi.error)")
     }
 
     /// A service that is running is not marked unavailable, and one with the name missing on a
