@@ -15,7 +15,7 @@ public enum Builtins {
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
             + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
-            + CurrentLocation.all + DesktopSettingsActions.all)
+            + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -24,7 +24,7 @@ public enum Builtins {
         let families: [(String, [ActionDefinition])] = [
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
-            ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all),
+            ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (

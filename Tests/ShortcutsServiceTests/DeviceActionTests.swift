@@ -27,7 +27,7 @@ struct DeviceActionTests {
             bus = dbus.SystemBus() if sys.argv[1] == 'system' else dbus.SessionBus()
             def show(value):
                 if isinstance(value, dbus.Boolean): return 'true' if value else 'false'
-                if isinstance(value, (list, dbus.Array)): return '[' + ', '.join(show(v) for v in value) + ']'
+                if isinstance(value, (list, tuple, dbus.Array, dbus.Struct)): return '[' + ', '.join(show(v) for v in value) + ']'
                 if isinstance(value, (dict, dbus.Dictionary)): return '{' + ', '.join(show(k) + ': ' + show(v) for k, v in value.items()) + '}'
                 return str(value)
             for _, member, arguments in bus.get_object(sys.argv[2], sys.argv[3]).GetCalls(dbus_interface='org.freedesktop.DBus.Mock'):
@@ -209,6 +209,33 @@ struct DeviceActionTests {
         #expect(shown == ["ShowItems([file://\(file)], )"], "\(shown)")
     }
 
+    /// Start Timer asks the systemd user manager for a transient timer whose service notifies.
+    @Test func aTimerIsATransientUserTimerThatNotifies() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        try harness.startMock(
+            arguments: ["org.freedesktop.systemd1", "/org/freedesktop/systemd1", "org.freedesktop.systemd1.Manager"],
+            name: "org.freedesktop.systemd1", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            manager = dbus.SessionBus().get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1')
+            dbus.Interface(manager, 'org.freedesktop.DBus.Mock').AddMethod(
+                'org.freedesktop.systemd1.Manager', 'StartTransientUnit', 'ssa(sv)a(sa(sv))', 'o', 'ret = dbus.ObjectPath("/org/freedesktop/systemd1/job/1")')
+            """)
+        #expect(added.status == 0, "\(added.error)")
+        let started = try Self.run(#"is.workflow.actions.timer.start WFDuration: "5 min""#, in: harness)
+        #expect(started.status == 0, "\(started.error)")
+        let calls = try Self.calls("org.freedesktop.systemd1", "/org/freedesktop/systemd1", system: false, in: harness)
+        let call = try #require(calls.first, "\(calls)")
+        #expect(call.hasPrefix("StartTransientUnit(shortcuts-timer-") && call.contains(".timer, fail, "), "\(call)")
+        #expect(call.contains("[TimersMonotonic, [[OnActiveUSec, 300000000]]]"), "\(call)")
+        #expect(call.contains(".service, [[Description, Shortcuts timer (5 min)], [ExecStart, [["), "\(call)")
+        #expect(call.contains("Your 5 min timer is done."), "\(call)")
+        let tooLong = try Self.run(#"is.workflow.actions.timer.start WFDuration: "3 days""#, in: harness)
+        #expect(tooLong.status == 1 && tooLong.error.contains("parameter WFDuration"), "\(tooLong.error)")
+    }
+
     /// With no terminal, Show Alert is a notification with OK and Cancel, and the run waits for the click.
     @Test func alertsWithoutATerminalAreNotificationsWithButtons() throws {
         let harness = try ServiceHarness()
@@ -318,7 +345,7 @@ struct DeviceActionTests {
             else { return nil }
             return (identifier, "needs \(title) (\(name) on the \(bus) bus; install \(package))")
         }
-        #expect(needing.count >= 24, "\(needing.map(\.0))")
+        #expect(needing.count >= 25, "\(needing.map(\.0))")
         let listed = try harness.run(shortcuts, ["actions"]).output
         for (identifier, needs) in needing {
             let ran = try Self.run(identifier, in: harness)
