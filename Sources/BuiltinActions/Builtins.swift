@@ -15,7 +15,8 @@ public enum Builtins {
             + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
             + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
-            + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all)
+            + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
+            + CalendarActions.all + ReminderActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -24,7 +25,8 @@ public enum Builtins {
         let families: [(String, [ActionDefinition])] = [
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
-            ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all),
+            ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
+            + CalendarActions.all + ReminderActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
@@ -39,6 +41,7 @@ public enum Builtins {
             ("Media", [PortalActions.selectPhotos, PortalActions.screenshot]),
             ("Scripting", [PortalActions.wallpaper, PortalActions.appearance]),
             ("Sharing", MailActions.all),
+            ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
         ]
         var table: [String: String] = [:]
         for (category, definitions) in families {

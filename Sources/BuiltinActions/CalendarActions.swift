@@ -1,0 +1,246 @@
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+/// Calendar events over ``CalendarStore``: Add New Event, Get Upcoming Events, Find Calendar
+/// Events, Get Details of Calendar Events, Remove Events, Add New Calendar and Open in Calendar.
+enum CalendarActions {
+    static let all: [ActionDefinition] = [addEvent, upcomingEvents, findEvents, eventDetails, removeEvents, addCalendar, showInCalendar]
+
+    static let detailNames = [
+        "Title", "Start Date", "End Date", "Is All Day", "Location", "Notes", "Calendar", "URL", "Attendees", "Has Alarms", "Duration",
+    ]
+
+    /// An event as content: a `Calendar Event` entity named by its UID.
+    static func content(_ item: CalendarStore.Item, run: RunContext) -> Content {
+        let zone = run.environment.timeZone
+        let event = item.component
+        let title = event.text("SUMMARY") ?? ""
+        let start = event.first("DTSTART").flatMap { ICalendar.date($0, zone: zone) }
+        var end = event.first("DTEND").flatMap { ICalendar.date($0, zone: zone) }?.date
+        if end == nil, let start { end = start.allDay ? start.date.addingTimeInterval(86_400) : start.date }
+        var properties: ContentDictionary = [
+            "Title": .text(title), "Is All Day": .boolean(start?.allDay ?? false), "Location": .text(event.text("LOCATION") ?? ""),
+            "Notes": .text(event.text("DESCRIPTION") ?? ""), "Calendar": .text(CalendarStore.displayName(item.collection, .events, run: run)),
+            "URL": event.text("URL").map(Content.text) ?? .nothing,
+            "Attendees": .list(
+                event.properties.filter { $0.name == "ATTENDEE" }.map { .text($0.parameter("CN") ?? $0.value.replacingOccurrences(of: "mailto:", with: "")) }),
+            "Has Alarms": .boolean(event.components.contains { $0.name == "VALARM" }),
+        ]
+        if let start { properties["Start Date"] = .date(start.date) }
+        if let end { properties["End Date"] = .date(end) }
+        if let start, let end { properties["Duration"] = .number(end.timeIntervalSince(start.date)) }
+        return .entity(
+            EntityContent(
+                typeName: "Calendar Event", identifier: item.uid, displayTitle: title.isEmpty ? "Untitled Event" : title,
+                properties: properties))
+    }
+
+    /// `WFAlertTime`: how long before the start the alarm rings.
+    static let alertOffsets: [String: TimeInterval] = [
+        "At time of event": 0, "5 minutes before": 300, "10 minutes before": 600, "15 minutes before": 900, "30 minutes before": 1800,
+        "1 hour before": 3600, "2 hours before": 7200, "1 day before": 86_400, "2 days before": 172_800, "1 week before": 604_800,
+    ]
+
+    /// The collection a parameter names (a title or a picked calendar), made when it is the default.
+    static func collection(_ expression: ParameterExpression, _ kind: CalendarStore.Kind, parameter: String, run: RunContext) throws -> String {
+        let given = try run.content(expression)
+        guard let folder = CalendarStore.collection(named: given, kind, run: run) else {
+            let known = CalendarStore.collections(kind, run: run).map { CalendarStore.displayName($0, kind, run: run) }
+            throw ActionFailure(
+                "there is no \(kind.noun) named “\(given.text.prefix(60))”" + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
+                parameter: parameter)
+        }
+        return folder
+    }
+
+    static let addEvent = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.addnewevent", title: "Add New Event",
+            description: "Adds an event to a calendar (an iCalendar file in $SHORTCUTS_HOME/Calendars/<calendar>).",
+            parameters: [
+                ParameterMetadata(key: "WFCalendarItemTitle", title: "Title", type: .text, defaultValue: "New Event"),
+                ParameterMetadata(key: "WFCalendarItemLocation", title: "Location", type: .text),
+                ParameterMetadata(key: "WFCalendarDescriptor", title: "Calendar", type: .content),
+                ParameterMetadata(key: "WFCalendarItemStartDate", title: "Start Date", type: .date),
+                ParameterMetadata(key: "WFCalendarItemEndDate", title: "End Date", type: .date),
+                ParameterMetadata(key: "WFCalendarItemAllDay", title: "All Day", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(key: "WFAlertTime", title: "Alert", type: .enumeration, options: ["None"] + alertOffsets.keys.sorted() + ["Custom"]),
+                ParameterMetadata(key: "WFAlertCustomTime", title: "Alert Time", type: .date),
+                ParameterMetadata(key: "WFCalendarItemNotes", title: "Notes", type: .text),
+            ],
+            outputType: "Calendar Event", outputName: "New Event", isReadOnly: false, keywords: ["calendar", "appointment", "meeting", "ics"])
+    ) { parameters in
+        { _, run in
+            let collection = try collection(
+                parameters["WFCalendarDescriptor"].isAbsent ? parameters["WFCalendarItemCalendar"] : parameters["WFCalendarDescriptor"], .events,
+                parameter: "WFCalendarDescriptor", run: run)
+            let zone = run.environment.timeZone
+            let now = run.environment.now()
+            let start = parameters["WFCalendarItemStartDate"].isAbsent
+                ? now : try DateActions.date(parameters["WFCalendarItemStartDate"], parameter: "WFCalendarItemStartDate", run: run)
+            let end = parameters["WFCalendarItemEndDate"].isAbsent
+                ? start.addingTimeInterval(3600) : try DateActions.date(parameters["WFCalendarItemEndDate"], parameter: "WFCalendarItemEndDate", run: run)
+            let allDay = try run.bool(parameters["WFCalendarItemAllDay"]) ?? false
+            guard end >= start else { throw ActionFailure("the event would end before it starts", parameter: "WFCalendarItemEndDate") }
+            var event = ICalendar.Component(name: "VEVENT")
+            event.set("UID", UUID().uuidString)
+            event.set("DTSTAMP", ICalendar.utc(now))
+            if allDay {
+                event.set("DTSTART", ICalendar.day(start, zone: zone), parameters: [("VALUE", "DATE")])
+                var calendar = run.environment.calendar
+                calendar.timeZone = zone
+                let lastDay = calendar.startOfDay(for: end)
+                event.set("DTEND", ICalendar.day(lastDay.addingTimeInterval(86_400 + 3600), zone: zone), parameters: [("VALUE", "DATE")])
+            } else {
+                event.set("DTSTART", ICalendar.utc(start))
+                event.set("DTEND", ICalendar.utc(end))
+            }
+            let title = try run.text(parameters["WFCalendarItemTitle"]) ?? "New Event"
+            event.setText("SUMMARY", title.isEmpty ? "New Event" : title)
+            if let location = try run.text(parameters["WFCalendarItemLocation"]), !location.isEmpty { event.setText("LOCATION", location) }
+            if let notes = try run.text(parameters["WFCalendarItemNotes"]), !notes.isEmpty { event.setText("DESCRIPTION", notes) }
+            if let alert = try run.text(parameters["WFAlertTime"]), alert != "None" {
+                var alarm = ICalendar.Component(name: "VALARM")
+                alarm.set("ACTION", "DISPLAY")
+                alarm.setText("DESCRIPTION", title)
+                if let offset = alertOffsets[alert] {
+                    alarm.set("TRIGGER", offset == 0 ? "PT0S" : "-PT\(Int(offset / 60))M")
+                } else if alert == "Custom" {
+                    let time = try DateActions.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run)
+                    alarm.set("TRIGGER", ICalendar.utc(time), parameters: [("VALUE", "DATE-TIME")])
+                } else {
+                    throw ActionFailure("“\(alert)” is not an alert time; use one of \(alertOffsets.keys.sorted().joined(separator: ", ")) or Custom", parameter: "WFAlertTime")
+                }
+                event.components.append(alarm)
+            }
+            return content(try CalendarStore.add(event, to: collection, .events, run: run), run: run)
+        }
+    }
+
+    /// `WFDateSpecifier`.
+    enum DaySpecifier: String, ParameterOption {
+        case anyDay = "Any Day", today = "Today", tomorrow = "Tomorrow", specifiedDay = "Specified Day"
+    }
+
+    static let upcomingEvents = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.getupcomingevents", title: "Get Upcoming Events",
+            description: "Gets the events that haven't ended yet, nearest first, from one calendar or all.",
+            parameters: [
+                ParameterMetadata(key: "WFGetUpcomingItemCount", title: "Count", type: .integer, defaultValue: "1", minimum: 1),
+                ParameterMetadata(key: "WFGetUpcomingItemCalendar", title: "Calendar", type: .content),
+                .option("WFDateSpecifier", title: "Day", default: DaySpecifier.anyDay),
+                ParameterMetadata(key: "WFSpecifiedDate", title: "Specified Day", type: .date),
+            ],
+            outputType: "Calendar Event", outputName: "Upcoming Events", keywords: ["calendar", "agenda", "next", "today"])
+    ) { parameters in
+        let day = OptionParameter(parameters, "WFDateSpecifier", default: DaySpecifier.anyDay)
+        return { _, run in
+            let count = try run.wholeNumber(
+                parameters["WFGetUpcomingItemCount"], parameter: "WFGetUpcomingItemCount", in: 1...CalendarStore.mostItems, default: 1,
+                what: "events")
+            let only =
+                parameters["WFGetUpcomingItemCalendar"].isAbsent
+                ? nil : try collection(parameters["WFGetUpcomingItemCalendar"], .events, parameter: "WFGetUpcomingItemCalendar", run: run)
+            let now = run.environment.now()
+            var calendar = run.environment.calendar
+            calendar.timeZone = run.environment.timeZone
+            var window: (Date, Date)?
+            switch try day.value(in: run) {
+            case .anyDay: window = nil
+            case .today: window = (calendar.startOfDay(for: now), calendar.startOfDay(for: now).addingTimeInterval(86_400))
+            case .tomorrow:
+                let start = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
+                window = (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start)
+            case .specifiedDay:
+                let date = try DateActions.date(parameters["WFSpecifiedDate"], parameter: "WFSpecifiedDate", run: run)
+                let start = calendar.startOfDay(for: date)
+                window = (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start)
+            }
+            let events = try CalendarStore.items(.events, in: only, run: run).map { content($0, run: run) }.filter { event in
+                guard let start = event.property("Start Date").date, let end = event.property("End Date").date else { return false }
+                guard end > now || (end == start && start >= now) else { return false }
+                if let (from, to) = window { return start < to && end > from }
+                return true
+            }
+            let sorted = events.sorted { ($0.property("Start Date").date ?? .distantFuture) < ($1.property("Start Date").date ?? .distantFuture) }
+            return .list(Array(sorted.prefix(count)))
+        }
+    }
+
+    static let eventProperties = FileFilter.Properties(
+        kind: "calendar events", names: detailNames, value: { name, item in item.property(name) })
+
+    static let findEvents = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.calendarevents", title: "Find Calendar Events",
+            description: "Finds the events of every calendar that match the conditions, sorted and limited.",
+            parameters: FileFilter.parameters(input: nil, sortBy: ["Title", "Start Date", "End Date", "Location", "Calendar", "Random"]),
+            outputType: "Calendar Event", outputName: "Calendar Events", keywords: ["calendar", "search", "events"]),
+        properties: eventProperties,
+        source: { run in .list(try CalendarStore.items(.events, run: run).map { content($0, run: run) }) })
+
+    static let eventDetails = DetailActions.make(
+        "is.workflow.actions.properties.calendarevents", title: "Get Details of Calendar Events", of: "Calendar Event", properties: detailNames,
+        default: "Start Date")
+
+    static let removeEvents = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.removeevents", title: "Remove Events",
+            description: "Removes the events from their calendars; their files go to the calendars' Recently Deleted folder.",
+            parameters: [
+                ParameterMetadata(key: "WFInputEvents", title: "Events", type: .content, isRequired: true, isList: true),
+                ParameterMetadata(key: "WFCalendarIncludeFutureEvents", title: "Include Future Events", type: .boolean, defaultValue: "false"),
+            ],
+            inputParameter: "WFInputEvents", isReadOnly: false, keywords: ["delete", "calendar"])
+    ) { _ in
+        { input, run in
+            for item in try CalendarStore.items(of: input, .events, parameter: "WFInputEvents", run: run) {
+                try CalendarStore.remove(item, .events, run: run)
+            }
+            return .nothing
+        }
+    }
+
+    static let addCalendar = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.addnewcalendar", title: "Add New Calendar",
+            description: "Makes a calendar: a folder in $SHORTCUTS_HOME/Calendars.",
+            parameters: [ParameterMetadata(key: "CalendarName", title: "Calendar Name", type: .text, isRequired: true)],
+            outputType: "Text", outputName: "Calendar", isReadOnly: false, keywords: ["calendar", "new"])
+    ) { parameters in
+        let name = parameters["CalendarName"]
+        return { input, run in
+            let given = (try run.text(name) ?? input.text).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !given.isEmpty else { throw ActionFailure("the calendar needs a name", parameter: "CalendarName") }
+            let folder = CalendarStore.root(.events, run: run) + "/" + CalendarStore.folderName(given)
+            guard !FileManager.default.fileExists(atPath: folder) else {
+                throw ActionFailure("there is already a calendar named “\(given)”", parameter: "CalendarName")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Data((given + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/displayname"), options: .atomic)
+            } catch {
+                throw ActionFailure("can't make the calendar folder \(folder): \(error.localizedDescription)", parameter: "CalendarName")
+            }
+            return .text(given)
+        }
+    }
+
+    static let showInCalendar = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.showincalendar", title: "Open in Calendar",
+            description: "Opens the event's iCalendar file with the desktop's calendar app.",
+            parameters: [ParameterMetadata(key: "WFEvent", title: "Event", type: .content, isRequired: true)],
+            inputParameter: "WFEvent", isReadOnly: false, keywords: ["calendar", "show"]),
+        passesInputThrough: true
+    ) { _ in
+        { input, run in
+            for item in try CalendarStore.items(of: input, .events, parameter: "WFEvent", run: run) {
+                try run.environment.openURL(URL(fileURLWithPath: item.path))
+            }
+            return input
+        }
+    }
+}
