@@ -16,7 +16,7 @@ public enum Builtins {
             + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all)
+            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -26,7 +26,7 @@ public enum Builtins {
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all),
+            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
@@ -42,6 +42,8 @@ public enum Builtins {
             ("Scripting", [PortalActions.wallpaper, PortalActions.appearance]),
             ("Sharing", MailActions.all),
             ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
+            ("Sharing", ContactActions.all),
+            ("Documents", NoteActions.all),
         ]
         var table: [String: String] = [:]
         for (category, definitions) in families {
