@@ -12,7 +12,7 @@ import ShortcutsEngine
 /// Without a portal, Select File and Select Photos ask for a path on the terminal, as Get File
 /// does; the others fail naming the portal and its package.
 enum PortalActions {
-    static let all: [ActionDefinition] = [selectFile, selectPhotos, screenshot, wallpaper, appearance, openFile]
+    static let all: [ActionDefinition] = [selectFile, selectPhotos, screenshot, onScreen, wallpaper, appearance, openFile, share, shareWithApps, webView]
 
     /// Files the person picks: through the portal's file chooser when the session bus has one,
     /// else a path asked on the terminal. What is picked, the run may use.
@@ -98,19 +98,31 @@ enum PortalActions {
         ).needing(.portal)
     ) { parameters in
         let type = OptionParameter(parameters, "WFTakeScreenshotScreenshotType", default: ScreenshotType.fullScreen)
-        return { _, run in
-            let interactive = try type.value(in: run) == .interactive
-            let portal = try ServiceClient(.portal, for: run)
-            let results = try portal.portalRequest("org.freedesktop.portal.Screenshot", "Screenshot") { token in
-                [.string(""), .dictionary([("handle_token", .string(token)), ("interactive", .bool(interactive))])]
-            }
-            guard let uri = results["uri"]?.text, let url = URL(string: uri), url.isFileURL else {
-                throw ActionFailure("the desktop portal took no screenshot")
-            }
-            // The portal wrote it for this run: the run may read it.
-            run.environment.fileAccess.allowPicked(path: url.path)
-            return .file(try LocalFiles.item(at: url.path, run: run, parameter: "WFTakeScreenshotScreenshotType"))
+        return { _, run in try takeScreenshot(interactive: try type.value(in: run) == .interactive, parameter: "WFTakeScreenshotScreenshotType", run: run) }
+    }
+
+    /// A screenshot through the portal, as an image file the run may read.
+    static func takeScreenshot(interactive: Bool, parameter: String, run: RunContext) throws -> Content {
+        let portal = try ServiceClient(.portal, for: run)
+        let results = try portal.portalRequest("org.freedesktop.portal.Screenshot", "Screenshot") { token in
+            [.string(""), .dictionary([("handle_token", .string(token)), ("interactive", .bool(interactive))])]
         }
+        guard let uri = results["uri"]?.text, let url = URL(string: uri), url.isFileURL else {
+            throw ActionFailure("the desktop portal took no screenshot")
+        }
+        // The portal wrote it for this run: the run may read it.
+        run.environment.fileAccess.allowPicked(path: url.path)
+        return .file(try LocalFiles.item(at: url.path, run: run, parameter: parameter))
+    }
+
+    static let onScreen = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.getonscreencontent", title: "Get What’s On Screen",
+            description: "Gets a picture of the screen through the XDG desktop portal (apps don't share their content on Linux).",
+            outputType: "Image", outputName: "On-Screen Content", keywords: ["screen", "capture"]
+        ).needing(.portal)
+    ) { _ in
+        { _, run in try takeScreenshot(interactive: false, parameter: "WFInput", run: run) }
     }
 
     static let wallpaper = ActionDefinition(
@@ -259,6 +271,111 @@ enum PortalActions {
                 }
                 try LocalFiles.check(path, .read, run: run, parameter: "WFInput")
                 try run.environment.openURL(URL(fileURLWithPath: path))
+            }
+            return input
+        }
+    }
+
+    // MARK: Sharing
+
+    /// Shares each item the Linux way: the portal's app chooser opens it in the app the person
+    /// picks (a file as it is, a URL as a link, text as a text file); with no portal, the
+    /// desktop's default app for it.
+    static func share(_ input: Content, parameter: String, run: RunContext) throws {
+        let portal = try? ServiceClient(.portal, for: run)
+        let hasPortal = portal?.connection.hasOwner(RequiredService.portal.busName) == true
+        for item in input.items {
+            if let url = item.url, !url.isFileURL, url.scheme != nil {
+                if let portal, hasPortal {
+                    _ = try portal.portalRequest("org.freedesktop.portal.OpenURI", "OpenURI") { token in
+                        [.string(""), .string(url.absoluteString), .dictionary([("handle_token", .string(token)), ("ask", .bool(true))])]
+                    }
+                } else {
+                    try run.environment.openURL(url)
+                }
+                continue
+            }
+            let path = try sharedFile(item, parameter: parameter, run: run)
+            if let portal, hasPortal {
+                let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw ActionFailure("can't open \(path) to share it: \(String(cString: strerror(errno)))", parameter: parameter) }
+                defer { close(descriptor) }
+                _ = try portal.portalRequest("org.freedesktop.portal.OpenURI", "OpenFile") { token in
+                    [.string(""), .unixFD(descriptor), .dictionary([("handle_token", .string(token)), ("ask", .bool(true))])]
+                }
+            } else {
+                try run.environment.openURL(URL(fileURLWithPath: path))
+            }
+        }
+    }
+
+    /// The file an item is shared as: its own when it is one the run may read, else its
+    /// contents written to a file of the run's cache (text as `.txt`).
+    static func sharedFile(_ item: Content, parameter: String, run: RunContext) throws -> String {
+        if let path = LocalFiles.path(of: item, run: run), case .file = item, LocalFiles.exists(path).exists {
+            try LocalFiles.check(path, .read, run: run, parameter: parameter)
+            return path
+        }
+        let (name, data): (String, Data)
+        if case .file(let file) = item {
+            (name, data) = (file.name.isEmpty ? "Shared File" : URL(fileURLWithPath: file.name).lastPathComponent, file.data)
+        } else {
+            (name, data) = (NoteActions.title(of: item.text) + ".txt", Data(item.text.utf8))
+        }
+        let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/shared/" + UUID().uuidString.prefix(8)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: folder + "/" + name), options: .atomic)
+        } catch {
+            throw ActionFailure("can't write the item to share in \(folder): \(error.localizedDescription)", parameter: parameter)
+        }
+        return folder + "/" + name
+    }
+
+    static let share = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.share", title: "Share",
+            description:
+                "Shares the input with an app the person picks (the XDG desktop portal's app chooser); without a portal, opens it in the default app.",
+            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["send", "share sheet", "open with"])
+    ) { _ in
+        { input, run in
+            try share(input, parameter: "WFInput", run: run)
+            return .nothing
+        }
+    }
+
+    static let shareWithApps = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.runextension", title: "Share with Apps",
+            description: "Shares the input with an app the person picks, as Share does.",
+            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["extension", "share sheet"])
+    ) { _ in
+        { input, run in
+            try share(input, parameter: "WFInput", run: run)
+            return .nothing
+        }
+    }
+
+    static let webView = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.showwebpage", title: "Show Web View",
+            description: "Shows the web page in the default browser.",
+            parameters: [
+                ParameterMetadata(key: "WFURL", title: "URL", type: .url, isRequired: true),
+                ParameterMetadata(key: "WFEnterSafariReader", title: "Enter Safari Reader", type: .boolean, defaultValue: "false"),
+            ],
+            inputParameter: "WFURL", isReadOnly: false, keywords: ["browser", "safari", "web page"]),
+        passesInputThrough: true
+    ) { _ in
+        { input, run in
+            for item in input.items {
+                guard let url = item.url, url.scheme != nil else {
+                    throw ActionFailure("expected a URL, got \(item.quotedForError)", parameter: "WFURL")
+                }
+                try run.environment.openURL(url)
             }
             return input
         }

@@ -12,6 +12,8 @@ public indirect enum DBusValue: Sendable, Equatable {
     case int64(Int64)
     case uint64(UInt64)
     case double(Double)
+    /// A file descriptor to pass (`h`); the bus sends a duplicate, the caller keeps its own.
+    case unixFD(Int32)
     case variant(DBusValue)
     case structure([DBusValue])
     /// Values of one type, with that type's signature, which an empty array still needs.
@@ -30,6 +32,7 @@ public indirect enum DBusValue: Sendable, Equatable {
         case .int64: "x"
         case .uint64: "t"
         case .double: "d"
+        case .unixFD: "h"
         case .variant: "v"
         case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
         case .array(let element, _): "a" + element
@@ -127,6 +130,7 @@ public indirect enum DBusValue: Sendable, Equatable {
         case .int64(let value): return basic("x", value)
         case .uint64(let value): return basic("t", value)
         case .double(let value): return basic("d", value)
+        case .unixFD(let descriptor): return basic("h", descriptor)
         case .variant(let inner): return container("v", inner.signature, [inner])
         case .structure(let fields): return container("r", fields.map(\.signature).joined(), fields)
         case .array(let element, let values): return container("a", element, values)

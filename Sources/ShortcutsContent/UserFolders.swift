@@ -44,6 +44,11 @@ public enum UserFolders {
         variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.local/share"
     }
 
+    /// `$XDG_CACHE_HOME`, else `~/.cache`: files made for a moment, such as what Share hands an app.
+    public static func cacheHome(in variables: [String: String]) -> String {
+        variables["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.cache"
+    }
+
     /// `$XDG_STATE_HOME`, else `~/.local/state`: the run history and what automations remember.
     public static func stateHome(in variables: [String: String]) -> String {
         variables["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeFolder(in: variables) + "/.local/state"

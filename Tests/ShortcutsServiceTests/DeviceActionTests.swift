@@ -395,6 +395,13 @@ struct PortalActionTests {
             def Screenshot(self, handle, app_id, parent, options):
                 print('screenshot', 'interactive' if options.get('interactive') else 'full', flush=True)
                 return (dbus.UInt32(0), {'uri': 'file://' + shot})
+            @dbus.service.method('org.freedesktop.impl.portal.AppChooser', in_signature='ossasa{sv}', out_signature='ua{sv}')
+            def ChooseApplication(self, handle, app_id, parent, choices, options):
+                print('choose', ' '.join(sorted(choices)), flush=True)
+                return (dbus.UInt32(0), {'choice': 'org.example.Viewer'})
+            @dbus.service.method('org.freedesktop.impl.portal.AppChooser', in_signature='oas', out_signature='')
+            def UpdateChoices(self, handle, choices):
+                pass
             @dbus.service.method('org.freedesktop.impl.portal.Access', in_signature='osssssa{sv}', out_signature='ua{sv}')
             def AccessDialog(self, handle, app_id, parent, title, subtitle, body, options):
                 print('asked', title, flush=True)
@@ -426,7 +433,7 @@ struct PortalActionTests {
         let portals = harness.directory + "/portals"
         try FileManager.default.createDirectory(atPath: portals, withIntermediateDirectories: true)
         // The frontend offers Screenshot only with an Access backend to ask with.
-        let interfaces = ["Screenshot", "Access", "FileChooser", "Wallpaper", "Settings"].map { "org.freedesktop.impl.portal.\($0);" }.joined()
+        let interfaces = ["Screenshot", "Access", "FileChooser", "Wallpaper", "Settings", "AppChooser"].map { "org.freedesktop.impl.portal.\($0);" }.joined()
         try Data("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.test\nInterfaces=\(interfaces)\nUseIn=GNOME\n".utf8)
             .write(to: URL(fileURLWithPath: portals + "/test.portal"))
         // GNOME, so that Set Appearance writes GNOME's setting, kept in a file of the test's own.
@@ -481,6 +488,26 @@ struct PortalActionTests {
         let kept = printed().first { $0.hasPrefix("wallpaper ") && $0.contains("/backgrounds/shortcuts-") && $0.hasSuffix(".png both") }
         let keptPath = kept.flatMap { URL(string: String($0.split(separator: " ")[1]))?.path }
         #expect(keptPath.map { FileManager.default.contents(atPath: $0)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true } == true, "\(printed())")
+
+        let screen = try DeviceActionTests.run("is.workflow.actions.getonscreencontent", in: harness)
+        #expect(screen.status == 0 && screen.output == "screen pixels", "\(screen.output) \(screen.error)")
+        #expect(printed().contains("screenshot full"), "\(printed())")
+
+        // Share: the portal's app chooser picks the viewer, which the portal starts with the file.
+        let applications = (harness.environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").first.map { String($0) + "/applications" } ?? ""
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        let viewed = harness.directory + "/viewed"
+        let viewer = harness.directory + "/viewer.sh"
+        try "#!/bin/sh\ncat \"$1\" > \(viewed)\n".write(toFile: viewer, atomically: true, encoding: .utf8)
+        chmod(viewer, 0o755)
+        try "[Desktop Entry]\nType=Application\nName=Viewer\nExec=\(viewer) %f\nMimeType=text/plain;application/octet-stream;\n"
+            .write(toFile: applications + "/org.example.Viewer.desktop", atomically: true, encoding: .utf8)
+        let shared = try DeviceActionTests.run(#"is.workflow.actions.share WFInput: "Notes from the meeting""#, in: harness)
+        #expect(shared.status == 0, "\(shared.error) \(frontend())")
+        #expect(printed().contains { $0.hasPrefix("choose") }, "\(printed())")
+        try harness.waitUntil("the chosen app opened the shared text") {
+            (try? String(contentsOfFile: viewed, encoding: .utf8)) == "Notes from the meeting"
+        }
 
         // The portal says the desktop is dark; toggling makes it light, then it is set dark again.
         func scheme() throws -> String {
@@ -677,5 +704,30 @@ struct DesktopSettingsActionTests {
         #expect(
             try String(contentsOfFile: asked, encoding: .utf8)
                 == "set-volume @DEFAULT_AUDIO_SINK@ 35%\nset-mute @DEFAULT_AUDIO_SINK@ 1\nset-mute @DEFAULT_AUDIO_SINK@ toggle\n")
+        // The links the desktop opens, through xdg-open standing in on PATH the same way.
+        let opened = harness.directory + "/xdg-open.log"
+        try "#!/bin/sh\necho \"$1\" >> \(opened)\n".write(toFile: tools + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(tools + "/xdg-open", 0o755)
+        let note = harness.directory + "/note.txt"
+        try "hello".write(toFile: note, atomically: true, encoding: .utf8)
+        for text in [
+            #"is.workflow.actions.searchweb WFSearchWebDestination: "DuckDuckGo", WFInputText: "swift & linux""#,
+            #"is.workflow.actions.searchmaps WFInput: "10 Downing Street, London""#,
+            #"is.workflow.actions.location WFLocation: "48.8584, 2.2945""# + "\nis.workflow.actions.getdirections WFGetDirectionsActionMode: \"Walking\"",
+            #"is.workflow.actions.getdirections WFDestination: "Louvre", WFGetDirectionsActionMode: "Transit""#,
+            #"is.workflow.actions.showwebpage WFURL: "https://example.org/page""#,
+            #"is.workflow.actions.openxcallbackurl WFXCallbackURL: "bear://x-callback-url/create?title=Hi""#,
+        ] {
+            let ran = try DeviceActionTests.run(text, in: harness)
+            #expect(ran.status == 0, "\(text): \(ran.error)")
+        }
+        #expect(try DeviceActionTests.run(#"is.workflow.actions.openin WFInput: "\#(note)""#, in: harness, options: ["--allow-reading", harness.directory]).status == 0)
+        #expect(
+            try String(contentsOfFile: opened, encoding: .utf8).split(separator: "\n") == [
+                "https://duckduckgo.com/?q=swift%20%26%20linux", "https://www.openstreetmap.org/search?query=10%20Downing%20Street,%20London",
+                "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=%3B48.8584%2C2.2945",
+                "https://www.google.com/maps/dir/?api=1&destination=Louvre&travelmode=transit", "https://example.org/page",
+                "bear://x-callback-url/create?title=Hi", "file://\(note)",
+            ], "\((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "")")
     }
 }
