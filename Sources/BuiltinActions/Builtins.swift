@@ -16,7 +16,8 @@ public enum Builtins {
             + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all)
+            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
+            + SoundActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -26,7 +27,8 @@ public enum Builtins {
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all),
+            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
+            + SoundActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
@@ -43,7 +45,8 @@ public enum Builtins {
             ("Sharing", MailActions.all),
             ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
             ("Sharing", ContactActions.all),
-            ("Documents", NoteActions.all),
+            ("Documents", NoteActions.all + [SoundActions.connectToServers]),
+            ("Media", [SoundActions.playSound, SoundActions.recordAudio, SoundActions.playbackDestination, SoundActions.addToUpNext, SoundActions.clearUpNext]),
         ]
         var table: [String: String] = [:]
         for (category, definitions) in families {

@@ -293,6 +293,11 @@ struct DeviceActionTests {
                 mock.AddProperties(interface, dbus.Dictionary({
                     'PlaybackStatus': 'Playing' if sys.argv[1] == 'playing' else 'Stopped',
                     'Metadata': metadata, 'Shuffle': False, 'LoopStatus': 'None'}, signature='sv'))
+                mock.AddProperties('org.mpris.MediaPlayer2', dbus.Dictionary({'HasTrackList': True, 'Identity': sys.argv[1]}, signature='sv'))
+                tracks = dbus.Array([dbus.ObjectPath('/org/mpris/track/%d' % n) for n in (6, 7, 8, 9)], signature='o')
+                mock.AddProperties('org.mpris.MediaPlayer2.TrackList', dbus.Dictionary({'Tracks': tracks, 'CanEditTracks': True}, signature='sv'))
+                mock.AddMethod('org.mpris.MediaPlayer2.TrackList', 'AddTrack', 'sob', '', '')
+                mock.AddMethod('org.mpris.MediaPlayer2.TrackList', 'RemoveTrack', 'o', '', '')
                 """, [player])
             #expect(set.status == 0, "\(set.error)")
         }
@@ -303,6 +308,8 @@ struct DeviceActionTests {
             #"is.workflow.actions.seek WFSeekBehavior: "Forward", WFTimeInterval: "30 sec""#,
             #"is.workflow.actions.seek WFSeekBehavior: "To Time", WFTimeInterval: "2 min""#,
             #"is.workflow.actions.playmusic WFPlayMusicActionRepeat: "All""#,
+            #"is.workflow.actions.addmusictoupnext WFMusic: "https://example.org/a.mp3", WFWhenToPlay: "Next""#,
+            "is.workflow.actions.clearupnext",
         ] {
             let ran = try Self.run(text, in: harness)
             #expect(ran.status == 0, "\(text): \(ran.error)")
@@ -312,7 +319,8 @@ struct DeviceActionTests {
         #expect(
             commands == [
                 "Pause()", "Next()", "Previous()", "SetPosition(/org/mpris/track/7, 0)", "Seek(30000000)",
-                "SetPosition(/org/mpris/track/7, 120000000)", "Play()",
+                "SetPosition(/org/mpris/track/7, 120000000)", "Play()", "AddTrack(https://example.org/a.mp3, /org/mpris/track/7, false)",
+                "RemoveTrack(/org/mpris/track/8)", "RemoveTrack(/org/mpris/track/9)",
             ], "\(seen)")
         let loop = try harness.run(
             "/usr/bin/gdbus",
@@ -704,6 +712,46 @@ struct DesktopSettingsActionTests {
         #expect(
             try String(contentsOfFile: asked, encoding: .utf8)
                 == "set-volume @DEFAULT_AUDIO_SINK@ 35%\nset-mute @DEFAULT_AUDIO_SINK@ 1\nset-mute @DEFAULT_AUDIO_SINK@ toggle\n")
+        // PipeWire's players and recorder, GVfs's gio and wpctl's listing, standing in the same way.
+        for tool in ["pw-play", "gio"] {
+            try "#!/bin/sh\necho \"\(tool) $*\" >> \(asked)\n".write(toFile: tools + "/" + tool, atomically: true, encoding: .utf8)
+            chmod(tools + "/" + tool, 0o755)
+        }
+        // pw-record: writes its file, and finishes on SIGINT as the real one does.
+        try """
+            #!/bin/sh
+            for last; do :; done
+            trap 'echo "pw-record stopped" >> \(asked); exit 0' INT
+            printf 'RIFF\\044\\000\\000\\000WAVEfmt ' > "$last"; head -c 200 /dev/zero >> "$last"
+            while :; do sleep 0.05; done
+            """.write(toFile: tools + "/pw-record", atomically: true, encoding: .utf8)
+        chmod(tools + "/pw-record", 0o755)
+        try """
+            #!/bin/sh
+            if [ "$1" = status ]; then
+            printf 'PipeWire\n\nAudio\n ├─ Devices:\n │      42. Built-in Audio [alsa]\n │\n ├─ Sinks:\n │  *   46. Built-in Audio Analog Stereo [vol: 0.40]\n │      51. WH-1000XM4 [vol: 0.70]\n │\n ├─ Sources:\n │      47. Built-in Microphone [vol: 1.00]\n\nVideo\n ├─ Sinks:\n │      60. Dummy [vol: 1.00]\n'
+            else echo "$*" >> \(asked); fi
+            """.write(toFile: tools + "/wpctl", atomically: true, encoding: .utf8)
+        chmod(tools + "/wpctl", 0o755)
+        let song = harness.directory + "/chime.oga"
+        try Data("OggS".utf8).write(to: URL(fileURLWithPath: song))
+        for text in [
+            #"is.workflow.actions.playsound WFInput: "\#(song)""#, #"is.workflow.actions.connecttoservers WFInput: "smb://nas.local/media""#,
+            #"is.workflow.actions.setplaybackdestination WFMediaRoute: "wh-1000""#,
+        ] {
+            let ran = try DeviceActionTests.run(text, in: harness, options: ["--allow-reading", harness.directory])
+            #expect(ran.status == 0, "\(text): \(ran.error)")
+        }
+        let recorded = try DeviceActionTests.run(
+            #"is.workflow.actions.recordaudio WFRecordingEnd: "After Time", WFRecordingTimeInterval: "1 sec""#, in: harness)
+        #expect(recorded.status == 0 && recorded.output.hasPrefix("RIFF"), "\(recorded.error)")
+        let log = try String(contentsOfFile: asked, encoding: .utf8).split(separator: "\n").suffix(4)
+        #expect(
+            Array(log) == ["pw-play \(song)", "gio mount smb://nas.local/media", "set-default 51", "pw-record stopped"], "\(log)")
+        let unknown = try DeviceActionTests.run(#"is.workflow.actions.setplaybackdestination WFMediaRoute: "HomePod""#, in: harness)
+        #expect(
+            unknown.status == 1 && unknown.error.contains("there are Built-in Audio Analog Stereo, WH-1000XM4"), "\(unknown.error)")
+
         // The links the desktop opens, through xdg-open standing in on PATH the same way.
         let opened = harness.directory + "/xdg-open.log"
         try "#!/bin/sh\necho \"$1\" >> \(opened)\n".write(toFile: tools + "/xdg-open", atomically: true, encoding: .utf8)

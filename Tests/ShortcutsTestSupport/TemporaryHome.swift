@@ -35,6 +35,8 @@ public final class TemporaryHome: @unchecked Sendable {
         environment["XDG_DATA_DIRS"] = directory.path + "/system"
         // The run history goes here, not into the user's.
         environment["XDG_STATE_HOME"] = directory.path + "/state"
+        // Files made for a moment (what Share hands an app, recordings) go here too.
+        environment["XDG_CACHE_HOME"] = directory.path + "/cache"
         environment["SOUPERTASK_DATA"] = taskData
         environment["SHORTCUTS_NO_APP_LAUNCH"] = "1"
         // Apps that start here must not find (and register with) a service the machine runs.
