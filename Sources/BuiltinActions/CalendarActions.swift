@@ -5,7 +5,9 @@ import ShortcutsEngine
 /// Calendar events over ``CalendarStore``: Add New Event, Get Upcoming Events, Find Calendar
 /// Events, Get Details of Calendar Events, Remove Events, Add New Calendar and Open in Calendar.
 enum CalendarActions {
-    static let all: [ActionDefinition] = [addEvent, upcomingEvents, findEvents, eventDetails, removeEvents, addCalendar, showInCalendar]
+    static let all: [ActionDefinition] = [
+        addEvent, upcomingEvents, findEvents, eventDetails, editEvent, removeEvents, addCalendar, showInCalendar, filterAttendees, attendeeDetails,
+    ]
 
     static let detailNames = [
         "Title", "Start Date", "End Date", "Is All Day", "Location", "Notes", "Calendar", "URL", "Attendees", "Has Alarms", "Duration",
@@ -23,8 +25,7 @@ enum CalendarActions {
             "Title": .text(title), "Is All Day": .boolean(start?.allDay ?? false), "Location": .text(event.text("LOCATION") ?? ""),
             "Notes": .text(event.text("DESCRIPTION") ?? ""), "Calendar": .text(CalendarStore.displayName(item.collection, .events, run: run)),
             "URL": event.text("URL").map(Content.text) ?? .nothing,
-            "Attendees": .list(
-                event.properties.filter { $0.name == "ATTENDEE" }.map { .text($0.parameter("CN") ?? $0.value.replacingOccurrences(of: "mailto:", with: "")) }),
+            "Attendees": .list(event.properties.filter { $0.name == "ATTENDEE" }.map { attendee($0, organizer: event.first("ORGANIZER")) }),
             "Has Alarms": .boolean(event.components.contains { $0.name == "VALARM" }),
         ]
         if let start { properties["Start Date"] = .date(start.date) }
@@ -34,6 +35,120 @@ enum CalendarActions {
             EntityContent(
                 typeName: "Calendar Event", identifier: item.uid, displayTitle: title.isEmpty ? "Untitled Event" : title,
                 properties: properties))
+    }
+
+    static let attendeeNames = ["Name", "Email Address", "Role", "Status", "Is Organizer"]
+
+    /// An `ATTENDEE` as an `Event Attendee` entity.
+    static func attendee(_ property: ICalendar.Property, organizer: ICalendar.Property?) -> Content {
+        let email = property.value.replacingOccurrences(of: "mailto:", with: "", options: .caseInsensitive)
+        let name = property.parameter("CN") ?? email
+        let role: String =
+            switch property.parameter("ROLE")?.uppercased() {
+            case "CHAIR": "Chair"
+            case "OPT-PARTICIPANT": "Optional"
+            case "NON-PARTICIPANT": "Non-Participant"
+            default: "Required"
+            }
+        let status: String =
+            switch property.parameter("PARTSTAT")?.uppercased() {
+            case "ACCEPTED": "Accepted"
+            case "DECLINED": "Declined"
+            case "TENTATIVE": "Tentative"
+            case "DELEGATED": "Delegated"
+            default: "Pending"
+            }
+        let isOrganizer = organizer.map { $0.value.caseInsensitiveCompare(property.value) == .orderedSame } ?? false
+        return .entity(
+            EntityContent(
+                typeName: "Event Attendee", identifier: property.value, displayTitle: name,
+                properties: [
+                    "Name": .text(name), "Email Address": .text(email), "Role": .text(role), "Status": .text(status),
+                    "Is Organizer": .boolean(isOrganizer),
+                ]))
+    }
+
+    static let filterAttendees = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.eventattendees", title: "Filter Event Attendees",
+            description: "Keeps the event attendees that match the conditions on their name, email address, role or status, sorted and limited.",
+            parameters: FileFilter.parameters(
+                input: ParameterMetadata(key: "WFContentItemInputParameter", title: "Event Attendees", type: .content, isRequired: true, isList: true),
+                sortBy: ["Name", "Email Address", "Status", "Random"]),
+            inputParameter: "WFContentItemInputParameter", outputType: "Event Attendee", outputName: "Event Attendees",
+            keywords: ["invitees", "guests", "calendar"]),
+        properties: FileFilter.Properties(kind: "event attendees", names: attendeeNames, value: { name, item in item.property(name) }))
+
+    static let attendeeDetails = DetailActions.make(
+        "is.workflow.actions.properties.eventattendees", title: "Get Details of Event Attendees", of: "Event Attendee", properties: attendeeNames,
+        default: "Name")
+
+    /// The details Edit Calendar Event sets, and the key each value comes in.
+    static let editable: [String: String] = [
+        "Title": "WFCalendarEventContentItemTitle", "Notes": "WFCalendarEventContentItemNotes", "Location": "WFCalendarEventContentItemLocation",
+        "Start Date": "WFCalendarEventContentItemStartDate", "End Date": "WFCalendarEventContentItemEndDate",
+        "Is All Day": "WFCalendarEventContentItemIsAllDay", "URL": "WFCalendarEventContentItemURL", "Duration": "WFCalendarEventContentItemDuration",
+    ]
+
+    static let editEvent = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.setters.calendarevents", title: "Edit Calendar Event",
+            description: "Sets a detail of each event: its title, notes, location, start or end date, duration, whether it lasts all day, or URL.",
+            parameters: [
+                ParameterMetadata(key: "WFInput", title: "Calendar Event", type: .content, isRequired: true, isList: true),
+                ParameterMetadata(key: "WFContentItemPropertyName", title: "Detail", type: .enumeration, options: editable.keys.sorted()),
+            ] + editable.values.sorted().map { ParameterMetadata(key: $0, title: "Value", type: .content) },
+            inputParameter: "WFInput", outputType: "Calendar Event", outputName: "Updated Event", isReadOnly: false,
+            keywords: ["reschedule", "move", "change", "update"])
+    ) { parameters in
+        { input, run in
+            let detail = try run.text(parameters["WFContentItemPropertyName"]) ?? ""
+            guard let name = editable.keys.first(where: { $0.caseInsensitiveCompare(detail) == .orderedSame }), let key = editable[name] else {
+                throw ActionFailure(
+                    "“\(detail.prefix(40))” can't be edited; an event's editable details are \(editable.keys.sorted().joined(separator: ", "))",
+                    parameter: "WFContentItemPropertyName")
+            }
+            let value = try run.content(parameters[key])
+            let zone = run.environment.timeZone
+            var edited: [Content] = []
+            for var item in try CalendarStore.items(of: input, .events, parameter: "WFInput", run: run) {
+                let current = content(item, run: run)
+                let start = current.property("Start Date").date ?? run.environment.now()
+                let end = current.property("End Date").date ?? start
+                let allDay = current.property("Is All Day").boolean ?? false
+                func setDates(_ start: Date, _ end: Date, allDay: Bool) throws {
+                    guard end >= start else { throw ActionFailure("the event would end before it starts", parameter: key) }
+                    if allDay {
+                        item.component.set("DTSTART", ICalendar.day(start, zone: zone), parameters: [("VALUE", "DATE")])
+                        item.component.set("DTEND", ICalendar.day(max(end, start.addingTimeInterval(86_400)), zone: zone), parameters: [("VALUE", "DATE")])
+                    } else {
+                        item.component.set("DTSTART", ICalendar.utc(start))
+                        item.component.set("DTEND", ICalendar.utc(end))
+                    }
+                }
+                switch name {
+                case "Title": item.component.setText("SUMMARY", value.text)
+                case "Notes": item.component.setText("DESCRIPTION", value.text.isEmpty ? nil : value.text)
+                case "Location": item.component.setText("LOCATION", value.text.isEmpty ? nil : value.text)
+                case "URL": item.component.set("URL", value.text.isEmpty ? nil : value.text)
+                case "Is All Day": try setDates(start, end, allDay: value.boolean ?? true)
+                case "Duration":
+                    guard let seconds = value.number, seconds >= 0 else { throw ActionFailure("expected a duration in seconds", parameter: key) }
+                    try setDates(start, start.addingTimeInterval(seconds), allDay: allDay)
+                case "Start Date":
+                    // Moving the start keeps the event's length, as Calendar does.
+                    let moved = try DateActions.date(of: value, parameter: key, run: run)
+                    try setDates(moved, moved.addingTimeInterval(end.timeIntervalSince(start)), allDay: allDay)
+                default: try setDates(start, try DateActions.date(of: value, parameter: key, run: run), allDay: allDay)
+                }
+                item.component.set("LAST-MODIFIED", ICalendar.utc(run.environment.now()))
+                let sequence = (Int(item.component.text("SEQUENCE") ?? "") ?? 0) + 1
+                item.component.set("SEQUENCE", String(sequence))
+                try CalendarStore.write(item)
+                edited.append(content(item, run: run))
+            }
+            return Content(items: edited)
+        }
     }
 
     /// `WFAlertTime`: how long before the start the alarm rings.

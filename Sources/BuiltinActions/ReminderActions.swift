@@ -5,7 +5,9 @@ import ShortcutsEngine
 /// Reminders over ``CalendarStore`` (VTODO files): Add New Reminder, Get Upcoming Reminders,
 /// Find Reminders, Get Details of Reminders, Edit Reminder, Remove Reminders and Open Reminders List.
 enum ReminderActions {
-    static let all: [ActionDefinition] = [addReminder, upcomingReminders, findReminders, reminderDetails, editReminder, removeReminders, showList]
+    static let all: [ActionDefinition] = [
+        addReminder, quickReminder, upcomingReminders, findReminders, reminderDetails, editReminder, removeReminders, showList,
+    ]
 
     static let detailNames = [
         "Title", "Due Date", "Is Completed", "Completion Date", "Notes", "List", "Priority", "URL", "Creation Date", "Has Alarms", "Is Flagged",
@@ -109,6 +111,28 @@ enum ReminderActions {
             if alert != "No Alert", alert.lowercased() != "false" {
                 setDue(try DateActions.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run), on: &task)
             }
+            return content(try CalendarStore.add(task, to: list, .reminders, run: run), run: run)
+        }
+    }
+
+    static let quickReminder = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.addquickreminder", title: "Show Quick Reminder",
+            description: "Asks for a reminder's title and adds it to the default list.",
+            outputType: "Reminder", outputName: "New Reminder", isReadOnly: false, keywords: ["todo", "quick", "remind"])
+    ) { _ in
+        { _, run in
+            let title = try run.environment.prompter.ask("New Reminder", defaultAnswer: nil, inputType: "Text")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty else { throw ActionFailure("no reminder was written", code: .cancelled) }
+            let list = CalendarStore.collection(named: .nothing, .reminders, run: run) ?? CalendarStore.Kind.reminders.defaultCollection
+            var task = ICalendar.Component(name: "VTODO")
+            let now = run.environment.now()
+            task.set("UID", UUID().uuidString)
+            task.set("DTSTAMP", ICalendar.utc(now))
+            task.set("CREATED", ICalendar.utc(now))
+            task.setText("SUMMARY", title)
+            task.set("STATUS", "NEEDS-ACTION")
             return content(try CalendarStore.add(task, to: list, .reminders, run: run), run: run)
         }
     }

@@ -147,4 +147,56 @@ import Testing
             """)
         #expect(cleared.status == 0 && cleared.output == "2\n", "\(cleared.output) \(cleared.error)")
     }
+
+    @Test func attendeesAndEditsOfAnEvent() throws {
+        let written = try python(
+            """
+            import icalendar, datetime, os, sys
+            folder = sys.argv[1] + '/Calendars/Calendar'
+            os.makedirs(folder)
+            calendar = icalendar.Calendar(); calendar.add('prodid', '-//test//EN'); calendar.add('version', '2.0')
+            event = icalendar.Event()
+            event.add('uid', 'review'); event.add('summary', 'Design review')
+            event.add('dtstart', datetime.datetime(2030, 6, 1, 14, 0, tzinfo=datetime.timezone.utc))
+            event.add('dtend', datetime.datetime(2030, 6, 1, 15, 30, tzinfo=datetime.timezone.utc))
+            def address(email, **parameters):
+                value = icalendar.vCalAddress('mailto:' + email)
+                for key, given in parameters.items(): value.params[key] = icalendar.vText(given)
+                return value
+            event.add('organizer', address('ada@example.org', CN='Ada'))
+            for cn, email, status in [('Ada', 'ada@example.org', 'ACCEPTED'), ('Grace', 'grace@example.org', 'ACCEPTED'), ('Alan', 'alan@example.org', 'DECLINED')]:
+                event.add('attendee', address(email, CN=cn, PARTSTAT=status, ROLE='REQ-PARTICIPANT'))
+            calendar.add_component(event)
+            open(folder + '/review.ics', 'wb').write(calendar.to_ical())
+            """)
+        #expect(written.status == 0, "\(written.error)")
+        let accepted = try run(
+            """
+            is.workflow.actions.getupcomingevents
+            is.workflow.actions.properties.calendarevents WFContentItemPropertyName: "Attendees"
+            is.workflow.actions.filter.eventattendees WFContentItemFilter: #conditions(all, [{Property: "Status", Operator: 4, Values: #record {String: "Accepted"}, Removable: true}, {Property: "Is Organizer", Operator: 4, Values: #record {Bool: false}, Removable: true}])
+            is.workflow.actions.properties.eventattendees WFContentItemPropertyName: "Email Address"
+            """)
+        #expect(accepted.status == 0 && accepted.output == "grace@example.org\n", "\(accepted.output) \(accepted.error)")
+        let moved = try run(
+            """
+            is.workflow.actions.getupcomingevents
+            is.workflow.actions.setters.calendarevents WFContentItemPropertyName: "Start Date", WFCalendarEventContentItemStartDate: "2030-06-02 09:00"
+            is.workflow.actions.setters.calendarevents WFContentItemPropertyName: "Location", WFCalendarEventContentItemLocation: "Room 4"
+            """)
+        #expect(moved.status == 0, "\(moved.error)")
+        let read = try python(
+            """
+            import icalendar, sys
+            event = icalendar.Calendar.from_ical(open(sys.argv[1] + '/Calendars/Calendar/review.ics', 'rb').read()).walk('VEVENT')[0]
+            print(event.decoded('DTSTART').isoformat(), event.decoded('DTEND').isoformat(), event['LOCATION'], len(event.get('ATTENDEE')), event['SEQUENCE'])
+            """)
+        // 09:00 in Paris is 07:00 UTC; the event keeps its hour and a half and its attendees.
+        #expect(read.output == "2030-06-02T07:00:00+00:00 2030-06-02T08:30:00+00:00 Room 4 3 2\n", "\(read.output) \(read.error)")
+
+        let answers = try runner.write(Data("Water the plants\n".utf8), to: "answers.txt")
+        let file = try runner.write(Data("is.workflow.actions.addquickreminder\n".utf8), to: "quick.sct")
+        let quick = try runner.run(["run", file, "--answers", answers])
+        #expect(quick.status == 0 && quick.output == "Water the plants\n", "\(quick.output) \(quick.error)")
+    }
 }
