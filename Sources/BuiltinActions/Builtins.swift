@@ -17,7 +17,7 @@ public enum Builtins {
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all)
+            + SoundActions.all + DiskActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -28,7 +28,7 @@ public enum Builtins {
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
             ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all),
+            + SoundActions.all + DiskActions.all),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
@@ -45,7 +45,7 @@ public enum Builtins {
             ("Sharing", MailActions.all),
             ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
             ("Sharing", ContactActions.all),
-            ("Documents", NoteActions.all + [SoundActions.connectToServers]),
+            ("Documents", NoteActions.all + DiskActions.all + [SoundActions.connectToServers]),
             ("Media", [SoundActions.playSound, SoundActions.recordAudio, SoundActions.playbackDestination, SoundActions.addToUpNext, SoundActions.clearUpNext]),
         ]
         var table: [String: String] = [:]

@@ -236,6 +236,54 @@ struct DeviceActionTests {
         #expect(tooLong.status == 1 && tooLong.error.contains("parameter WFDuration"), "\(tooLong.error)")
     }
 
+    /// Eject Disk and Mount Disk Image against a UDisks mock with its object manager.
+    @Test func disksAreEjectedAndImagesMountedThroughUDisks() throws {
+        let harness = try ServiceHarness()
+        try harness.startSystemBus()
+        try harness.startMock(
+            arguments: ["-m", "org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.UDisks2"], name: "org.freedesktop.UDisks2")
+        let image = harness.directory + "/disk.iso"
+        try Data(repeating: 0, count: 4096).write(to: URL(fileURLWithPath: image))
+        let mounted = harness.directory + "/media/DISK"
+        try FileManager.default.createDirectory(atPath: mounted, withIntermediateDirectories: true)
+        try "readme".write(toFile: mounted + "/README.txt", atomically: true, encoding: .utf8)
+        let set = try harness.python(
+            """
+            import dbus, sys
+            bus = dbus.SystemBus()
+            root = dbus.Interface(bus.get_object('org.freedesktop.UDisks2', '/org/freedesktop/UDisks2'), 'org.freedesktop.DBus.Mock')
+            def bytes_of(path): return dbus.Array([dbus.Byte(b) for b in path.encode() + b'\\0'], signature='y')
+            base = '/org/freedesktop/UDisks2'
+            root.AddObject(base + '/drives/USB_Stick', 'org.freedesktop.UDisks2.Drive', {'Ejectable': True, 'CanPowerOff': True}, [('Eject', 'a{sv}', '', ''), ('PowerOff', 'a{sv}', '', '')])
+            root.AddObject(base + '/block_devices/sdb1', 'org.freedesktop.UDisks2.Block', {'Drive': dbus.ObjectPath(base + '/drives/USB_Stick'), 'IdLabel': 'USB'}, [])
+            usb = dbus.Interface(bus.get_object('org.freedesktop.UDisks2', base + '/block_devices/sdb1'), 'org.freedesktop.DBus.Mock')
+            usb.AddProperties('org.freedesktop.UDisks2.Filesystem', {'MountPoints': dbus.Array([bytes_of('/run/media/ada/USB')], signature='ay')})
+            usb.AddMethod('org.freedesktop.UDisks2.Filesystem', 'Unmount', 'a{sv}', '', '')
+            root.AddObject(base + '/Manager', 'org.freedesktop.UDisks2.Manager', {}, [('LoopSetup', 'ha{sv}', 'o', 'ret = dbus.ObjectPath("%s/block_devices/loop0")' % base)])
+            root.AddObject(base + '/block_devices/loop0', 'org.freedesktop.UDisks2.Block', {'Drive': dbus.ObjectPath('/')}, [])
+            loop = dbus.Interface(bus.get_object('org.freedesktop.UDisks2', base + '/block_devices/loop0'), 'org.freedesktop.DBus.Mock')
+            loop.AddProperties('org.freedesktop.UDisks2.Filesystem', {'MountPoints': dbus.Array([], signature='ay')})
+            loop.AddMethod('org.freedesktop.UDisks2.Filesystem', 'Mount', 'a{sv}', 's', 'ret = "%s"' % sys.argv[1])
+            """, [mounted])
+        #expect(set.status == 0, "\(set.error)")
+        let ejected = try Self.run(#"is.workflow.actions.ejectdisk WFInput: "/run/media/ada/USB""#, in: harness)
+        #expect(ejected.status == 0, "\(ejected.error)")
+        let base = "/org/freedesktop/UDisks2"
+        #expect(try Self.calls("org.freedesktop.UDisks2", base + "/block_devices/sdb1", system: true, in: harness) == ["Unmount({})"])
+        #expect(try Self.calls("org.freedesktop.UDisks2", base + "/drives/USB_Stick", system: true, in: harness) == ["Eject({})"])
+        let notMounted = try Self.run(#"is.workflow.actions.ejectdisk WFInput: "/run/media/ada/Other""#, in: harness)
+        #expect(notMounted.status == 1 && notMounted.error.contains("no disk is mounted at /run/media/ada/Other"), "\(notMounted.error)")
+
+        let opened = try Self.run(
+            """
+            is.workflow.actions.mountdiskimage WFInput: "\(image)"
+            is.workflow.actions.file.getfoldercontents
+            """, in: harness, options: ["--allow-reading", harness.directory])
+        #expect(opened.status == 0 && opened.output == "readme\n", "\(opened.output) \(opened.error)")
+        let manager = try Self.calls("org.freedesktop.UDisks2", base + "/Manager", system: true, in: harness)
+        #expect(manager.count == 1 && manager[0].hasPrefix("LoopSetup(") && manager[0].hasSuffix(", {read-only: true})"), "\(manager)")
+    }
+
     /// With no terminal, Show Alert is a notification with OK and Cancel, and the run waits for the click.
     @Test func alertsWithoutATerminalAreNotificationsWithButtons() throws {
         let harness = try ServiceHarness()
@@ -353,7 +401,7 @@ struct DeviceActionTests {
             else { return nil }
             return (identifier, "needs \(title) (\(name) on the \(bus) bus; install \(package))")
         }
-        #expect(needing.count >= 25, "\(needing.map(\.0))")
+        #expect(needing.count >= 28, "\(needing.map(\.0))")
         let listed = try harness.run(shortcuts, ["actions"]).output
         for (identifier, needs) in needing {
             let ran = try Self.run(identifier, in: harness)
