@@ -7,7 +7,7 @@ import ShortcutsEngine
 /// Skip Forward, Skip Back, Seek, Get Current Song and Play Music; and Set Volume through
 /// PipeWire's `wpctl` or PulseAudio's `pactl`.
 enum MediaControlActions {
-    static let all: [ActionDefinition] = [playPause, skipForward, skipBack, seek, currentSong, playMusic, volume]
+    static let all: [ActionDefinition] = [playPause, skipForward, skipBack, seek, currentSong, playMusic, playPodcast, volume]
 
     static let objectPath = "/org/mpris/MediaPlayer2"
     static let player = "org.mpris.MediaPlayer2.Player"
@@ -224,6 +224,50 @@ enum MediaControlActions {
             } else {
                 _ = try client.call(objectPath, player, "Play", destination: name)
             }
+            return input
+        }
+    }
+
+    static let playPodcast = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.playpodcast", title: "Play Podcast",
+            description:
+                "Plays a podcast's newest (or oldest) episode in the media player (its feed read, the episode's audio opened through MPRIS), or resumes playing.",
+            parameters: [
+                ParameterMetadata(key: "WFPodcastShow", title: "Podcast", type: .content),
+                ParameterMetadata(
+                    key: "WFPodcastPlaybackOrder", title: "Playback Order", type: .enumeration, options: ["Newest First", "Oldest First"],
+                    defaultValue: "Newest First"),
+            ],
+            isReadOnly: false, keywords: ["podcast", "episode", "listen", "mpris"]
+        ).needing(.mediaPlayer),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let client = try ServiceClient(.mediaPlayer, for: run)
+            let name = try currentPlayer(client)
+            let show = try run.content(parameters["WFPodcastShow"])
+            guard !show.isNothing else {
+                _ = try client.call(objectPath, player, "Play", destination: name)
+                return input
+            }
+            var feedURL: URL?
+            if case .entity(let entity) = show.items.first ?? .nothing { feedURL = entity.properties["Feed URL"]?.url }
+            guard let feed = feedURL ?? show.url else {
+                throw ActionFailure("expected a podcast (from Search Podcasts or Get Podcasts from Library) or its feed's URL", parameter: "WFPodcastShow")
+            }
+            // Read as a file: a URL made text would be its address, not what is there.
+            guard case .file(let downloaded) = try run.convert(.url(feed), to: .file, parameter: "WFPodcastShow") else {
+                throw ActionFailure("can't read the podcast's feed at \(feed.absoluteString)", parameter: "WFPodcastShow")
+            }
+            let text = String(decoding: downloaded.data, as: UTF8.self)
+            let episodes = FeedReader.read(text).items.filter { $0.enclosure != nil }
+            let oldest = (try run.text(parameters["WFPodcastPlaybackOrder"]))?.lowercased() == "oldest first"
+            let dated = episodes.sorted { ($0.published ?? .distantPast) > ($1.published ?? .distantPast) }
+            guard let episode = oldest ? dated.last : dated.first, let audio = episode.enclosure else {
+                throw ActionFailure("the podcast's feed has no episode to play", parameter: "WFPodcastShow")
+            }
+            _ = try client.call(objectPath, player, "OpenUri", [.string(audio)], destination: name)
             return input
         }
     }

@@ -402,6 +402,14 @@ struct DeviceActionTests {
             #expect(set.status == 0, "\(set.error)")
         }
 
+        // A podcast's feed, read from a file here: the newest episode plays.
+        let feed = harness.directory + "/feed.xml"
+        try """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Radio</title>
+            <item><title>Old</title><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/old.mp3" type="audio/mpeg"/></item>
+            <item><title>New</title><pubDate>Tue, 01 Oct 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/new.mp3" type="audio/mpeg"/></item>
+            </channel></rss>
+            """.write(toFile: feed, atomically: true, encoding: .utf8)
         for text in [
             #"is.workflow.actions.pausemusic WFPlayPauseBehavior: "Pause""#, "is.workflow.actions.skipforward",
             #"is.workflow.actions.skipback WFSkipBackBehavior: "Previous Song""#, "is.workflow.actions.skipback",
@@ -410,8 +418,9 @@ struct DeviceActionTests {
             #"is.workflow.actions.playmusic WFPlayMusicActionRepeat: "All""#,
             #"is.workflow.actions.addmusictoupnext WFMusic: "https://example.org/a.mp3", WFWhenToPlay: "Next""#,
             "is.workflow.actions.clearupnext",
+            #"is.workflow.actions.playpodcast WFPodcastShow: "file://\#(feed)""#,
         ] {
-            let ran = try Self.run(text, in: harness)
+            let ran = try Self.run(text, in: harness, options: ["--allow-reading", harness.directory])
             #expect(ran.status == 0, "\(text): \(ran.error)")
         }
         let seen = try Self.calls("org.mpris.MediaPlayer2.playing", "/org/mpris/MediaPlayer2", system: false, in: harness)
@@ -420,7 +429,7 @@ struct DeviceActionTests {
             commands == [
                 "Pause()", "Next()", "Previous()", "SetPosition(/org/mpris/track/7, 0)", "Seek(30000000)",
                 "SetPosition(/org/mpris/track/7, 120000000)", "Play()", "AddTrack(https://example.org/a.mp3, /org/mpris/track/7, false)",
-                "RemoveTrack(/org/mpris/track/8)", "RemoveTrack(/org/mpris/track/9)",
+                "RemoveTrack(/org/mpris/track/8)", "RemoveTrack(/org/mpris/track/9)", "OpenUri(https://example.org/new.mp3)",
             ], "\(seen)")
         let loop = try harness.run(
             "/usr/bin/gdbus",
