@@ -45,7 +45,7 @@ public struct SystemdUnits: Sendable {
     public func files(for automation: Automation) -> [(name: String, contents: String)] {
         guard !automation.trigger.isEvent else { return [] }
         let service = automation.unitName + ".service"
-        let description = Self.escaped(
+        let description = SystemdText.escaped(
             "Shortcuts automation \"\(automation.name)\": runs \"\(automation.shortcut)\" \(automation.trigger.summary)")
         var serviceText = """
             [Unit]
@@ -56,10 +56,10 @@ public struct SystemdUnits: Sendable {
 
             """
         for (key, value) in variables {
-            serviceText += "Environment=\(Self.quoted("\(key)=\(value)"))\n"
+            serviceText += "Environment=\(SystemdText.quoted("\(key)=\(value)"))\n"
         }
         serviceText +=
-            "ExecStart=" + [shortcuts, "automation", "run", "--triggered", automation.name].map(Self.quoted).joined(separator: " ") + "\n"
+            "ExecStart=" + [shortcuts, "automation", "run", "--triggered", automation.name].map(SystemdText.quoted).joined(separator: " ") + "\n"
         let (starter, target) = starter(of: automation)
         var files: [(String, String)] = []
         switch automation.trigger {
@@ -74,7 +74,7 @@ public struct SystemdUnits: Sendable {
             case .every(let seconds):
                 timer += "OnActiveSec=\(seconds)s\nOnUnitActiveSec=\(seconds)s\nAccuracySec=1s\n"
             case .calendar(let spec):
-                timer += "OnCalendar=\(Self.escaped(spec))\nPersistent=true\n"
+                timer += "OnCalendar=\(SystemdText.escaped(spec))\nPersistent=true\n"
             default: break
             }
             timer += "Unit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
@@ -86,7 +86,7 @@ public struct SystemdUnits: Sendable {
             files.append(
                 (
                     starter,
-                    "[Unit]\nDescription=\(description)\n\n[Path]\n\(watch)=\(Self.escaped(folder))\nUnit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
+                    "[Unit]\nDescription=\(description)\n\n[Path]\n\(watch)=\(SystemdText.escaped(folder))\nUnit=\(service)\n\n[Install]\nWantedBy=\(target)\n"
                 ))
         }
         return [(service, serviceText)] + files
@@ -195,17 +195,5 @@ public struct SystemdUnits: Sendable {
         process.waitUntilExit()
         let command = "systemctl --user " + arguments.joined(separator: " ")
         return process.terminationStatus == 0 ? (arguments == ["daemon-reload"] ? [] : [command]) : ["\(command) failed"]
-    }
-
-    /// A value systemd reads literally: `%` doubled (it starts specifiers), newlines folded.
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "\n", with: " ")
-    }
-
-    /// One command-line word or assignment, double-quoted as systemd reads them.
-    static func quoted(_ word: String) -> String {
-        let inner = escaped(word).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "$", with: "$$")
-        return "\"\(inner)\""
     }
 }

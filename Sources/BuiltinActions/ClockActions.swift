@@ -3,11 +3,13 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-/// Start Timer: a transient timer of the person's systemd user manager, which shows a
-/// notification when it elapses, so it goes off whether or not the run (or the service) is
-/// still there. Linux has no system clock app; the timer lives until it fires or the session ends.
+/// Timers and alarms as the person's systemd user manager keeps them, each showing a
+/// notification when it goes off, whether or not the run (or the service) is still there:
+/// Start Timer is a transient timer (it lives until it fires or the session ends); Create Alarm
+/// and Toggle Alarm write timer units to `$XDG_CONFIG_HOME/systemd/user`, so alarms outlive a
+/// restart. Linux has no system clock app.
 enum ClockActions {
-    static let all: [ActionDefinition] = [startTimer]
+    static let all: [ActionDefinition] = [startTimer, createAlarm, toggleAlarm]
 
     static let systemdUser = RequiredService(
         title: "the systemd user manager", busName: "org.freedesktop.systemd1", bus: "session", package: "systemd")
@@ -34,20 +36,7 @@ enum ClockActions {
                 throw ActionFailure("expected a duration of more than 0 and at most 24 hours, got \(NumberText.format(amount)) \(unit)", parameter: "WFDuration")
             }
             let spoken = NumberText.format(amount) + " " + unit
-            let path = run.environment.variables["PATH"]
-            let command: [String]
-            if let notify = ProcessRunner.find("notify-send", path: path) {
-                command = [notify, "--app-name=Shortcuts", "--urgency=critical", "Timer", "Your \(spoken) timer is done."]
-            } else if let gdbus = ProcessRunner.find("gdbus", path: path) {
-                command = [
-                    gdbus, "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
-                    "--method", "org.freedesktop.Notifications.Notify", "Shortcuts", "0", "", "Timer", "Your \(spoken) timer is done.", "[]",
-                    // 0: it stays until dismissed (gdbus would read -1 as an option).
-                    "{}", "0",
-                ]
-            } else {
-                throw ActionFailure("a timer's notification needs notify-send (install libnotify-bin) or gdbus (install libglib2.0-bin)")
-            }
+            let command = try notification(title: "Timer", body: "Your \(spoken) timer is done.", run: run)
             let name = "shortcuts-timer-\(UUID().uuidString.prefix(8).lowercased())"
             let description = DBusValue.string("Shortcuts timer (\(spoken))")
             _ = try systemd.call(
@@ -83,5 +72,167 @@ enum ClockActions {
                 ])
             return input
         }
+    }
+
+    /// The command a timer's service runs to show its notification: notify-send, else gdbus.
+    static func notification(title: String, body: String, run: RunContext) throws -> [String] {
+        let path = run.environment.variables["PATH"]
+        if let notify = ProcessRunner.find("notify-send", path: path) {
+            return [notify, "--app-name=Shortcuts", "--urgency=critical", title, body]
+        }
+        if let gdbus = ProcessRunner.find("gdbus", path: path) {
+            return [
+                gdbus, "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
+                // 0: it stays until dismissed (gdbus would read -1 as an option).
+                "--method", "org.freedesktop.Notifications.Notify", "Shortcuts", "0", "", title, body, "[]", "{}", "0",
+            ]
+        }
+        throw ActionFailure("a timer's notification needs notify-send (install libnotify-bin) or gdbus (install libglib2.0-bin)")
+    }
+
+    // MARK: Alarms
+
+    static let alarmPrefix = "shortcuts-alarm-"
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    static func unitFolder(run: RunContext) -> String { UserFolders.configHome(in: run.environment.variables) + "/systemd/user" }
+
+    /// The alarms the units folder holds: each timer's label, time, days and whether it is on.
+    static func alarms(run: RunContext) -> [Content] {
+        let folder = unitFolder(run: run)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(alarmPrefix) && $0.hasSuffix(".timer") }
+        return names.sorted().compactMap { name in
+            guard let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
+            func value(_ key: String) -> String? {
+                text.split(separator: "\n").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+            }
+            let label = (value("X-Shortcuts-Label") ?? "Alarm").replacingOccurrences(of: "%%", with: "%")
+            let days = (value("X-Shortcuts-Repeat") ?? "").split(separator: ",").map { Content.text(String($0)) }
+            let enabled = FileManager.default.fileExists(atPath: folder + "/timers.target.wants/" + name)
+            return .entity(
+                EntityContent(
+                    typeName: "Alarm", identifier: String(name.dropLast(".timer".count)), displayTitle: label,
+                    properties: [
+                        "Label": .text(label), "Time": .text(value("X-Shortcuts-Time") ?? ""), "Is Enabled": .boolean(enabled), "Repeat": .list(days),
+                    ]))
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ActionFailure("can't write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Turns an alarm's timer on (enabled and started) or off (stopped and disabled).
+    static func setAlarm(_ unit: String, on: Bool, systemd: ServiceClient) throws {
+        let manager = "org.freedesktop.systemd1.Manager"
+        let path = "/org/freedesktop/systemd1"
+        _ = try systemd.call(path, manager, "Reload")
+        if on {
+            _ = try systemd.call(path, manager, "EnableUnitFiles", [.strings([unit + ".timer"]), .bool(false), .bool(true)])
+            _ = try systemd.call(path, manager, "StartUnit", [.string(unit + ".timer"), .string("replace")])
+        } else {
+            _ = try systemd.call(path, manager, "StopUnit", [.string(unit + ".timer"), .string("replace")])
+            _ = try systemd.call(path, manager, "DisableUnitFiles", [.strings([unit + ".timer"]), .bool(false)])
+        }
+    }
+
+    static let createAlarm = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.alarm.create", title: "Create Alarm",
+            description:
+                "Makes an alarm: a timer of the systemd user manager that shows a notification at the time, once or on the days given, kept across restarts.",
+            parameters: [
+                ParameterMetadata(key: "WFTime", title: "Time", type: .date, isRequired: true),
+                ParameterMetadata(key: "WFLabel", title: "Label", type: .text, defaultValue: "Alarm"),
+                ParameterMetadata(key: "WFFrequency", title: "Repeat", type: .enumeration, options: weekdays, isList: true),
+            ],
+            outputType: "Alarm", outputName: "Alarm", isReadOnly: false, keywords: ["wake", "clock", "reminder"]
+        ).needing(systemdUser)
+    ) { parameters in
+        { _, run in
+            let systemd = try ServiceClient(systemdUser, for: run)
+            let time = try DateActions.date(parameters["WFTime"], parameter: "WFTime", run: run)
+            let label = (try run.text(parameters["WFLabel"])).flatMap { $0.isEmpty ? nil : $0 } ?? "Alarm"
+            let days = try run.content(parameters["WFFrequency"]).items.map(\.text).map { day in
+                guard let match = weekdays.first(where: { $0.lowercased().hasPrefix(day.lowercased().prefix(3)) && !day.isEmpty }) else {
+                    throw ActionFailure("“\(day)” is not a day of the week", parameter: "WFFrequency")
+                }
+                return match
+            }
+            var calendar = run.environment.calendar
+            calendar.timeZone = run.environment.timeZone
+            let parts = calendar.dateComponents([.hour, .minute], from: time)
+            let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            let spec: String
+            if days.isEmpty {
+                // Once: at the next time the clock shows it, as an alarm rings.
+                var next = calendar.nextDate(after: run.environment.now(), matching: parts, matchingPolicy: .nextTime) ?? time
+                if time > run.environment.now(), !calendar.isDate(time, inSameDayAs: run.environment.now()) { next = time }
+                let day = calendar.dateComponents([.year, .month, .day], from: next)
+                spec = String(format: "%04d-%02d-%02d ", day.year ?? 0, day.month ?? 0, day.day ?? 0) + clock + ":00"
+            } else {
+                spec = days.map { String($0.prefix(3)) }.joined(separator: ",") + " *-*-* " + clock + ":00"
+            }
+            let zone = run.environment.timeZone.identifier
+            let unit = alarmPrefix + UUID().uuidString.prefix(8).lowercased()
+            let folder = unitFolder(run: run)
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ActionFailure("can't make \(folder): \(error.localizedDescription)")
+            }
+            let command = try notification(title: "Alarm", body: label, run: run)
+            try write(
+                "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\n\n[Service]\nType=oneshot\nExecStart="
+                    + command.map(SystemdText.quoted).joined(separator: " ") + "\n",
+                to: folder + "/" + unit + ".service")
+            try write(
+                "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\nX-Shortcuts-Label=\(SystemdText.escaped(label))\n"
+                    + "X-Shortcuts-Time=\(clock)\nX-Shortcuts-Repeat=\(days.joined(separator: ","))\n\n[Timer]\nOnCalendar=\(spec) \(zone)\n"
+                    + "AccuracySec=1s\n\n[Install]\nWantedBy=timers.target\n",
+                to: folder + "/" + unit + ".timer")
+            try setAlarm(unit, on: true, systemd: systemd)
+            return alarms(run: run).first { $0.entityIdentifier == unit } ?? .nothing
+        }
+    }
+
+    static let toggleAlarm = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.alarm.toggle", title: "Toggle Alarm",
+            description: "Turns an alarm Create Alarm made on or off, or toggles it.",
+            parameters: [ParameterMetadata(key: "WFAlarm", title: "Alarm", type: .content, isRequired: true)] + SwitchParameters.metadata("Alarm"),
+            isReadOnly: false, keywords: ["wake", "clock"]
+        ).needing(systemdUser),
+        passesInputThrough: true
+    ) { parameters in
+        let switchValue = SwitchParameters(parameters)
+        return { input, run in
+            let systemd = try ServiceClient(systemdUser, for: run)
+            let given = try run.content(parameters["WFAlarm"])
+            let all = alarms(run: run)
+            let wanted = given.entityIdentifier ?? given.text
+            guard let alarm = all.first(where: { $0.entityIdentifier == wanted || $0.property("Label").text.caseInsensitiveCompare(wanted) == .orderedSame }),
+                let unit = alarm.entityIdentifier
+            else {
+                let labels = all.map { $0.property("Label").text }
+                throw ActionFailure(
+                    "there is no alarm “\(wanted.prefix(60))”" + (labels.isEmpty ? "" : "; there are \(labels.joined(separator: ", "))"), parameter: "WFAlarm")
+            }
+            let on = try switchValue.wanted(in: run) { alarm.property("Is Enabled").boolean ?? false }
+            try setAlarm(unit, on: on, systemd: systemd)
+            return input
+        }
+    }
+}
+
+extension Content {
+    /// The identifier of an entity, else `nil`.
+    var entityIdentifier: String? {
+        if case .entity(let entity) = self { return entity.identifier }
+        return nil
     }
 }

@@ -288,6 +288,54 @@ struct DeviceActionTests {
         #expect(tooLong.status == 1 && tooLong.error.contains("parameter WFDuration"), "\(tooLong.error)")
     }
 
+    /// Alarms are timer units in the user's systemd folder, enabled and started through the manager.
+    @Test func alarmsAreUserTimerUnitsThatSystemdReads() throws {
+        let harness = try ServiceHarness()
+        harness.extra["TZ"] = "Europe/Paris"
+        try harness.startBus()
+        try harness.startMock(
+            arguments: ["org.freedesktop.systemd1", "/org/freedesktop/systemd1", "org.freedesktop.systemd1.Manager"],
+            name: "org.freedesktop.systemd1", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            manager = dbus.Interface(dbus.SessionBus().get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'), 'org.freedesktop.DBus.Mock')
+            interface = 'org.freedesktop.systemd1.Manager'
+            manager.AddMethod(interface, 'Reload', '', '', '')
+            manager.AddMethod(interface, 'EnableUnitFiles', 'asbb', 'ba(sss)', 'ret = (False, [])')
+            manager.AddMethod(interface, 'DisableUnitFiles', 'asb', 'a(sss)', 'ret = []')
+            manager.AddMethod(interface, 'StartUnit', 'ss', 'o', 'ret = dbus.ObjectPath("/org/freedesktop/systemd1/job/1")')
+            manager.AddMethod(interface, 'StopUnit', 'ss', 'o', 'ret = dbus.ObjectPath("/org/freedesktop/systemd1/job/2")')
+            """)
+        #expect(added.status == 0, "\(added.error)")
+        let made = try Self.run(
+            #"is.workflow.actions.alarm.create WFTime: "07:30", WFLabel: "Wake up, 100% awake", WFFrequency: ["Monday", "fri"]"#, in: harness)
+        #expect(made.status == 0 && made.output == "Wake up, 100% awake\n", "\(made.output) \(made.error)")
+        let folder = (harness.environment["XDG_CONFIG_HOME"] ?? "") + "/systemd/user"
+        let timers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".timer") }
+        let timer = try #require(timers.first, "\(timers)")
+        let unit = String(timer.dropLast(".timer".count))
+        let text = try String(contentsOfFile: folder + "/" + timer, encoding: .utf8)
+        #expect(text.contains("OnCalendar=Mon,Fri *-*-* 07:30:00 Europe/Paris"), "\(text)")
+        #expect(text.contains("X-Shortcuts-Label=Wake up, 100%% awake"), "\(text)")
+        let calls = try Self.calls("org.freedesktop.systemd1", "/org/freedesktop/systemd1", system: false, in: harness)
+        #expect(calls == ["Reload()", "EnableUnitFiles([\(timer)], false, true)", "StartUnit(\(timer), replace)"], "\(calls)")
+        // systemd's own reading of both units: no complaint.
+        let runtime = harness.directory + "/analyze-runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let verified = try ProcessRun.run(
+            "/usr/bin/systemd-analyze", ["--user", "verify", folder + "/" + timer, folder + "/" + unit + ".service"],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime]) { _, new in new })
+        #expect(verified.status == 0 && verified.error.isEmpty, "\(verified.error)")
+
+        let off = try Self.run(#"is.workflow.actions.alarm.toggle WFAlarm: "wake up, 100% awake", OnValue: false"#, in: harness)
+        #expect(off.status == 0, "\(off.error)")
+        let later = try Self.calls("org.freedesktop.systemd1", "/org/freedesktop/systemd1", system: false, in: harness)
+        #expect(Array(later.suffix(2)) == ["StopUnit(\(timer), replace)", "DisableUnitFiles([\(timer)], false)"], "\(later)")
+        let missing = try Self.run(#"is.workflow.actions.alarm.toggle WFAlarm: "Nap""#, in: harness)
+        #expect(missing.status == 1 && missing.error.contains("there is no alarm “Nap”; there are Wake up, 100% awake"), "\(missing.error)")
+    }
+
     /// Eject Disk and Mount Disk Image against a UDisks mock with its object manager.
     @Test func disksAreEjectedAndImagesMountedThroughUDisks() throws {
         let harness = try ServiceHarness()
@@ -462,7 +510,7 @@ struct DeviceActionTests {
             else { return nil }
             return (identifier, "needs \(title) (\(name) on the \(bus) bus; install \(package))")
         }
-        #expect(needing.count >= 32, "\(needing.map(\.0))")
+        #expect(needing.count >= 35, "\(needing.map(\.0))")
         let listed = try harness.run(shortcuts, ["actions"]).output
         for (identifier, needs) in needing {
             let ran = try Self.run(identifier, in: harness)
