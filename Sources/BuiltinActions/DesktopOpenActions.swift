@@ -7,7 +7,7 @@ import ShortcutsEngine
 /// Show in iTunes Store and Open X-Callback URL open a URL with the desktop's handler; Reveal
 /// Files shows files in the file manager (`org.freedesktop.FileManager1`).
 enum DesktopOpenActions {
-    static let all: [ActionDefinition] = [searchWeb, showInMaps, directions, showInStore, xCallback, revealFiles]
+    static let all: [ActionDefinition] = [searchWeb, showInMaps, directions, showInStore, xCallback, revealFiles, searchFiles]
 
     /// `WFSearchWebDestination`, and each engine's search URL (the query is appended, encoded).
     enum SearchEngine: String, ParameterOption {
@@ -203,6 +203,45 @@ enum DesktopOpenActions {
             guard !uris.isEmpty else { throw ActionFailure("there are no files to reveal", parameter: "WFFile") }
             _ = try manager.call("/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
             return input
+        }
+    }
+
+    /// How many places Search gives at most.
+    static let mostFound = 1000
+
+    static let searchFiles = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.spotlightsearch", title: "Search",
+            description:
+                "Finds the files and folders whose names contain the text, from the machine's file-name index (plocate or locate), as their locations; reading one goes through the shortcut's file access.",
+            parameters: [ParameterMetadata(key: "WFInput", title: "Text", type: .text, isRequired: true)],
+            inputParameter: "WFInput", outputType: "URL", outputName: "Search Results", keywords: ["spotlight", "locate", "find files"]),
+        passesInputThrough: false
+    ) { _ in
+        { input, run in
+            let query = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: "WFInput") }
+            guard let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in ProcessRunner.find(name, path: run.environment.variables["PATH"]).map { (name, $0) } }).first else {
+                throw ActionFailure("Search needs a file-name index: install plocate")
+            }
+            // LOCATE_PATH names the indexes to read instead of the system's (a person's own index, tests).
+            // plocate would read them after the system's, which may be missing, so they are passed as the ones to read.
+            var variables = run.environment.variables
+            let databases = variables.removeValue(forKey: "LOCATE_PATH").flatMap { $0.isEmpty ? nil : ["--database", $0] } ?? []
+            let outcome = try ProcessRunner.run(
+                program, arguments: databases + ["--ignore-case", "--limit", String(mostFound * 2), "--", query], environment: variables,
+                timeout: 30, cancellation: run.cancellation)
+            // Both exit 1 when nothing matches.
+            guard outcome.status == 0 || (outcome.status == 1 && outcome.standardOutput.isEmpty) else {
+                throw ActionFailure("\(name) failed (status \(outcome.status)): \(outcome.errorText.prefix(300))")
+            }
+            let home = UserFolders.homeFolder(in: run.environment.variables)
+            var seen: Set<String> = []
+            let places = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+            // The person's own files first, hidden ones left out, as a desktop search shows them.
+            let shown = places.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+            let ordered = shown.filter { $0.hasPrefix(home + "/") } + shown.filter { !$0.hasPrefix(home + "/") }
+            return .list(ordered.prefix(mostFound).map { .url(URL(fileURLWithPath: $0)) })
         }
     }
 }
