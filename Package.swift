@@ -65,7 +65,8 @@ let package = Package(
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
         // The actions about the person's own shortcuts, over the library.
         .target(
-            name: "LibraryActions", dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent", "ShortcutsDesktop"]),
+            name: "LibraryActions",
+            dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent", "ShortcutsDesktop"]),
         .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC", "ShortcutFormat", "ShortcutsContent"]),
         .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
@@ -114,7 +115,8 @@ let package = Package(
             name: "ShortcutsCLI",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations", "ShortcutsDesktop",
+                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations",
+                "ShortcutsDesktop",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -161,7 +163,8 @@ let package = Package(
             name: "FuzzAppDocument", dependencies: ["ShortcutsApp", "ShortcutFormat", "ShortcutsRPC", "ShortcutsRun"],
             path: "Fuzz/FuzzAppDocument"),
         .executableTarget(
-            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsContent", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"], path: "Fuzz/FuzzMessages"
+            name: "FuzzMessages", dependencies: ["MCPServer", "ShortcutsContent", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun"],
+            path: "Fuzz/FuzzMessages"
         ),
         // Writes the run history from a process of its own, for the history's tests.
         .executableTarget(name: "history-writer", dependencies: ["ShortcutsRun", "ShortcutsEngine"], path: "Tests/HistoryWriter"),
@@ -177,7 +180,8 @@ let package = Package(
             dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(
-            name: "ShortcutsDesktopTests", dependencies: ["ShortcutsDesktop", "ShortcutsLibrary", "ShortcutsContent", "ShortcutsTestSupport"]),
+            name: "ShortcutsDesktopTests",
+            dependencies: ["ShortcutsDesktop", "ShortcutsLibrary", "ShortcutsContent", "ShortcutsTestSupport"]),
         .testTarget(
             name: "AppActionsTests",
             dependencies: [

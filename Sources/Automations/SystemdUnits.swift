@@ -59,7 +59,8 @@ public struct SystemdUnits: Sendable {
             serviceText += "Environment=\(SystemdText.quoted("\(key)=\(value)"))\n"
         }
         serviceText +=
-            "ExecStart=" + [shortcuts, "automation", "run", "--triggered", automation.name].map(SystemdText.quoted).joined(separator: " ") + "\n"
+            "ExecStart=" + [shortcuts, "automation", "run", "--triggered", automation.name].map(SystemdText.quoted).joined(separator: " ")
+            + "\n"
         let (starter, target) = starter(of: automation)
         var files: [(String, String)] = []
         switch automation.trigger {

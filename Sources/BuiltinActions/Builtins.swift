@@ -26,9 +26,12 @@ public enum Builtins {
         let families: [(String, [ActionDefinition])] = [
             ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
             ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
-            ("Scripting", PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all),
+            (
+                "Scripting",
+                PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
+                    + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
+                    + SoundActions.all + DiskActions.all
+            ),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
             (
@@ -37,7 +40,12 @@ public enum Builtins {
                     + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all
             ),
             ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
-            ("Location", LocationActions.all + WeatherActions.all + CurrentLocation.all + [DesktopOpenActions.showInMaps, DesktopOpenActions.directions]),
+            (
+                "Location",
+                LocationActions.all + WeatherActions.all + CurrentLocation.all + [
+                    DesktopOpenActions.showInMaps, DesktopOpenActions.directions,
+                ]
+            ),
             ("Web", [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback]),
             ("Documents", [DesktopOpenActions.revealFiles, PortalActions.selectFile, PortalActions.openFile]),
             ("Media", [PortalActions.selectPhotos, PortalActions.screenshot]),
@@ -46,7 +54,13 @@ public enum Builtins {
             ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
             ("Sharing", ContactActions.all),
             ("Documents", NoteActions.all + DiskActions.all + [SoundActions.connectToServers]),
-            ("Media", [SoundActions.playSound, SoundActions.recordAudio, SoundActions.playbackDestination, SoundActions.addToUpNext, SoundActions.clearUpNext]),
+            (
+                "Media",
+                [
+                    SoundActions.playSound, SoundActions.recordAudio, SoundActions.playbackDestination, SoundActions.addToUpNext,
+                    SoundActions.clearUpNext,
+                ]
+            ),
         ]
         var table: [String: String] = [:]
         for (category, definitions) in families {

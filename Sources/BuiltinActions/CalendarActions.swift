@@ -6,7 +6,8 @@ import ShortcutsEngine
 /// Events, Get Details of Calendar Events, Remove Events, Add New Calendar and Open in Calendar.
 enum CalendarActions {
     static let all: [ActionDefinition] = [
-        addEvent, upcomingEvents, findEvents, eventDetails, editEvent, removeEvents, addCalendar, showInCalendar, filterAttendees, attendeeDetails,
+        addEvent, upcomingEvents, findEvents, eventDetails, editEvent, removeEvents, addCalendar, showInCalendar, filterAttendees,
+        attendeeDetails,
     ]
 
     static let detailNames = [
@@ -23,7 +24,8 @@ enum CalendarActions {
         if end == nil, let start { end = start.allDay ? start.date.addingTimeInterval(86_400) : start.date }
         var properties: ContentDictionary = [
             "Title": .text(title), "Is All Day": .boolean(start?.allDay ?? false), "Location": .text(event.text("LOCATION") ?? ""),
-            "Notes": .text(event.text("DESCRIPTION") ?? ""), "Calendar": .text(CalendarStore.displayName(item.collection, .events, run: run)),
+            "Notes": .text(event.text("DESCRIPTION") ?? ""),
+            "Calendar": .text(CalendarStore.displayName(item.collection, .events, run: run)),
             "URL": event.text("URL").map(Content.text) ?? .nothing,
             "Attendees": .list(event.properties.filter { $0.name == "ATTENDEE" }.map { attendee($0, organizer: event.first("ORGANIZER")) }),
             "Has Alarms": .boolean(event.components.contains { $0.name == "VALARM" }),
@@ -71,29 +73,35 @@ enum CalendarActions {
     static let filterAttendees = FileFilter.filter(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.filter.eventattendees", title: "Filter Event Attendees",
-            description: "Keeps the event attendees that match the conditions on their name, email address, role or status, sorted and limited.",
+            description:
+                "Keeps the event attendees that match the conditions on their name, email address, role or status, sorted and limited.",
             parameters: FileFilter.parameters(
-                input: ParameterMetadata(key: "WFContentItemInputParameter", title: "Event Attendees", type: .content, isRequired: true, isList: true),
+                input: ParameterMetadata(
+                    key: "WFContentItemInputParameter", title: "Event Attendees", type: .content, isRequired: true, isList: true),
                 sortBy: ["Name", "Email Address", "Status", "Random"]),
             inputParameter: "WFContentItemInputParameter", outputType: "Event Attendee", outputName: "Event Attendees",
             keywords: ["invitees", "guests", "calendar"]),
         properties: FileFilter.Properties(kind: "event attendees", names: attendeeNames, value: { name, item in item.property(name) }))
 
     static let attendeeDetails = DetailActions.make(
-        "is.workflow.actions.properties.eventattendees", title: "Get Details of Event Attendees", of: "Event Attendee", properties: attendeeNames,
+        "is.workflow.actions.properties.eventattendees", title: "Get Details of Event Attendees", of: "Event Attendee",
+        properties: attendeeNames,
         default: "Name")
 
     /// The details Edit Calendar Event sets, and the key each value comes in.
     static let editable: [String: String] = [
-        "Title": "WFCalendarEventContentItemTitle", "Notes": "WFCalendarEventContentItemNotes", "Location": "WFCalendarEventContentItemLocation",
+        "Title": "WFCalendarEventContentItemTitle", "Notes": "WFCalendarEventContentItemNotes",
+        "Location": "WFCalendarEventContentItemLocation",
         "Start Date": "WFCalendarEventContentItemStartDate", "End Date": "WFCalendarEventContentItemEndDate",
-        "Is All Day": "WFCalendarEventContentItemIsAllDay", "URL": "WFCalendarEventContentItemURL", "Duration": "WFCalendarEventContentItemDuration",
+        "Is All Day": "WFCalendarEventContentItemIsAllDay", "URL": "WFCalendarEventContentItemURL",
+        "Duration": "WFCalendarEventContentItemDuration",
     ]
 
     static let editEvent = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.setters.calendarevents", title: "Edit Calendar Event",
-            description: "Sets a detail of each event: its title, notes, location, start or end date, duration, whether it lasts all day, or URL.",
+            description:
+                "Sets a detail of each event: its title, notes, location, start or end date, duration, whether it lasts all day, or URL.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Calendar Event", type: .content, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFContentItemPropertyName", title: "Detail", type: .enumeration, options: editable.keys.sorted()),
@@ -103,7 +111,8 @@ enum CalendarActions {
     ) { parameters in
         { input, run in
             let detail = try run.text(parameters["WFContentItemPropertyName"]) ?? ""
-            guard let name = editable.keys.first(where: { $0.caseInsensitiveCompare(detail) == .orderedSame }), let key = editable[name] else {
+            guard let name = editable.keys.first(where: { $0.caseInsensitiveCompare(detail) == .orderedSame }), let key = editable[name]
+            else {
                 throw ActionFailure(
                     "“\(detail.prefix(40))” can't be edited; an event's editable details are \(editable.keys.sorted().joined(separator: ", "))",
                     parameter: "WFContentItemPropertyName")
@@ -120,7 +129,8 @@ enum CalendarActions {
                     guard end >= start else { throw ActionFailure("the event would end before it starts", parameter: key) }
                     if allDay {
                         item.component.set("DTSTART", ICalendar.day(start, zone: zone), parameters: [("VALUE", "DATE")])
-                        item.component.set("DTEND", ICalendar.day(max(end, start.addingTimeInterval(86_400)), zone: zone), parameters: [("VALUE", "DATE")])
+                        item.component.set(
+                            "DTEND", ICalendar.day(max(end, start.addingTimeInterval(86_400)), zone: zone), parameters: [("VALUE", "DATE")])
                     } else {
                         item.component.set("DTSTART", ICalendar.utc(start))
                         item.component.set("DTEND", ICalendar.utc(end))
@@ -133,7 +143,9 @@ enum CalendarActions {
                 case "URL": item.component.set("URL", value.text.isEmpty ? nil : value.text)
                 case "Is All Day": try setDates(start, end, allDay: value.boolean ?? true)
                 case "Duration":
-                    guard let seconds = value.number, seconds >= 0 else { throw ActionFailure("expected a duration in seconds", parameter: key) }
+                    guard let seconds = value.number, seconds >= 0 else {
+                        throw ActionFailure("expected a duration in seconds", parameter: key)
+                    }
                     try setDates(start, start.addingTimeInterval(seconds), allDay: allDay)
                 case "Start Date":
                     // Moving the start keeps the event's length, as Calendar does.
@@ -158,12 +170,15 @@ enum CalendarActions {
     ]
 
     /// The collection a parameter names (a title or a picked calendar), made when it is the default.
-    static func collection(_ expression: ParameterExpression, _ kind: CalendarStore.Kind, parameter: String, run: RunContext) throws -> String {
+    static func collection(_ expression: ParameterExpression, _ kind: CalendarStore.Kind, parameter: String, run: RunContext) throws
+        -> String
+    {
         let given = try run.content(expression)
         guard let folder = CalendarStore.collection(named: given, kind, run: run) else {
             let known = CalendarStore.collections(kind, run: run).map { CalendarStore.displayName($0, kind, run: run) }
             throw ActionFailure(
-                "there is no \(kind.noun) named “\(given.text.prefix(60))”" + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
+                "there is no \(kind.noun) named “\(given.text.prefix(60))”"
+                    + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
                 parameter: parameter)
         }
         return folder
@@ -180,22 +195,28 @@ enum CalendarActions {
                 ParameterMetadata(key: "WFCalendarItemStartDate", title: "Start Date", type: .date),
                 ParameterMetadata(key: "WFCalendarItemEndDate", title: "End Date", type: .date),
                 ParameterMetadata(key: "WFCalendarItemAllDay", title: "All Day", type: .boolean, defaultValue: "false"),
-                ParameterMetadata(key: "WFAlertTime", title: "Alert", type: .enumeration, options: ["None"] + alertOffsets.keys.sorted() + ["Custom"]),
+                ParameterMetadata(
+                    key: "WFAlertTime", title: "Alert", type: .enumeration, options: ["None"] + alertOffsets.keys.sorted() + ["Custom"]),
                 ParameterMetadata(key: "WFAlertCustomTime", title: "Alert Time", type: .date),
                 ParameterMetadata(key: "WFCalendarItemNotes", title: "Notes", type: .text),
             ],
-            outputType: "Calendar Event", outputName: "New Event", isReadOnly: false, keywords: ["calendar", "appointment", "meeting", "ics"])
+            outputType: "Calendar Event", outputName: "New Event", isReadOnly: false,
+            keywords: ["calendar", "appointment", "meeting", "ics"])
     ) { parameters in
         { _, run in
             let collection = try collection(
-                parameters["WFCalendarDescriptor"].isAbsent ? parameters["WFCalendarItemCalendar"] : parameters["WFCalendarDescriptor"], .events,
+                parameters["WFCalendarDescriptor"].isAbsent ? parameters["WFCalendarItemCalendar"] : parameters["WFCalendarDescriptor"],
+                .events,
                 parameter: "WFCalendarDescriptor", run: run)
             let zone = run.environment.timeZone
             let now = run.environment.now()
-            let start = parameters["WFCalendarItemStartDate"].isAbsent
+            let start =
+                parameters["WFCalendarItemStartDate"].isAbsent
                 ? now : try DateActions.date(parameters["WFCalendarItemStartDate"], parameter: "WFCalendarItemStartDate", run: run)
-            let end = parameters["WFCalendarItemEndDate"].isAbsent
-                ? start.addingTimeInterval(3600) : try DateActions.date(parameters["WFCalendarItemEndDate"], parameter: "WFCalendarItemEndDate", run: run)
+            let end =
+                parameters["WFCalendarItemEndDate"].isAbsent
+                ? start.addingTimeInterval(3600)
+                : try DateActions.date(parameters["WFCalendarItemEndDate"], parameter: "WFCalendarItemEndDate", run: run)
             let allDay = try run.bool(parameters["WFCalendarItemAllDay"]) ?? false
             guard end >= start else { throw ActionFailure("the event would end before it starts", parameter: "WFCalendarItemEndDate") }
             var event = ICalendar.Component(name: "VEVENT")
@@ -225,7 +246,9 @@ enum CalendarActions {
                     let time = try DateActions.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run)
                     alarm.set("TRIGGER", ICalendar.utc(time), parameters: [("VALUE", "DATE-TIME")])
                 } else {
-                    throw ActionFailure("“\(alert)” is not an alert time; use one of \(alertOffsets.keys.sorted().joined(separator: ", ")) or Custom", parameter: "WFAlertTime")
+                    throw ActionFailure(
+                        "“\(alert)” is not an alert time; use one of \(alertOffsets.keys.sorted().joined(separator: ", ")) or Custom",
+                        parameter: "WFAlertTime")
                 }
                 event.components.append(alarm)
             }
@@ -279,7 +302,9 @@ enum CalendarActions {
                 if let (from, to) = window { return start < to && end > from }
                 return true
             }
-            let sorted = events.sorted { ($0.property("Start Date").date ?? .distantFuture) < ($1.property("Start Date").date ?? .distantFuture) }
+            let sorted = events.sorted {
+                ($0.property("Start Date").date ?? .distantFuture) < ($1.property("Start Date").date ?? .distantFuture)
+            }
             return .list(Array(sorted.prefix(count)))
         }
     }
@@ -297,7 +322,8 @@ enum CalendarActions {
         source: { run in .list(try CalendarStore.items(.events, run: run).map { content($0, run: run) }) })
 
     static let eventDetails = DetailActions.make(
-        "is.workflow.actions.properties.calendarevents", title: "Get Details of Calendar Events", of: "Calendar Event", properties: detailNames,
+        "is.workflow.actions.properties.calendarevents", title: "Get Details of Calendar Events", of: "Calendar Event",
+        properties: detailNames,
         default: "Start Date")
 
     static let removeEvents = ActionDefinition(
@@ -306,7 +332,8 @@ enum CalendarActions {
             description: "Removes the events from their calendars; their files go to the calendars' Recently Deleted folder.",
             parameters: [
                 ParameterMetadata(key: "WFInputEvents", title: "Events", type: .content, isRequired: true, isList: true),
-                ParameterMetadata(key: "WFCalendarIncludeFutureEvents", title: "Include Future Events", type: .boolean, defaultValue: "false"),
+                ParameterMetadata(
+                    key: "WFCalendarIncludeFutureEvents", title: "Include Future Events", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "WFInputEvents", isReadOnly: false, keywords: ["delete", "calendar"])
     ) { _ in

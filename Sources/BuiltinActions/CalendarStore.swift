@@ -47,7 +47,8 @@ enum CalendarStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder) && isFolder.boolValue
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder)
+                && isFolder.boolValue
         }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
@@ -104,7 +105,9 @@ enum CalendarStore {
         let safe = fileName(for: uid)
         for collection in collections(kind, run: run) {
             let path = root(kind, run: run) + "/" + collection + "/" + safe
-            if FileManager.default.fileExists(atPath: path), let item = try items(kind, in: collection, run: run).first(where: { $0.path == path }) {
+            if FileManager.default.fileExists(atPath: path),
+                let item = try items(kind, in: collection, run: run).first(where: { $0.path == path })
+            {
                 return item
             }
         }
@@ -127,7 +130,9 @@ enum CalendarStore {
         let document = ICalendar.Component(
             name: "VCALENDAR", properties: [.init("VERSION", "2.0"), .init("PRODID", "-//swift-shortcuts//Shortcuts//EN")],
             components: [component])
-        let item = Item(path: folder + "/" + fileName(for: component.text("UID") ?? UUID().uuidString), collection: collection, document: document, component: component)
+        let item = Item(
+            path: folder + "/" + fileName(for: component.text("UID") ?? UUID().uuidString), collection: collection, document: document,
+            component: component)
         guard !FileManager.default.fileExists(atPath: item.path) else {
             throw ActionFailure("an item with the same identifier is already at \(item.path)")
         }
@@ -172,7 +177,8 @@ enum CalendarStore {
     static func items(of content: Content, _ kind: Kind, parameter: String, run: RunContext) throws -> [Item] {
         try content.items.map { item in
             guard case .entity(let entity) = item, entity.typeName == (kind == .events ? "Calendar Event" : "Reminder") else {
-                throw ActionFailure("expected a \(kind == .events ? "calendar event" : "reminder"), got \(item.quotedForError)", parameter: parameter)
+                throw ActionFailure(
+                    "expected a \(kind == .events ? "calendar event" : "reminder"), got \(item.quotedForError)", parameter: parameter)
             }
             guard let found = try self.item(uid: entity.identifier, kind, run: run) else {
                 throw ActionFailure("“\(entity.displayTitle)” is no longer in the \(kind.noun)s", parameter: parameter)

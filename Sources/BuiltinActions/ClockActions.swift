@@ -22,7 +22,8 @@ enum ClockActions {
             identifier: "is.workflow.actions.timer.start", title: "Start Timer",
             description: "Starts a timer that shows a notification when it ends (a transient timer of the systemd user manager).",
             parameters: [
-                ParameterMetadata(key: "WFDuration", title: "Duration", description: "e.g. 5 min, 90 sec or 1 hr", type: .text, isRequired: true)
+                ParameterMetadata(
+                    key: "WFDuration", title: "Duration", description: "e.g. 5 min, 90 sec or 1 hr", type: .text, isRequired: true)
             ],
             isReadOnly: false, keywords: ["countdown", "clock", "alarm"]
         ).needing(systemdUser),
@@ -33,7 +34,9 @@ enum ClockActions {
             let systemd = try ServiceClient(systemdUser, for: run)
             let (amount, unit) = try DateActions.duration(duration, run: run)
             guard let seconds = MediaControlActions.seconds(amount, unit), seconds > 0, seconds <= longest else {
-                throw ActionFailure("expected a duration of more than 0 and at most 24 hours, got \(NumberText.format(amount)) \(unit)", parameter: "WFDuration")
+                throw ActionFailure(
+                    "expected a duration of more than 0 and at most 24 hours, got \(NumberText.format(amount)) \(unit)",
+                    parameter: "WFDuration")
             }
             let spoken = NumberText.format(amount) + " " + unit
             let command = try notification(title: "Timer", body: "Your \(spoken) timer is done.", run: run)
@@ -49,7 +52,8 @@ enum ClockActions {
                             .structure([.string("Description"), .variant(description)]),
                             .structure([
                                 .string("TimersMonotonic"),
-                                .variant(.array(element: "(st)", [.structure([.string("OnActiveUSec"), .uint64(UInt64(seconds * 1_000_000))])])),
+                                .variant(
+                                    .array(element: "(st)", [.structure([.string("OnActiveUSec"), .uint64(UInt64(seconds * 1_000_000))])])),
                             ]),
                             .structure([.string("RemainAfterElapse"), .variant(.bool(false))]),
                         ]),
@@ -64,7 +68,10 @@ enum ClockActions {
                                         .structure([.string("Description"), .variant(description)]),
                                         .structure([
                                             .string("ExecStart"),
-                                            .variant(.array(element: "(sasb)", [.structure([.string(command[0]), .strings(command), .bool(false)])])),
+                                            .variant(
+                                                .array(
+                                                    element: "(sasb)", [.structure([.string(command[0]), .strings(command), .bool(false)])])
+                                            ),
                                         ]),
                                     ]),
                             ])
@@ -100,7 +107,9 @@ enum ClockActions {
     /// The alarms the units folder holds: each timer's label, time, days and whether it is on.
     static func alarms(run: RunContext) -> [Content] {
         let folder = unitFolder(run: run)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(alarmPrefix) && $0.hasSuffix(".timer") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasPrefix(alarmPrefix) && $0.hasSuffix(".timer")
+        }
         return names.sorted().compactMap { name in
             guard let text = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
             func value(_ key: String) -> String? {
@@ -113,7 +122,8 @@ enum ClockActions {
                 EntityContent(
                     typeName: "Alarm", identifier: String(name.dropLast(".timer".count)), displayTitle: label,
                     properties: [
-                        "Label": .text(label), "Time": .text(value("X-Shortcuts-Time") ?? ""), "Is Enabled": .boolean(enabled), "Repeat": .list(days),
+                        "Label": .text(label), "Time": .text(value("X-Shortcuts-Time") ?? ""), "Is Enabled": .boolean(enabled),
+                        "Repeat": .list(days),
                     ]))
         }
     }
@@ -204,7 +214,8 @@ enum ClockActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.alarm.toggle", title: "Toggle Alarm",
             description: "Turns an alarm Create Alarm made on or off, or toggles it.",
-            parameters: [ParameterMetadata(key: "WFAlarm", title: "Alarm", type: .content, isRequired: true)] + SwitchParameters.metadata("Alarm"),
+            parameters: [ParameterMetadata(key: "WFAlarm", title: "Alarm", type: .content, isRequired: true)]
+                + SwitchParameters.metadata("Alarm"),
             isReadOnly: false, keywords: ["wake", "clock"]
         ).needing(systemdUser),
         passesInputThrough: true
@@ -215,12 +226,16 @@ enum ClockActions {
             let given = try run.content(parameters["WFAlarm"])
             let all = alarms(run: run)
             let wanted = given.entityIdentifier ?? given.text
-            guard let alarm = all.first(where: { $0.entityIdentifier == wanted || $0.property("Label").text.caseInsensitiveCompare(wanted) == .orderedSame }),
+            guard
+                let alarm = all.first(where: {
+                    $0.entityIdentifier == wanted || $0.property("Label").text.caseInsensitiveCompare(wanted) == .orderedSame
+                }),
                 let unit = alarm.entityIdentifier
             else {
                 let labels = all.map { $0.property("Label").text }
                 throw ActionFailure(
-                    "there is no alarm “\(wanted.prefix(60))”" + (labels.isEmpty ? "" : "; there are \(labels.joined(separator: ", "))"), parameter: "WFAlarm")
+                    "there is no alarm “\(wanted.prefix(60))”" + (labels.isEmpty ? "" : "; there are \(labels.joined(separator: ", "))"),
+                    parameter: "WFAlarm")
             }
             let on = try switchValue.wanted(in: run) { alarm.property("Is Enabled").boolean ?? false }
             try setAlarm(unit, on: on, systemd: systemd)

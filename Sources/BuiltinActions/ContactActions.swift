@@ -5,7 +5,9 @@ import ShortcutsEngine
 /// Contacts over ``ContactStore``: Add New Contact, Contacts, Find Contacts, Get Details of
 /// Contacts, Edit Contact, Select Contact, Select Email Address and Select Phone Number.
 enum ContactActions {
-    static let all: [ActionDefinition] = [addContact, contacts, findContacts, contactDetails, editContact, selectContact, selectEmail, selectPhone]
+    static let all: [ActionDefinition] = [
+        addContact, contacts, findContacts, contactDetails, editContact, selectContact, selectEmail, selectPhone,
+    ]
 
     /// Text values as vCard list items: a list's items, else one.
     static func values(_ content: Content) -> [String] {
@@ -63,11 +65,15 @@ enum ContactActions {
     ) { parameters in
         let given = parameters["WFContact"]
         return { _, run in
-            .list(try ContactStore.contacts(of: try run.content(given), parameter: "WFContact", run: run).map { ContactStore.content($0, run: run) })
+            .list(
+                try ContactStore.contacts(of: try run.content(given), parameter: "WFContact", run: run).map {
+                    ContactStore.content($0, run: run)
+                })
         }
     }
 
-    static let contactProperties = FileFilter.Properties(kind: "contacts", names: ContactStore.detailNames, value: { name, item in item.property(name) })
+    static let contactProperties = FileFilter.Properties(
+        kind: "contacts", names: ContactStore.detailNames, value: { name, item in item.property(name) })
 
     static let findContacts = FileFilter.filter(
         metadata: ActionMetadata(
@@ -90,9 +96,11 @@ enum ContactActions {
     /// The details Edit Contact sets, with the vCard property each is and the key its value comes in.
     static let editable: [(detail: String, key: String)] = [
         ("First Name", "WFContactContentItemFirstName"), ("Last Name", "WFContactContentItemLastName"),
-        ("Middle Name", "WFContactContentItemMiddleName"), ("Prefix", "WFContactContentItemPrefix"), ("Suffix", "WFContactContentItemSuffix"),
+        ("Middle Name", "WFContactContentItemMiddleName"), ("Prefix", "WFContactContentItemPrefix"),
+        ("Suffix", "WFContactContentItemSuffix"),
         ("Nickname", "WFContactContentItemNickname"), ("Company", "WFContactContentItemCompany"),
-        ("Department", "WFContactContentItemDepartment"), ("Job Title", "WFContactContentItemJobTitle"), ("Notes", "WFContactContentItemNotes"),
+        ("Department", "WFContactContentItemDepartment"), ("Job Title", "WFContactContentItemJobTitle"),
+        ("Notes", "WFContactContentItemNotes"),
         ("Phone Numbers", "WFContactContentItemPhoneNumbers"), ("Email Addresses", "WFContactContentItemEmailAddresses"),
         ("URLs", "WFContactContentItemURLs"), ("Birthday", "WFContactContentItemBirthday"), ("Group", "WFContactContentItemGroup"),
     ]
@@ -133,7 +141,9 @@ enum ContactActions {
     }
 
     /// One edit of a card.
-    static func apply(_ detail: String, mode: String, value: Content, to card: inout ICalendar.Component, parameter: String, run: RunContext) throws {
+    static func apply(
+        _ detail: String, mode: String, value: Content, to card: inout ICalendar.Component, parameter: String, run: RunContext
+    ) throws {
         func setPart(_ property: String, _ index: Int, count: Int) {
             var parts = ContactStore.split(card.first(property)?.value ?? "", by: ";")
             while parts.count < count { parts.append("") }
@@ -166,7 +176,10 @@ enum ContactActions {
         case "Notes": card.setText("NOTE", value.text.isEmpty ? nil : value.text)
         case "Group": card.setText("CATEGORIES", value.text.isEmpty ? nil : value.text)
         default:
-            card.set("BDAY", value.isNothing ? nil : ICalendar.day(try DateActions.date(of: value, parameter: parameter, run: run), zone: run.environment.timeZone))
+            card.set(
+                "BDAY",
+                value.isNothing
+                    ? nil : ICalendar.day(try DateActions.date(of: value, parameter: parameter, run: run), zone: run.environment.timeZone))
         }
         // The shown name follows the name's parts.
         if ["First Name", "Last Name", "Middle Name", "Prefix", "Suffix"].contains(detail) {
@@ -191,7 +204,8 @@ enum ContactActions {
     ) { parameters in
         { _, run in
             let all = try ContactStore.contacts(run: run).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-            let chosen = try choose("Choose a contact", all.map(\.name), multiple: try run.bool(parameters["WFSelectMultiple"]) ?? false, run: run)
+            let chosen = try choose(
+                "Choose a contact", all.map(\.name), multiple: try run.bool(parameters["WFSelectMultiple"]) ?? false, run: run)
             return Content(items: chosen.filter { $0 < all.count }.map { ContactStore.content(all[$0], run: run) })
         }
     }
@@ -201,7 +215,8 @@ enum ContactActions {
         ActionDefinition(
             metadata: ActionMetadata(
                 identifier: identifier, title: title, description: "Asks the person to choose \(noun) from the address books.",
-                outputType: "Text", outputName: title.replacingOccurrences(of: "Select ", with: ""), keywords: ["pick", "choose", "contact"])
+                outputType: "Text", outputName: title.replacingOccurrences(of: "Select ", with: ""),
+                keywords: ["pick", "choose", "contact"])
         ) { _ in
             { _, run in
                 var values: [(label: String, value: String)] = []
@@ -218,6 +233,7 @@ enum ContactActions {
         }
     }
 
-    static let selectEmail = selectValue("is.workflow.actions.selectemail", "Select Email Address", property: "EMAIL", noun: "an email address")
+    static let selectEmail = selectValue(
+        "is.workflow.actions.selectemail", "Select Email Address", property: "EMAIL", noun: "an email address")
     static let selectPhone = selectValue("is.workflow.actions.selectphone", "Select Phone Number", property: "TEL", noun: "a phone number")
 }

@@ -123,7 +123,8 @@ enum ContactStore {
     static func address(_ property: ICalendar.Property) -> String {
         let parts = split(property.value, by: ";").map(ICalendar.unescape)
         func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
-        let place = [part(3), [part(4), part(5)].filter { !$0.isEmpty }.joined(separator: " ")].filter { !$0.isEmpty }.joined(separator: ", ")
+        let place = [part(3), [part(4), part(5)].filter { !$0.isEmpty }.joined(separator: " ")].filter { !$0.isEmpty }.joined(
+            separator: ", ")
         return [part(2), place, part(6)].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
@@ -173,7 +174,9 @@ enum ContactStore {
             contact.book = URL(fileURLWithPath: folder).lastPathComponent
         }
         guard let path = contact.path else { return }
-        if isNew, FileManager.default.fileExists(atPath: path) { throw ActionFailure("a contact with the same identifier is already at \(path)") }
+        if isNew, FileManager.default.fileExists(atPath: path) {
+            throw ActionFailure("a contact with the same identifier is already at \(path)")
+        }
         do {
             try Data(ICalendar.serialize(contact.card).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -25,7 +25,8 @@ enum CurrentLocation {
     /// manager, named by the app's desktop id, started, and its first `LocationUpdated` read.
     static func locate(run: RunContext) throws -> Places.Place {
         let geoclue = try ServiceClient(.geoclue, for: run)
-        let client = try geoclue.call("/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager", "GetClient").first?.text ?? ""
+        let client =
+            try geoclue.call("/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager", "GetClient").first?.text ?? ""
         let interface = "org.freedesktop.GeoClue2.Client"
         try geoclue.setProperty(client, interface, "DesktopId", to: .string("org.swiftshortcuts.Shortcuts"))
         // 8 is GCLUE_ACCURACY_LEVEL_EXACT, what Shortcuts asks for.
@@ -33,7 +34,8 @@ enum CurrentLocation {
         let watch: DBusConnection.SignalWatch
         do {
             watch = try geoclue.connection.watch(
-                "type='signal',sender='\(RequiredService.geoclue.busName)',interface='\(interface)',member='LocationUpdated',path='\(client)'")
+                "type='signal',sender='\(RequiredService.geoclue.busName)',interface='\(interface)',member='LocationUpdated',path='\(client)'"
+            )
         } catch {
             throw geoclue.failure(error, doing: "watch for the location")
         }

@@ -173,7 +173,8 @@ enum DesktopAppActions {
             description:
                 "Opens an installed application (one Find Apps lists): through D-Bus activation when its entry says so, else by starting its Exec command.",
             parameters: [
-                ParameterMetadata(key: "WFAppIdentifier", title: "App", description: "Its desktop file id, e.g. org.gnome.TextEditor", type: .text),
+                ParameterMetadata(
+                    key: "WFAppIdentifier", title: "App", description: "Its desktop file id, e.g. org.gnome.TextEditor", type: .text),
                 ParameterMetadata(key: "WFSelectedApp", title: "App", type: .content),
             ],
             isReadOnly: false, keywords: ["launch", "start", "run"]),
@@ -248,7 +249,7 @@ enum DesktopAppActions {
         var characters = unescaped.makeIterator()
         while let character = characters.next() {
             switch character {
-            case "\"" : quoted.toggle(); started = true
+            case "\"": quoted.toggle(); started = true
             case "\\" where quoted: if let next = characters.next() { current.append(next) }
             case " " where !quoted, "\t" where !quoted:
                 if started || !current.isEmpty { words.append(current) }

@@ -201,7 +201,8 @@ enum DesktopOpenActions {
                 uris.append(URL(fileURLWithPath: path).absoluteString)
             }
             guard !uris.isEmpty else { throw ActionFailure("there are no files to reveal", parameter: "WFFile") }
-            _ = try manager.call("/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
+            _ = try manager.call(
+                "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
             return input
         }
     }
@@ -221,7 +222,11 @@ enum DesktopOpenActions {
         { input, run in
             let query = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: "WFInput") }
-            guard let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in ProcessRunner.find(name, path: run.environment.variables["PATH"]).map { (name, $0) } }).first else {
+            guard
+                let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in
+                    ProcessRunner.find(name, path: run.environment.variables["PATH"]).map { (name, $0) }
+                }).first
+            else {
                 throw ActionFailure("Search needs a file-name index: install plocate")
             }
             // LOCATE_PATH names the indexes to read instead of the system's (a person's own index, tests).
@@ -237,7 +242,9 @@ enum DesktopOpenActions {
             }
             let home = UserFolders.homeFolder(in: run.environment.variables)
             var seen: Set<String> = []
-            let places = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+            let places = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+                seen.insert($0).inserted
+            }
             // The person's own files first, hidden ones left out, as a desktop search shows them.
             let shown = places.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
             let ordered = shown.filter { $0.hasPrefix(home + "/") } + shown.filter { !$0.hasPrefix(home + "/") }

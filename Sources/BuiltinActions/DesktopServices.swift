@@ -21,7 +21,8 @@ extension RequiredService {
         title: "a media player", busName: "org.mpris.MediaPlayer2.", bus: "session",
         package: "a player that speaks MPRIS, e.g. vlc, rhythmbox, or mpv with mpv-mpris")
     static let fileManager = RequiredService(
-        title: "a file manager", busName: "org.freedesktop.FileManager1", bus: "session", package: "nautilus, dolphin or another file manager")
+        title: "a file manager", busName: "org.freedesktop.FileManager1", bus: "session",
+        package: "nautilus, dolphin or another file manager")
     static let portal = RequiredService(
         title: "the XDG desktop portal", busName: "org.freedesktop.portal.Desktop", bus: "session", package: "xdg-desktop-portal")
     static let geoclue = RequiredService(title: "GeoClue", busName: "org.freedesktop.GeoClue2", bus: "system", package: "geoclue-2.0")

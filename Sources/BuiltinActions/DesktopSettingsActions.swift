@@ -111,7 +111,8 @@ enum DesktopSettingsActions {
                 on = try run.bool(enabled) ?? false
             }
             if on, try until.value(in: run) != .turnedOff {
-                throw ActionFailure("Do Not Disturb here lasts until it is turned off; a time or place to end it isn't kept", parameter: "AssertionType")
+                throw ActionFailure(
+                    "Do Not Disturb here lasts until it is turned off; a time or place to end it isn't kept", parameter: "AssertionType")
             }
             // Do Not Disturb is banners off.
             try GNOMESettings.set(schema, "show-banners", to: on ? "false" : "true", doing: "Set Focus", run: run)
@@ -191,7 +192,8 @@ enum DesktopSettingsActions {
             let outcome = try ProcessRunner.run(program, arguments: arguments, environment: run.environment.variables, timeout: 10)
             guard outcome.status == 0 else {
                 throw ActionFailure(
-                    "\(URL(fileURLWithPath: program).lastPathComponent) could not mute (status \(outcome.status)): \(outcome.errorText.prefix(300))")
+                    "\(URL(fileURLWithPath: program).lastPathComponent) could not mute (status \(outcome.status)): \(outcome.errorText.prefix(300))"
+                )
             }
             return input
         }
@@ -213,8 +215,11 @@ enum DesktopSettingsActions {
             if let display = run.environment.variables["DISPLAY"], !display.isEmpty,
                 let xset = ProcessRunner.find("xset", path: run.environment.variables["PATH"])
             {
-                let outcome = try ProcessRunner.run(xset, arguments: ["dpms", "force", "off"], environment: run.environment.variables, timeout: 10)
-                guard outcome.status == 0 else { throw ActionFailure("xset could not turn the display off: \(outcome.errorText.prefix(300))") }
+                let outcome = try ProcessRunner.run(
+                    xset, arguments: ["dpms", "force", "off"], environment: run.environment.variables, timeout: 10)
+                guard outcome.status == 0 else {
+                    throw ActionFailure("xset could not turn the display off: \(outcome.errorText.prefix(300))")
+                }
                 return input
             }
             throw ActionFailure(

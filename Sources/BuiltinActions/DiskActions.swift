@@ -83,12 +83,15 @@ enum DiskActions {
                 }
                 try LocalFiles.check(path, .read, run: run, parameter: "WFInput")
                 let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw ActionFailure("can't open \(path): \(String(cString: strerror(errno)))", parameter: "WFInput") }
+                guard descriptor >= 0 else {
+                    throw ActionFailure("can't open \(path): \(String(cString: strerror(errno)))", parameter: "WFInput")
+                }
                 defer { close(descriptor) }
-                let loop = try client.call(
-                    root + "/Manager", "org.freedesktop.UDisks2.Manager", "LoopSetup",
-                    [.unixFD(descriptor), .dictionary([("read-only", .bool(true))])], timeout: .seconds(60)
-                ).first?.text ?? ""
+                let loop =
+                    try client.call(
+                        root + "/Manager", "org.freedesktop.UDisks2.Manager", "LoopSetup",
+                        [.unixFD(descriptor), .dictionary([("read-only", .bool(true))])], timeout: .seconds(60)
+                    ).first?.text ?? ""
                 let place = try client.call(loop, filesystem, "Mount", [.dictionary([])], timeout: .seconds(60)).first?.text ?? ""
                 guard !place.isEmpty else { throw ActionFailure("UDisks mounted \(path) nowhere", parameter: "WFInput") }
                 // The person asked for this disk: the run may read it.

@@ -53,7 +53,7 @@ public struct LiveClipboard: Clipboard {
         guard !FileManager.default.fileExists(atPath: marker) else { return }
         try? FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        FileManager.default.createFile(atPath: marker, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: marker, contents: nil, attributes: [.posixPermissions: 0o600])
         LiveSystem.writeToStandardError(
             "Note: there is no desktop session, so Shortcuts keeps its own clipboard in \(file) (only you can read it).")
     }
@@ -104,12 +104,15 @@ public struct LiveClipboard: Clipboard {
     func writePrivate(_ data: Data, name: String?, to file: String) throws {
         let folder = (file as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let temporary = folder + "/.clipboard-\(UUID().uuidString)"
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw ActionFailure("can't write the clipboard file in \(folder)")
             }
-            guard rename(temporary, file) == 0 else { throw ActionFailure("can't write the clipboard file \(file): \(String(cString: strerror(errno)))") }
+            guard rename(temporary, file) == 0 else {
+                throw ActionFailure("can't write the clipboard file \(file): \(String(cString: strerror(errno)))")
+            }
             if let name {
                 try Data(name.utf8).write(to: URL(fileURLWithPath: file + ".name"), options: .atomic)
             } else {

@@ -23,7 +23,8 @@ public enum LiveSystem {
         findShortcut: @escaping @Sendable (String) -> Workflow?
     ) -> RunEnvironment {
         var environment = RunEnvironment(
-            prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: { notify($0, $1, variables: variables) }, show: show,
+            prompter: prompter, clipboard: LiveClipboard(environment: variables), notify: { notify($0, $1, variables: variables) },
+            show: show,
             openURL: open,
             findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
             deviceDetails: { name in
@@ -53,7 +54,8 @@ public enum LiveSystem {
             let sent = try? bus.call(
                 "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify",
                 [
-                    .string("Shortcuts"), .uint32(0), .string("org.swiftshortcuts.Shortcuts"), .string(summary), .string(body), .strings([]),
+                    .string("Shortcuts"), .uint32(0), .string("org.swiftshortcuts.Shortcuts"), .string(summary), .string(body),
+                    .strings([]),
                     .dictionary([("desktop-entry", .string("org.swiftshortcuts.Shortcuts"))]), .int32(-1),
                 ])
             if sent != nil { return }

@@ -108,7 +108,8 @@ enum MediaControlActions {
     }
 
     static let seek = control(
-        "is.workflow.actions.seek", "Seek", description: "Moves to a time in the media playing now, or forward or back by a duration (MPRIS).",
+        "is.workflow.actions.seek", "Seek",
+        description: "Moves to a time in the media playing now, or forward or back by a duration (MPRIS).",
         parameters: [
             .option("WFSeekBehavior", title: "Seek Type", default: SeekBehavior.toTime),
             ParameterMetadata(key: "WFTimeInterval", title: "Time Interval", description: "A duration, e.g. 30 sec or 2 min.", type: .text),
@@ -162,7 +163,9 @@ enum MediaControlActions {
                 properties["Album Artist"] = .text(artists.joined(separator: ", "))
             }
             if let album = metadata["xesam:album"]?.text { properties["Album"] = .text(album) }
-            if let genres = metadata["xesam:genre"]?.textElements, !genres.isEmpty { properties["Genre"] = .text(genres.joined(separator: ", ")) }
+            if let genres = metadata["xesam:genre"]?.textElements, !genres.isEmpty {
+                properties["Genre"] = .text(genres.joined(separator: ", "))
+            }
             if let track = metadata["xesam:trackNumber"]?.integer { properties["Track Number"] = .number(Double(track)) }
             if let length = metadata["mpris:length"]?.number { properties["Duration"] = .number(length / 1_000_000) }
             if let url = metadata["xesam:url"]?.text { properties["URL"] = .text(url) }
@@ -189,8 +192,12 @@ enum MediaControlActions {
         ).needing(.mediaPlayer),
         passesInputThrough: true
     ) { parameters in
-        let shuffle = parameters["WFPlayMusicActionShuffle"].isAbsent ? nil : OptionParameter(parameters, "WFPlayMusicActionShuffle", default: Shuffle.off)
-        let repeatMode = parameters["WFPlayMusicActionRepeat"].isAbsent ? nil : OptionParameter(parameters, "WFPlayMusicActionRepeat", default: Repeat.none)
+        let shuffle =
+            parameters["WFPlayMusicActionShuffle"].isAbsent
+            ? nil : OptionParameter(parameters, "WFPlayMusicActionShuffle", default: Shuffle.off)
+        let repeatMode =
+            parameters["WFPlayMusicActionRepeat"].isAbsent
+            ? nil : OptionParameter(parameters, "WFPlayMusicActionRepeat", default: Repeat.none)
         return { input, run in
             let client = try ServiceClient(.mediaPlayer, for: run)
             let name = try currentPlayer(client)
@@ -254,7 +261,8 @@ enum MediaControlActions {
             var feedURL: URL?
             if case .entity(let entity) = show.items.first ?? .nothing { feedURL = entity.properties["Feed URL"]?.url }
             guard let feed = feedURL ?? show.url else {
-                throw ActionFailure("expected a podcast (from Search Podcasts or Get Podcasts from Library) or its feed's URL", parameter: "WFPodcastShow")
+                throw ActionFailure(
+                    "expected a podcast (from Search Podcasts or Get Podcasts from Library) or its feed's URL", parameter: "WFPodcastShow")
             }
             // Read as a file: a URL made text would be its address, not what is there.
             guard case .file(let downloaded) = try run.convert(.url(feed), to: .file, parameter: "WFPodcastShow") else {

@@ -14,7 +14,8 @@ enum NetworkActions {
     static let interface = "org.freedesktop.NetworkManager"
 
     /// A Set action over one of NetworkManager's Boolean radio switches.
-    static func radioSwitch(_ identifier: String, _ title: String, label: String, property: String, keywords: [String]) -> ActionDefinition {
+    static func radioSwitch(_ identifier: String, _ title: String, label: String, property: String, keywords: [String]) -> ActionDefinition
+    {
         ActionDefinition(
             metadata: ActionMetadata(
                 identifier: identifier, title: title,
@@ -121,7 +122,8 @@ enum NetworkActions {
         let detail = OptionParameter(parameters, "WFWiFiDetail", default: WiFiDetail.networkName)
         return { _, run in
             guard try network.value(in: run) == .wifi else {
-                throw ActionFailure("cellular details need ModemManager, which this version doesn't ask", parameter: "WFNetworkDetailsNetwork")
+                throw ActionFailure(
+                    "cellular details need ModemManager, which this version doesn't ask", parameter: "WFNetworkDetailsNetwork")
             }
             let detail = try detail.value(in: run)
             let manager = try ServiceClient(.networkManager, for: run)
@@ -167,7 +169,9 @@ enum NetworkActions {
 
     /// NetworkManager's saved connections with their settings (`a{sa{sv}}`).
     static func connections(_ network: ServiceClient) throws -> [(path: String, settings: DBusValue)] {
-        let paths = try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "ListConnections").first?.elements.compactMap(\.text) ?? []
+        let paths =
+            try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "ListConnections").first?.elements.compactMap(\.text)
+            ?? []
         return try paths.map { path in (path, try network.call(path, connectionInterface, "GetSettings").first ?? .dictionary([])) }
     }
 
@@ -206,8 +210,9 @@ enum NetworkActions {
             let wanted = (given.dictionary?["Title"] ?? given.dictionary?["Name"] ?? given.dictionary?["Identifier"] ?? given).text
             let vpns = try connections(network).filter { ["vpn", "wireguard"].contains($0.settings["connection"]?["type"]?.text ?? "") }
             let named = vpns.filter { connection in
-                wanted.isEmpty || [connection.settings["connection"]?["id"]?.text, connection.settings["connection"]?["uuid"]?.text]
-                    .contains { $0?.caseInsensitiveCompare(wanted) == .orderedSame }
+                wanted.isEmpty
+                    || [connection.settings["connection"]?["id"]?.text, connection.settings["connection"]?["uuid"]?.text]
+                        .contains { $0?.caseInsensitiveCompare(wanted) == .orderedSame }
             }
             guard let (connection, settings) = named.first, wanted.isEmpty ? vpns.count == 1 : true else {
                 let names = vpns.compactMap { $0.settings["connection"]?["id"]?.text }
@@ -218,7 +223,9 @@ enum NetworkActions {
             let up = try active(connection, network)
             switch try operation.value(in: run) {
             case .connect where up == nil, .toggle where up == nil:
-                _ = try network.call(path, interface, "ActivateConnection", [.objectPath(connection), .objectPath("/"), .objectPath("/")], timeout: .seconds(60))
+                _ = try network.call(
+                    path, interface, "ActivateConnection", [.objectPath(connection), .objectPath("/"), .objectPath("/")],
+                    timeout: .seconds(60))
             case .disconnect, .toggle:
                 if let up { _ = try network.call(path, interface, "DeactivateConnection", [.objectPath(up)]) }
             case .connect: break
@@ -258,7 +265,8 @@ enum NetworkActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.personalhotspot.set", title: "Set Personal Hotspot",
             description: "Shares this computer's network over Wi-Fi (a NetworkManager access point), or stops sharing it, or toggles it.",
-            parameters: SwitchParameters.metadata("Personal Hotspot"), isReadOnly: false, keywords: ["tethering", "share network", "access point"]
+            parameters: SwitchParameters.metadata("Personal Hotspot"), isReadOnly: false,
+            keywords: ["tethering", "share network", "access point"]
         ).needing(.networkManager),
         passesInputThrough: true
     ) { parameters in
@@ -275,7 +283,9 @@ enum NetworkActions {
             guard up == nil else { return input }
             let device = try wifiDevice(network)
             if let saved {
-                _ = try network.call(path, interface, "ActivateConnection", [.objectPath(saved.path), .objectPath(device), .objectPath("/")], timeout: .seconds(60))
+                _ = try network.call(
+                    path, interface, "ActivateConnection", [.objectPath(saved.path), .objectPath(device), .objectPath("/")],
+                    timeout: .seconds(60))
             } else {
                 let host = run.environment.deviceDetails("Device Hostname").text
                 let name = host.isEmpty ? "Linux Hotspot" : host
@@ -283,14 +293,25 @@ enum NetworkActions {
                 let settings = DBusValue.array(
                     element: "{sa{sv}}",
                     [
-                        .entry(.string("connection"), .dictionary([("id", .string(hotspotID)), ("type", .string("802-11-wireless")), ("autoconnect", .bool(false))])),
-                        .entry(.string("802-11-wireless"), .dictionary([("mode", .string("ap")), ("ssid", .array(element: "y", Array(name.utf8.prefix(32)).map(DBusValue.byte)))])),
-                        .entry(.string("802-11-wireless-security"), .dictionary([("key-mgmt", .string("wpa-psk")), ("psk", .string(password))])),
+                        .entry(
+                            .string("connection"),
+                            .dictionary([("id", .string(hotspotID)), ("type", .string("802-11-wireless")), ("autoconnect", .bool(false))])),
+                        .entry(
+                            .string("802-11-wireless"),
+                            .dictionary([
+                                ("mode", .string("ap")), ("ssid", .array(element: "y", Array(name.utf8.prefix(32)).map(DBusValue.byte))),
+                            ])),
+                        .entry(
+                            .string("802-11-wireless-security"),
+                            .dictionary([("key-mgmt", .string("wpa-psk")), ("psk", .string(password))])),
                         .entry(.string("ipv4"), .dictionary([("method", .string("shared"))])),
                         .entry(.string("ipv6"), .dictionary([("method", .string("ignore"))])),
                     ])
-                let made = try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "AddConnection", [settings]).first?.text ?? ""
-                _ = try network.call(path, interface, "ActivateConnection", [.objectPath(made), .objectPath(device), .objectPath("/")], timeout: .seconds(60))
+                let made =
+                    try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "AddConnection", [settings]).first?.text ?? ""
+                _ = try network.call(
+                    path, interface, "ActivateConnection", [.objectPath(made), .objectPath(device), .objectPath("/")], timeout: .seconds(60)
+                )
             }
             return input
         }
@@ -305,7 +326,9 @@ enum NetworkActions {
     ) { _ in
         { _, run in
             let network = try ServiceClient(.networkManager, for: run)
-            guard let saved = try hotspotConnection(network) else { throw ActionFailure("this computer has no hotspot yet; Set Personal Hotspot makes one") }
+            guard let saved = try hotspotConnection(network) else {
+                throw ActionFailure("this computer has no hotspot yet; Set Personal Hotspot makes one")
+            }
             let secrets = try network.call(saved.path, connectionInterface, "GetSecrets", [.string("802-11-wireless-security")]).first
             let security = secrets?["802-11-wireless-security"]
             guard let password = security?["psk"]?.text ?? security?["secrets"]?["psk"]?.text else {
@@ -327,7 +350,9 @@ enum NetworkActions {
         { input, run in
             let network = try ServiceClient(.networkManager, for: run)
             let password = try checkedPassword(input.text, parameter: "WFInput")
-            guard let saved = try hotspotConnection(network) else { throw ActionFailure("this computer has no hotspot yet; Set Personal Hotspot makes one") }
+            guard let saved = try hotspotConnection(network) else {
+                throw ActionFailure("this computer has no hotspot yet; Set Personal Hotspot makes one")
+            }
             let updated = saved.settings.setting("802-11-wireless-security", "psk", to: .string(password))
                 .setting("802-11-wireless-security", "key-mgmt", to: .string("wpa-psk"))
             _ = try network.call(saved.path, connectionInterface, "Update", [updated])

@@ -20,7 +20,9 @@ enum NoteActions {
         let root = root(run: run)
         var found: [String] = []
         for folder in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter({ !$0.hasPrefix(".") }).sorted() {
-            for file in ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).filter({ $0.hasSuffix(".md") }).sorted() {
+            for file in ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).filter({ $0.hasSuffix(".md") })
+                .sorted()
+            {
                 try run.checkCancelled()
                 guard found.count < mostNotes else { throw ActionFailure("the notes folder holds more than \(mostNotes) notes") }
                 found.append(root + "/" + folder + "/" + file)
@@ -31,12 +33,15 @@ enum NoteActions {
 
     /// A note as content: a `Note` entity named by its path under the notes folder.
     static func content(at path: String, run: RunContext) -> Content? {
-        guard let size = LocalFiles.size(at: path), size <= largestNote, let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let size = LocalFiles.size(at: path), size <= largestNote, let data = FileManager.default.contents(atPath: path) else {
+            return nil
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let url = URL(fileURLWithPath: path)
         let name = url.deletingPathExtension().lastPathComponent
         var properties: ContentDictionary = [
-            "Name": .text(name), "Body": .text(String(decoding: data, as: UTF8.self)), "Folder": .text(url.deletingLastPathComponent().lastPathComponent),
+            "Name": .text(name), "Body": .text(String(decoding: data, as: UTF8.self)),
+            "Folder": .text(url.deletingLastPathComponent().lastPathComponent),
         ]
         if let made = attributes?[.creationDate] as? Date { properties["Creation Date"] = .date(made) }
         if let changed = attributes?[.modificationDate] as? Date { properties["Last Modified Date"] = .date(changed) }
@@ -65,7 +70,11 @@ enum NoteActions {
                 return path
             }
             let name = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let path = try paths(run: run).first(where: { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent.caseInsensitiveCompare(name) == .orderedSame }) else {
+            guard
+                let path = try paths(run: run).first(where: {
+                    URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent.caseInsensitiveCompare(name) == .orderedSame
+                })
+            else {
                 throw ActionFailure("there is no note named “\(name.prefix(60))”", parameter: parameter)
             }
             return path
@@ -133,7 +142,9 @@ enum NoteActions {
             var text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
             text += input.text + (input.text.hasSuffix("\n") ? "" : "\n")
-            guard text.utf8.count <= largestNote else { throw ActionFailure("the note would be bigger than \(largestNote >> 20) MB", parameter: "WFInput") }
+            guard text.utf8.count <= largestNote else {
+                throw ActionFailure("the note would be bigger than \(largestNote >> 20) MB", parameter: "WFInput")
+            }
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

@@ -12,7 +12,9 @@ import ShortcutsEngine
 /// Without a portal, Select File and Select Photos ask for a path on the terminal, as Get File
 /// does; the others fail naming the portal and its package.
 enum PortalActions {
-    static let all: [ActionDefinition] = [selectFile, selectPhotos, screenshot, onScreen, wallpaper, appearance, openFile, share, shareWithApps, webView]
+    static let all: [ActionDefinition] = [
+        selectFile, selectPhotos, screenshot, onScreen, wallpaper, appearance, openFile, share, shareWithApps, webView,
+    ]
 
     /// Files the person picks: through the portal's file chooser when the session bus has one,
     /// else a path asked on the terminal. What is picked, the run may use.
@@ -72,7 +74,8 @@ enum PortalActions {
     static let selectPhotos = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.selectphoto", title: "Select Photos",
-            description: "Asks the person to pick images in the desktop's file chooser (the XDG desktop portal), or for a path on the terminal.",
+            description:
+                "Asks the person to pick images in the desktop's file chooser (the XDG desktop portal), or for a path on the terminal.",
             parameters: [ParameterMetadata(key: "WFSelectMultiplePhotos", title: "Select Multiple", type: .boolean, defaultValue: "false")],
             outputType: "Image", outputName: "Photos", keywords: ["choose", "pick", "image", "picture"])
     ) { parameters in
@@ -98,7 +101,9 @@ enum PortalActions {
         ).needing(.portal)
     ) { parameters in
         let type = OptionParameter(parameters, "WFTakeScreenshotScreenshotType", default: ScreenshotType.fullScreen)
-        return { _, run in try takeScreenshot(interactive: try type.value(in: run) == .interactive, parameter: "WFTakeScreenshotScreenshotType", run: run) }
+        return { _, run in
+            try takeScreenshot(interactive: try type.value(in: run) == .interactive, parameter: "WFTakeScreenshotScreenshotType", run: run)
+        }
     }
 
     /// A screenshot through the portal, as an image file the run may read.
@@ -212,7 +217,8 @@ enum PortalActions {
             }
             (program, arguments) = (apply, [dark ? "BreezeDark" : "BreezeLight"])
         } else if let gsettings = ProcessRunner.find("gsettings", path: path),
-            desktops.isEmpty || desktops.contains(where: { ["gnome", "unity", "budgie", "pantheon", "cinnamon", "x-cinnamon"].contains($0) })
+            desktops.isEmpty
+                || desktops.contains(where: { ["gnome", "unity", "budgie", "pantheon", "cinnamon", "x-cinnamon"].contains($0) })
         {
             (program, arguments) = (gsettings, ["set", "org.gnome.desktop.interface", "color-scheme", dark ? "prefer-dark" : "default"])
         } else {
@@ -298,7 +304,9 @@ enum PortalActions {
             let path = try sharedFile(item, parameter: parameter, run: run)
             if let portal, hasPortal {
                 let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw ActionFailure("can't open \(path) to share it: \(String(cString: strerror(errno)))", parameter: parameter) }
+                guard descriptor >= 0 else {
+                    throw ActionFailure("can't open \(path) to share it: \(String(cString: strerror(errno)))", parameter: parameter)
+                }
                 defer { close(descriptor) }
                 _ = try portal.portalRequest("org.freedesktop.portal.OpenURI", "OpenFile") { token in
                     [.string(""), .unixFD(descriptor), .dictionary([("handle_token", .string(token)), ("ask", .bool(true))])]

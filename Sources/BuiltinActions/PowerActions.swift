@@ -131,7 +131,8 @@ enum PowerActions {
 
     static let shutDown = logindAction(
         "is.workflow.actions.reboot", "Shut Down", description: "Shuts down or restarts this computer (logind's PowerOff or Reboot).",
-        parameters: [.option("WFShutdownMode", title: "Mode", default: ShutdownMode.shutDown)], keywords: ["power off", "restart", "reboot"]
+        parameters: [.option("WFShutdownMode", title: "Mode", default: ShutdownMode.shutDown)],
+        keywords: ["power off", "restart", "reboot"]
     ) { parameters in
         let mode = OptionParameter(parameters, "WFShutdownMode", default: ShutdownMode.shutDown)
         return { logind, run in
@@ -150,7 +151,8 @@ enum PowerActions {
     static let brightness = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.setbrightness", title: "Set Brightness",
-            description: "Sets the screen's backlight, 0 to 1, through logind (no root needed), on the first backlight in /sys/class/backlight.",
+            description:
+                "Sets the screen's backlight, 0 to 1, through logind (no root needed), on the first backlight in /sys/class/backlight.",
             parameters: [
                 ParameterMetadata(
                     key: "WFBrightness", title: "Brightness", description: "0 to 1; 0.5 is half brightness.", type: .number,
@@ -174,7 +176,8 @@ enum PowerActions {
             }
             let path = try session(logind, run: run).path
             let raw = UInt32((value * Double(maximum)).rounded())
-            _ = try logind.call(path, "org.freedesktop.login1.Session", "SetBrightness", [.string("backlight"), .string(device), .uint32(raw)])
+            _ = try logind.call(
+                path, "org.freedesktop.login1.Session", "SetBrightness", [.string("backlight"), .string(device), .uint32(raw)])
             return input
         }
     }
@@ -192,7 +195,8 @@ enum PowerActions {
             var answered = true
             do throws(DBusFailure) {
                 _ = try saver.connection.call(
-                    "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver", "SetActive", [.bool(true)])
+                    "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver", "SetActive", [.bool(true)]
+                )
             } catch {
                 guard error.kind == .serviceMissing else { throw saver.failure(error, doing: "SetActive") }
                 answered = false

@@ -10,7 +10,8 @@ enum ReminderActions {
     ]
 
     static let detailNames = [
-        "Title", "Due Date", "Is Completed", "Completion Date", "Notes", "List", "Priority", "URL", "Creation Date", "Has Alarms", "Is Flagged",
+        "Title", "Due Date", "Is Completed", "Completion Date", "Notes", "List", "Priority", "URL", "Creation Date", "Has Alarms",
+        "Is Flagged",
     ]
 
     /// iCalendar's PRIORITY (1 highest … 9 lowest, 0 none) as Reminders names it.
@@ -47,12 +48,16 @@ enum ReminderActions {
             "Is Flagged": .boolean((task.text("X-APPLE-FLAGGED") ?? task.text("X-SHORTCUTS-FLAGGED")) == "1"),
         ]
         if let due = task.first("DUE").flatMap({ ICalendar.date($0, zone: zone) }) { properties["Due Date"] = .date(due.date) }
-        if let done = task.first("COMPLETED").flatMap({ ICalendar.date($0, zone: zone) }) { properties["Completion Date"] = .date(done.date) }
+        if let done = task.first("COMPLETED").flatMap({ ICalendar.date($0, zone: zone) }) {
+            properties["Completion Date"] = .date(done.date)
+        }
         if let made = (task.first("CREATED") ?? task.first("DTSTAMP")).flatMap({ ICalendar.date($0, zone: zone) }) {
             properties["Creation Date"] = .date(made.date)
         }
         return .entity(
-            EntityContent(typeName: "Reminder", identifier: item.uid, displayTitle: title.isEmpty ? "Untitled Reminder" : title, properties: properties))
+            EntityContent(
+                typeName: "Reminder", identifier: item.uid, displayTitle: title.isEmpty ? "Untitled Reminder" : title,
+                properties: properties))
     }
 
     /// Sets a reminder's due date, with an alarm at it as Reminders' "Remind Me" does.
@@ -73,13 +78,17 @@ enum ReminderActions {
     static let addReminder = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.addnewreminder", title: "Add New Reminder",
-            description: "Adds a reminder to a list (an iCalendar to-do in $SHORTCUTS_HOME/Reminders/<list>); with an alert, it is due then.",
+            description:
+                "Adds a reminder to a list (an iCalendar to-do in $SHORTCUTS_HOME/Reminders/<list>); with an alert, it is due then.",
             parameters: [
                 ParameterMetadata(key: "WFCalendarItemTitle", title: "Reminder", type: .text, isRequired: true),
                 ParameterMetadata(key: "WFCalendarDescriptor", title: "List", type: .content),
-                ParameterMetadata(key: "WFAlertEnabled", title: "Alert", type: .enumeration, options: ["No Alert", "Alert"], defaultValue: "No Alert"),
+                ParameterMetadata(
+                    key: "WFAlertEnabled", title: "Alert", type: .enumeration, options: ["No Alert", "Alert"], defaultValue: "No Alert"),
                 ParameterMetadata(key: "WFAlertCustomTime", title: "Time", type: .date),
-                ParameterMetadata(key: "WFPriority", title: "Priority", type: .enumeration, options: ["None", "Low", "Medium", "High"], defaultValue: "None"),
+                ParameterMetadata(
+                    key: "WFPriority", title: "Priority", type: .enumeration, options: ["None", "Low", "Medium", "High"],
+                    defaultValue: "None"),
                 ParameterMetadata(key: "WFFlag", title: "Flag", type: .boolean, defaultValue: "false"),
                 ParameterMetadata(key: "WFURL", title: "URL", type: .url),
                 ParameterMetadata(key: "WFCalendarItemNotes", title: "Notes", type: .text),
@@ -88,7 +97,8 @@ enum ReminderActions {
             keywords: ["todo", "task", "remind"])
     ) { parameters in
         { input, run in
-            let descriptor = parameters["WFCalendarDescriptor"].isAbsent ? parameters["WFCalendarItemCalendar"] : parameters["WFCalendarDescriptor"]
+            let descriptor =
+                parameters["WFCalendarDescriptor"].isAbsent ? parameters["WFCalendarItemCalendar"] : parameters["WFCalendarDescriptor"]
             let list = try CalendarActions.collection(descriptor, .reminders, parameter: "WFCalendarDescriptor", run: run)
             let title = (try run.text(parameters["WFCalendarItemTitle"]) ?? input.text).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw ActionFailure("the reminder needs a title", parameter: "WFCalendarItemTitle") }
@@ -153,28 +163,36 @@ enum ReminderActions {
                 what: "the count")
             let only =
                 parameters["WFGetUpcomingItemCalendar"].isAbsent
-                ? nil : try CalendarActions.collection(parameters["WFGetUpcomingItemCalendar"], .reminders, parameter: "WFGetUpcomingItemCalendar", run: run)
+                ? nil
+                : try CalendarActions.collection(
+                    parameters["WFGetUpcomingItemCalendar"], .reminders, parameter: "WFGetUpcomingItemCalendar", run: run)
             let now = run.environment.now()
             let due = try CalendarStore.items(.reminders, in: only, run: run).map { content($0, run: run) }.filter {
                 $0.property("Is Completed").boolean != true && ($0.property("Due Date").date.map { $0 >= now } ?? false)
             }
-            return .list(Array(due.sorted { ($0.property("Due Date").date ?? .distantFuture) < ($1.property("Due Date").date ?? .distantFuture) }.prefix(count)))
+            return .list(
+                Array(
+                    due.sorted { ($0.property("Due Date").date ?? .distantFuture) < ($1.property("Due Date").date ?? .distantFuture) }
+                        .prefix(count)))
         }
     }
 
-    static let reminderProperties = FileFilter.Properties(kind: "reminders", names: detailNames, value: { name, item in item.property(name) })
+    static let reminderProperties = FileFilter.Properties(
+        kind: "reminders", names: detailNames, value: { name, item in item.property(name) })
 
     static let findReminders = FileFilter.filter(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.filter.reminders", title: "Find Reminders",
             description: "Finds the reminders of every list that match the conditions, sorted and limited.",
-            parameters: FileFilter.parameters(input: nil, sortBy: ["Title", "Due Date", "Creation Date", "Completion Date", "List", "Random"]),
+            parameters: FileFilter.parameters(
+                input: nil, sortBy: ["Title", "Due Date", "Creation Date", "Completion Date", "List", "Random"]),
             outputType: "Reminder", outputName: "Reminders", keywords: ["todo", "search", "completed"]),
         properties: reminderProperties,
         source: { run in .list(try CalendarStore.items(.reminders, run: run).map { content($0, run: run) }) })
 
     static let reminderDetails = DetailActions.make(
-        "is.workflow.actions.properties.reminders", title: "Get Details of Reminders", of: "Reminder", properties: detailNames, default: "List")
+        "is.workflow.actions.properties.reminders", title: "Get Details of Reminders", of: "Reminder", properties: detailNames,
+        default: "List")
 
     /// The details Edit Reminder sets, and the key each value comes in.
     static let editable: [String: String] = [
@@ -196,8 +214,11 @@ enum ReminderActions {
     ) { parameters in
         { input, run in
             let detail = try run.text(parameters["WFContentItemPropertyName"]) ?? "Is Completed"
-            guard let name = editable.keys.first(where: { $0.caseInsensitiveCompare(detail) == .orderedSame }), let key = editable[name] else {
-                throw ActionFailure("“\(detail.prefix(40))” can't be edited; a reminder's editable details are \(editable.keys.sorted().joined(separator: ", "))", parameter: "WFContentItemPropertyName")
+            guard let name = editable.keys.first(where: { $0.caseInsensitiveCompare(detail) == .orderedSame }), let key = editable[name]
+            else {
+                throw ActionFailure(
+                    "“\(detail.prefix(40))” can't be edited; a reminder's editable details are \(editable.keys.sorted().joined(separator: ", "))",
+                    parameter: "WFContentItemPropertyName")
             }
             let value = try run.content(parameters[key])
             var edited: [Content] = []
@@ -206,7 +227,8 @@ enum ReminderActions {
                 case "Title": item.component.setText("SUMMARY", value.text)
                 case "Notes": item.component.setText("DESCRIPTION", value.text.isEmpty ? nil : value.text)
                 case "URL": item.component.set("URL", value.text.isEmpty ? nil : value.text)
-                case "Due Date": setDue(value.isNothing ? nil : try DateActions.date(of: value, parameter: key, run: run), on: &item.component)
+                case "Due Date":
+                    setDue(value.isNothing ? nil : try DateActions.date(of: value, parameter: key, run: run), on: &item.component)
                 case "Is Completed":
                     let done = value.boolean ?? true
                     item.component.set("STATUS", done ? "COMPLETED" : "NEEDS-ACTION")

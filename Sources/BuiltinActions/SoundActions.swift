@@ -22,7 +22,8 @@ enum SoundActions {
         if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
         guard outcome.status == 0 else {
             throw ActionFailure(
-                "\(URL(fileURLWithPath: path).lastPathComponent) could not \(what) (status \(outcome.status)): \(outcome.errorText.prefix(300))")
+                "\(URL(fileURLWithPath: path).lastPathComponent) could not \(what) (status \(outcome.status)): \(outcome.errorText.prefix(300))"
+            )
         }
     }
 
@@ -40,7 +41,8 @@ enum SoundActions {
     ) { _ in
         { input, run in
             guard let player = tool(["pw-play", "paplay", "aplay"], run: run) else {
-                throw ActionFailure("no sound player found: install pipewire-bin (pw-play), pulseaudio-utils (paplay) or alsa-utils (aplay)")
+                throw ActionFailure(
+                    "no sound player found: install pipewire-bin (pw-play), pulseaudio-utils (paplay) or alsa-utils (aplay)")
             }
             var files: [String] = []
             for item in input.items where !item.isNothing {
@@ -56,7 +58,9 @@ enum SoundActions {
             }
             if files.isEmpty {
                 guard FileManager.default.fileExists(atPath: defaultSound) else {
-                    throw ActionFailure("no sound file is given, and the default sound isn't installed (install sound-theme-freedesktop)", parameter: "WFInput")
+                    throw ActionFailure(
+                        "no sound file is given, and the default sound isn't installed (install sound-theme-freedesktop)",
+                        parameter: "WFInput")
                 }
                 files = [defaultSound]
             }
@@ -79,8 +83,12 @@ enum SoundActions {
             description:
                 "Records from the default microphone into a WAV file (pw-record, parecord or arecord), for a duration or until the person says stop.",
             parameters: [
-                ParameterMetadata(key: "WFRecordingCompression", title: "Audio Quality", type: .enumeration, options: ["Normal", "Very High"], defaultValue: "Normal"),
-                ParameterMetadata(key: "WFRecordingStart", title: "Start Recording", type: .enumeration, options: ["On Tap", "Immediately"], defaultValue: "On Tap"),
+                ParameterMetadata(
+                    key: "WFRecordingCompression", title: "Audio Quality", type: .enumeration, options: ["Normal", "Very High"],
+                    defaultValue: "Normal"),
+                ParameterMetadata(
+                    key: "WFRecordingStart", title: "Start Recording", type: .enumeration, options: ["On Tap", "Immediately"],
+                    defaultValue: "On Tap"),
                 .option("WFRecordingEnd", title: "Finish Recording", default: RecordingEnd.onTap),
                 ParameterMetadata(key: "WFRecordingTimeInterval", title: "Duration", type: .text),
             ],
@@ -89,7 +97,8 @@ enum SoundActions {
         let end = OptionParameter(parameters, "WFRecordingEnd", default: RecordingEnd.onTap)
         return { _, run in
             guard let recorder = tool(["pw-record", "parecord", "arecord"], run: run) else {
-                throw ActionFailure("no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
+                throw ActionFailure(
+                    "no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
             }
             let high = (try run.text(parameters["WFRecordingCompression"]))?.lowercased() == "very high"
             let rate = high ? "48000" : "16000"
@@ -105,7 +114,8 @@ enum SoundActions {
             let seconds: Double
             switch try end.value(in: run) {
             case .afterTime:
-                let (amount, unit) = try DateActions.duration(parameters["WFRecordingTimeInterval"], run: run, parameter: "WFRecordingTimeInterval")
+                let (amount, unit) = try DateActions.duration(
+                    parameters["WFRecordingTimeInterval"], run: run, parameter: "WFRecordingTimeInterval")
                 guard let value = MediaControlActions.seconds(amount, unit), value > 0, value <= longestRecording else {
                     throw ActionFailure("expected a duration of more than 0 and at most 4 hours", parameter: "WFRecordingTimeInterval")
                 }
@@ -117,7 +127,8 @@ enum SoundActions {
             // then it gets SIGINT, on which each of them finishes its file.
             let pid: pid_t
             do {
-                pid = try ProcessSpawn.launch(recorder.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null))
+                pid = try ProcessSpawn.launch(
+                    recorder.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null))
             } catch {
                 throw ActionFailure("can't start \(recorder.name): \(error)")
             }
@@ -161,7 +172,8 @@ enum SoundActions {
             identifier: "is.workflow.actions.setplaybackdestination", title: "Change Playback Destination",
             description: "Makes the named output (a speaker, headphones, a Bluetooth device) the default one, with wpctl or pactl.",
             parameters: [
-                ParameterMetadata(key: "WFMediaRouteOperation", title: "Operation", type: .enumeration, options: ["Set"], defaultValue: "Set"),
+                ParameterMetadata(
+                    key: "WFMediaRouteOperation", title: "Operation", type: .enumeration, options: ["Set"], defaultValue: "Set"),
                 ParameterMetadata(key: "WFMediaRoute", title: "Device", type: .content, isRequired: true),
             ],
             isReadOnly: false, keywords: ["speaker", "output", "bluetooth", "headphones", "airplay"]),
@@ -177,7 +189,8 @@ enum SoundActions {
                 let sinks = outputs(fromWirePlumber: String(decoding: status.standardOutput, as: UTF8.self))
                 guard let sink = sinks.first(where: { $0.name.localizedCaseInsensitiveContains(wanted) }) else {
                     throw ActionFailure(
-                        "no output is named like “\(wanted)”; there are \(sinks.map(\.name).joined(separator: ", "))", parameter: "WFMediaRoute")
+                        "no output is named like “\(wanted)”; there are \(sinks.map(\.name).joined(separator: ", "))",
+                        parameter: "WFMediaRoute")
                 }
                 try runTool(wpctl.path, ["set-default", sink.id], doing: "choose \(sink.name)", timeout: 10, run: run)
             } else if let pactl = tool(["pactl"], run: run) {
@@ -209,16 +222,22 @@ enum SoundActions {
     static let connectToServers = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.connecttoservers", title: "Connect to Servers",
-            description: "Mounts file servers (smb://, sftp://, ftp://, dav://, nfs://…) with GVfs, as the file manager does; they appear under $XDG_RUNTIME_DIR/gvfs.",
+            description:
+                "Mounts file servers (smb://, sftp://, ftp://, dav://, nfs://…) with GVfs, as the file manager does; they appear under $XDG_RUNTIME_DIR/gvfs.",
             parameters: [ParameterMetadata(key: "WFInput", title: "Server", type: .url, isRequired: true, isList: true)],
             inputParameter: "WFInput", isReadOnly: false, keywords: ["smb", "sftp", "mount", "network drive", "nas"]),
         passesInputThrough: true
     ) { _ in
         { input, run in
-            guard let gio = tool(["gio"], run: run) else { throw ActionFailure("Connect to Servers needs gio (install libglib2.0-bin and gvfs-backends)") }
+            guard let gio = tool(["gio"], run: run) else {
+                throw ActionFailure("Connect to Servers needs gio (install libglib2.0-bin and gvfs-backends)")
+            }
             for item in input.items {
-                guard let url = URL(string: item.text.trimmingCharacters(in: .whitespacesAndNewlines)), let scheme = url.scheme, scheme != "file" else {
-                    throw ActionFailure("expected a server address such as smb://computer.local/share, got \(item.quotedForError)", parameter: "WFInput")
+                guard let url = URL(string: item.text.trimmingCharacters(in: .whitespacesAndNewlines)), let scheme = url.scheme,
+                    scheme != "file"
+                else {
+                    throw ActionFailure(
+                        "expected a server address such as smb://computer.local/share, got \(item.quotedForError)", parameter: "WFInput")
                 }
                 // Asking for a password needs a terminal; from elsewhere, the keyring's saved one is used.
                 try runTool(gio.path, ["mount", url.absoluteString], doing: "connect to \(url.absoluteString)", timeout: 120, run: run)
@@ -237,7 +256,8 @@ enum SoundActions {
             description: "Queues songs (files or URLs) in the media player, next or last, through MPRIS's track list.",
             parameters: [
                 ParameterMetadata(key: "WFMusic", title: "Music", type: .file, isRequired: true, isList: true),
-                ParameterMetadata(key: "WFWhenToPlay", title: "Play", type: .enumeration, options: ["Next", "Later"], defaultValue: "Next"),
+                ParameterMetadata(
+                    key: "WFWhenToPlay", title: "Play", type: .enumeration, options: ["Next", "Later"], defaultValue: "Next"),
             ],
             inputParameter: "WFMusic", isReadOnly: false, keywords: ["queue", "up next", "mpris"]
         ).needing(.mediaPlayer),
@@ -247,13 +267,23 @@ enum SoundActions {
         return { input, run in
             let client = try ServiceClient(.mediaPlayer, for: run)
             let name = try MediaControlActions.currentPlayer(client)
-            guard try client.property(MediaControlActions.objectPath, "org.mpris.MediaPlayer2", "HasTrackList", destination: name).bool == true else {
-                throw ActionFailure("the media player \(name.dropFirst(RequiredService.mediaPlayer.busName.count)) keeps no queue others can add to")
+            guard
+                try client.property(MediaControlActions.objectPath, "org.mpris.MediaPlayer2", "HasTrackList", destination: name).bool
+                    == true
+            else {
+                throw ActionFailure(
+                    "the media player \(name.dropFirst(RequiredService.mediaPlayer.busName.count)) keeps no queue others can add to")
             }
-            let tracks = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(\.text)
-            let current = (try? client.property(MediaControlActions.objectPath, MediaControlActions.player, "Metadata", destination: name))?["mpris:trackid"]?.text
+            let tracks = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(
+                \.text)
+            let current =
+                (try? client.property(MediaControlActions.objectPath, MediaControlActions.player, "Metadata", destination: name))?[
+                    "mpris:trackid"]?.text
             let later = (try run.text(when))?.lowercased() == "later"
-            var after = later ? (tracks.last ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack") : (current ?? tracks.first ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
+            var after =
+                later
+                ? (tracks.last ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
+                : (current ?? tracks.first ?? "/org/mpris/MediaPlayer2/TrackList/NoTrack")
             for item in input.items {
                 let uri: String
                 if let path = LocalFiles.path(of: item, run: run), case .file = item {
@@ -264,9 +294,12 @@ enum SoundActions {
                 } else {
                     throw ActionFailure("expected a song file or URL, got \(item.quotedForError)", parameter: "WFMusic")
                 }
-                _ = try client.call(MediaControlActions.objectPath, trackList, "AddTrack", [.string(uri), .objectPath(after), .bool(false)], destination: name)
+                _ = try client.call(
+                    MediaControlActions.objectPath, trackList, "AddTrack", [.string(uri), .objectPath(after), .bool(false)],
+                    destination: name)
                 // The next one goes after this one: the new tracks keep their order.
-                let now = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(\.text)
+                let now = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(
+                    \.text)
                 if let added = now.first(where: { !tracks.contains($0) && $0 != after }) { after = added }
             }
             return input
@@ -284,11 +317,17 @@ enum SoundActions {
         { input, run in
             let client = try ServiceClient(.mediaPlayer, for: run)
             let name = try MediaControlActions.currentPlayer(client)
-            guard try client.property(MediaControlActions.objectPath, "org.mpris.MediaPlayer2", "HasTrackList", destination: name).bool == true else {
+            guard
+                try client.property(MediaControlActions.objectPath, "org.mpris.MediaPlayer2", "HasTrackList", destination: name).bool
+                    == true
+            else {
                 throw ActionFailure("the media player \(name.dropFirst(RequiredService.mediaPlayer.busName.count)) keeps no queue")
             }
-            let tracks = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(\.text)
-            let current = (try? client.property(MediaControlActions.objectPath, MediaControlActions.player, "Metadata", destination: name))?["mpris:trackid"]?.text
+            let tracks = try client.property(MediaControlActions.objectPath, trackList, "Tracks", destination: name).elements.compactMap(
+                \.text)
+            let current =
+                (try? client.property(MediaControlActions.objectPath, MediaControlActions.player, "Metadata", destination: name))?[
+                    "mpris:trackid"]?.text
             let upcoming = current.flatMap { tracks.firstIndex(of: $0) }.map { Array(tracks[($0 + 1)...]) } ?? tracks
             for track in upcoming {
                 _ = try client.call(MediaControlActions.objectPath, trackList, "RemoveTrack", [.objectPath(track)], destination: name)

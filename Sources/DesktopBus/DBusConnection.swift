@@ -82,7 +82,8 @@ public final class DBusConnection {
         var opened: UnsafeMutableRawPointer?
         let result = ssd_open_address(address, &opened)
         guard result >= 0, let opened else {
-            throw DBusFailure(.noBus, message: "can't connect to the \(kind.rawValue) bus at \(address): \(String(cString: strerror(-result)))")
+            throw DBusFailure(
+                .noBus, message: "can't connect to the \(kind.rawValue) bus at \(address): \(String(cString: strerror(-result)))")
         }
         bus = opened
     }
@@ -100,7 +101,8 @@ public final class DBusConnection {
         result = DBusValue.append(arguments, to: message)
         guard result >= 0 else {
             ssd_message_unref(message)
-            throw DBusFailure(.refused, message: "can't write the arguments of \(interface).\(member): \(String(cString: strerror(-result)))")
+            throw DBusFailure(
+                .refused, message: "can't write the arguments of \(interface).\(member): \(String(cString: strerror(-result)))")
         }
         var reply: UnsafeMutableRawPointer?
         var error = [CChar](repeating: 0, count: 512)
@@ -187,7 +189,9 @@ public final class DBusConnection {
             clock_gettime(CLOCK_MONOTONIC, &now)
             let current = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
             let remaining = ContinuousClock.now.duration(to: deadline)
-            let micro = remaining <= .zero ? 0 : UInt64(remaining.components.seconds) * 1_000_000 + UInt64(remaining.components.attoseconds / 1_000_000_000_000)
+            let micro =
+                remaining <= .zero
+                ? 0 : UInt64(remaining.components.seconds) * 1_000_000 + UInt64(remaining.components.attoseconds / 1_000_000_000_000)
             var message: UnsafeMutableRawPointer?
             let result = ssd_watch_next(watch, current + micro, &message)
             guard result >= 0 else { throw DBusFailure.from(code: result, error: "") }

@@ -64,7 +64,8 @@ enum AskCommand {
                 let shortcut = try ShortcutResolver.resolve(identifier, setup: setup)
                 output = try setup.run(
                     setup.compile(shortcut.workflow, name: shortcut.label), input: input, prompter: prompter, running: shortcut.running,
-                    asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter), cancellation: Interruption.install(), trigger: "Ask")
+                    asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter), cancellation: Interruption.install(),
+                    trigger: "Ask")
             }
             var data = try RunOutput.data(for: output, type: nil)
             if !data.isEmpty {

@@ -74,7 +74,8 @@ enum RunCommand {
         }
         let program = try setup.compile(shortcut.workflow, name: shortcut.label)
         let output = try setup.run(
-            program, input: input, prompter: prompter, running: shortcut.running, asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter),
+            program, input: input, prompter: prompter, running: shortcut.running,
+            asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter),
             cancellation: Interruption.install())
 
         let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }

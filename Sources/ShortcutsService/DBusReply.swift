@@ -1,5 +1,5 @@
-import DesktopBus
 import CSDBusLoader
+import DesktopBus
 
 /// What a method call answers, built into an sd-bus reply on the bus thread.
 enum DBusReply: Sendable {

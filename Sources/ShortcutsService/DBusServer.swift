@@ -1,5 +1,5 @@
-import DesktopBus
 import CSDBusLoader
+import DesktopBus
 import Foundation
 import ShortcutsRPC
 import Synchronization

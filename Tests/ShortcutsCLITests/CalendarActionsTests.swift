@@ -96,7 +96,10 @@ import Testing
             """)
         #expect(found.status == 0 && found.output == "Work\n", "\(found.output) \(found.error)")
         let missing = try run(#"is.workflow.actions.getupcomingevents WFGetUpcomingItemCalendar: "Home""#)
-        #expect(missing.status == 1 && missing.error.contains("parameter WFGetUpcomingItemCalendar: there is no calendar named “Home”; there are Work"), "\(missing.error)")
+        #expect(
+            missing.status == 1
+                && missing.error.contains("parameter WFGetUpcomingItemCalendar: there is no calendar named “Home”; there are Work"),
+            "\(missing.error)")
 
         let removed = try run(
             """
@@ -135,7 +138,8 @@ import Testing
         #expect(read.status == 0, "\(read.error)")
         #expect(
             Set(read.output.split(separator: "\n")) == [
-                "Buy milk COMPLETED True 2030-01-02T08:00:00+00:00", "Call Ada NEEDS-ACTION False 2030-01-01T08:00:00+00:00", "Someday NEEDS-ACTION False -",
+                "Buy milk COMPLETED True 2030-01-02T08:00:00+00:00", "Call Ada NEEDS-ACTION False 2030-01-01T08:00:00+00:00",
+                "Someday NEEDS-ACTION False -",
             ], "\(read.output)")
         // Shortcuts' own "clear completed reminders" idiom (corpus 37).
         let cleared = try run(

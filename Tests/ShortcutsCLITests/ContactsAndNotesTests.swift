@@ -69,7 +69,8 @@ import Testing
                     .utf8), to: "grace.vcf")
         let company = try run(#"is.workflow.actions.properties.contacts WFContentItemPropertyName: "Company""#, ["--input-path", card])
         #expect(company.status == 0 && company.output == "US Navy\n", "\(company.output) \(company.error)")
-        let address = try run(#"is.workflow.actions.properties.contacts WFContentItemPropertyName: "Street Address""#, ["--input-path", card])
+        let address = try run(
+            #"is.workflow.actions.properties.contacts WFContentItemPropertyName: "Street Address""#, ["--input-path", card])
         #expect(address.output == "1 Navy Way, Arlington, VA 22202, USA\n", "\(address.output) \(address.error)")
     }
 

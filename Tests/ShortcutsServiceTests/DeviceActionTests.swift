@@ -76,12 +76,14 @@ struct DeviceActionTests {
         let saving = try Self.run("is.workflow.actions.lowpowermode.set OnValue: true", in: harness)
         #expect(saving.status == 0, "\(saving.error)")
         #expect(
-            try Self.property("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
+            try Self.property(
+                "net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
                 == "(<'power-saver'>,)")
         let toggled = try Self.run(#"is.workflow.actions.lowpowermode.set operation: "toggle""#, in: harness)
         #expect(toggled.status == 0, "\(toggled.error)")
         #expect(
-            try Self.property("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
+            try Self.property(
+                "net.hadess.PowerProfiles", "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", in: harness)
                 == "(<'balanced'>,)")
     }
 
@@ -241,12 +243,17 @@ struct DeviceActionTests {
         #expect(notified.status == 0, "\(notified.error)")
         #expect(!notified.error.contains("Notification:"), "it fell back to standard error: \(notified.error)")
         let notifications = try Self.calls("org.freedesktop.Notifications", "/org/freedesktop/Notifications", system: false, in: harness)
-        #expect(notifications.contains { $0.hasPrefix("Notify(Shortcuts, 0, ") && $0.contains(", Backup, Done at noon, [], ") }, "\(notifications)")
+        #expect(
+            notifications.contains { $0.hasPrefix("Notify(Shortcuts, 0, ") && $0.contains(", Backup, Done at noon, [], ") },
+            "\(notifications)")
 
         #expect(try Self.run("is.workflow.actions.startscreensaver", in: harness).status == 0)
         let active = try harness.run(
             "/usr/bin/gdbus",
-            ["call", "--session", "--dest", "org.gnome.ScreenSaver", "--object-path", "/org/gnome/ScreenSaver", "--method", "org.gnome.ScreenSaver.GetActive"])
+            [
+                "call", "--session", "--dest", "org.gnome.ScreenSaver", "--object-path", "/org/gnome/ScreenSaver", "--method",
+                "org.gnome.ScreenSaver.GetActive",
+            ])
         #expect(active.output.contains("true"), "\(active.output)")
 
         let folder = harness.directory + "/Reports"
@@ -254,8 +261,11 @@ struct DeviceActionTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "hello".write(toFile: file, atomically: true, encoding: .utf8)
         let refused = try Self.run(#"is.workflow.actions.file.reveal WFFile: "\#(file)""#, in: harness)
-        #expect(refused.status == 1 && refused.error.contains("--allow-folder"), "a shortcut revealed a file it wasn't allowed: \(refused.error)")
-        let revealed = try Self.run(#"is.workflow.actions.file.reveal WFFile: "\#(file)""#, in: harness, options: ["--allow-folder", folder])
+        #expect(
+            refused.status == 1 && refused.error.contains("--allow-folder"),
+            "a shortcut revealed a file it wasn't allowed: \(refused.error)")
+        let revealed = try Self.run(
+            #"is.workflow.actions.file.reveal WFFile: "\#(file)""#, in: harness, options: ["--allow-folder", folder])
         #expect(revealed.status == 0, "\(revealed.error)")
         let shown = try Self.calls("org.freedesktop.FileManager1", "/org/freedesktop/FileManager1", system: false, in: harness)
         #expect(shown == ["ShowItems([file://\(file)], )"], "\(shown)")
@@ -309,7 +319,8 @@ struct DeviceActionTests {
             """)
         #expect(added.status == 0, "\(added.error)")
         let made = try Self.run(
-            #"is.workflow.actions.alarm.create WFTime: "07:30", WFLabel: "Wake up, 100% awake", WFFrequency: ["Monday", "fri"]"#, in: harness)
+            #"is.workflow.actions.alarm.create WFTime: "07:30", WFLabel: "Wake up, 100% awake", WFFrequency: ["Monday", "fri"]"#,
+            in: harness)
         #expect(made.status == 0 && made.output == "Wake up, 100% awake\n", "\(made.output) \(made.error)")
         let folder = (harness.environment["XDG_CONFIG_HOME"] ?? "") + "/systemd/user"
         let timers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".timer") }
@@ -341,7 +352,8 @@ struct DeviceActionTests {
         let harness = try ServiceHarness()
         try harness.startSystemBus()
         try harness.startMock(
-            arguments: ["-m", "org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.UDisks2"], name: "org.freedesktop.UDisks2")
+            arguments: ["-m", "org.freedesktop.UDisks2", "/org/freedesktop/UDisks2", "org.freedesktop.UDisks2"],
+            name: "org.freedesktop.UDisks2")
         let image = harness.directory + "/disk.iso"
         try Data(repeating: 0, count: 4096).write(to: URL(fileURLWithPath: image))
         let mounted = harness.directory + "/media/DISK"
@@ -392,9 +404,9 @@ struct DeviceActionTests {
             "notification_daemon", name: "org.freedesktop.Notifications", system: false, parameters: #"{"capabilities": "body actions"}"#)
         let file = harness.directory + "/alert.sct"
         try """
-            is.workflow.actions.alert WFAlertActionTitle: "Delete old logs?", WFAlertActionMessage: "12 files", WFAlertActionCancelButtonShown: true
-            is.workflow.actions.gettext WFTextActionText: "deleted"
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        is.workflow.actions.alert WFAlertActionTitle: "Delete old logs?", WFAlertActionMessage: "12 files", WFAlertActionCancelButtonShown: true
+        is.workflow.actions.gettext WFTextActionText: "deleted"
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let answered = try harness.python(
             """
             import dbus, subprocess, sys, time
@@ -453,11 +465,11 @@ struct DeviceActionTests {
         // A podcast's feed, read from a file here: the newest episode plays.
         let feed = harness.directory + "/feed.xml"
         try """
-            <?xml version="1.0"?><rss version="2.0"><channel><title>Radio</title>
-            <item><title>Old</title><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/old.mp3" type="audio/mpeg"/></item>
-            <item><title>New</title><pubDate>Tue, 01 Oct 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/new.mp3" type="audio/mpeg"/></item>
-            </channel></rss>
-            """.write(toFile: feed, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Radio</title>
+        <item><title>Old</title><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/old.mp3" type="audio/mpeg"/></item>
+        <item><title>New</title><pubDate>Tue, 01 Oct 2024 10:00:00 GMT</pubDate><enclosure url="https://example.org/new.mp3" type="audio/mpeg"/></item>
+        </channel></rss>
+        """.write(toFile: feed, atomically: true, encoding: .utf8)
         for text in [
             #"is.workflow.actions.pausemusic WFPlayPauseBehavior: "Pause""#, "is.workflow.actions.skipforward",
             #"is.workflow.actions.skipback WFSkipBackBehavior: "Previous Song""#, "is.workflow.actions.skipback",
@@ -516,7 +528,9 @@ struct DeviceActionTests {
             let ran = try Self.run(identifier, in: harness)
             #expect(ran.status == 1, "\(identifier): \(ran.output)")
             #expect(ran.error.contains("action 1 (\(identifier)") && ran.error.contains(needs), "\(identifier): \(ran.error)")
-            #expect(listed.split(separator: "\n").contains { $0.hasPrefix(identifier + " ") && $0.contains("[unavailable here: \(needs)]") }, "\(identifier) isn't marked")
+            #expect(
+                listed.split(separator: "\n").contains { $0.hasPrefix(identifier + " ") && $0.contains("[unavailable here: \(needs)]") },
+                "\(identifier) isn't marked")
         }
         let wifi = try Self.run("is.workflow.actions.wifi.set", in: harness)
         #expect(
@@ -598,7 +612,9 @@ struct PortalActionTests {
         let portals = harness.directory + "/portals"
         try FileManager.default.createDirectory(atPath: portals, withIntermediateDirectories: true)
         // The frontend offers Screenshot only with an Access backend to ask with.
-        let interfaces = ["Screenshot", "Access", "FileChooser", "Wallpaper", "Settings", "AppChooser"].map { "org.freedesktop.impl.portal.\($0);" }.joined()
+        let interfaces = ["Screenshot", "Access", "FileChooser", "Wallpaper", "Settings", "AppChooser"].map {
+            "org.freedesktop.impl.portal.\($0);"
+        }.joined()
         try Data("[portal]\nDBusName=org.freedesktop.impl.portal.desktop.test\nInterfaces=\(interfaces)\nUseIn=GNOME\n".utf8)
             .write(to: URL(fileURLWithPath: portals + "/test.portal"))
         // GNOME, so that Set Appearance writes GNOME's setting, kept in a file of the test's own.
@@ -629,13 +645,16 @@ struct PortalActionTests {
         }
 
         let picked = try DeviceActionTests.run(#"is.workflow.actions.file.select SelectMultiple: true"#, in: harness)
-        #expect(picked.status == 0 && picked.output.contains("the beach") && picked.output.contains("the hills"), "\(picked.output) \(picked.error) \(frontend())")
+        #expect(
+            picked.status == 0 && picked.output.contains("the beach") && picked.output.contains("the hills"),
+            "\(picked.output) \(picked.error) \(frontend())")
         #expect(printed().contains("open Choose a file multiple all"), "\(printed())")
         let photo = try DeviceActionTests.run("is.workflow.actions.selectphoto", in: harness)
         #expect(photo.status == 0 && photo.output == "the beach", "\(photo.output) \(photo.error)")
         #expect(printed().contains("open Choose photos one filtered"), "\(printed())")
 
-        let screenshot = try DeviceActionTests.run(#"is.workflow.actions.takescreenshot WFTakeScreenshotScreenshotType: "Interactive""#, in: harness)
+        let screenshot = try DeviceActionTests.run(
+            #"is.workflow.actions.takescreenshot WFTakeScreenshotScreenshotType: "Interactive""#, in: harness)
         #expect(screenshot.status == 0 && screenshot.output == "screen pixels", "\(screenshot.output) \(screenshot.error)")
         #expect(printed().contains("screenshot interactive"), "\(printed())")
 
@@ -652,14 +671,17 @@ struct PortalActionTests {
         #expect(made.status == 0, "\(made.error)")
         let kept = printed().first { $0.hasPrefix("wallpaper ") && $0.contains("/backgrounds/shortcuts-") && $0.hasSuffix(".png both") }
         let keptPath = kept.flatMap { URL(string: String($0.split(separator: " ")[1]))?.path }
-        #expect(keptPath.map { FileManager.default.contents(atPath: $0)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true } == true, "\(printed())")
+        #expect(
+            keptPath.map { FileManager.default.contents(atPath: $0)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true } == true,
+            "\(printed())")
 
         let screen = try DeviceActionTests.run("is.workflow.actions.getonscreencontent", in: harness)
         #expect(screen.status == 0 && screen.output == "screen pixels", "\(screen.output) \(screen.error)")
         #expect(printed().contains("screenshot full"), "\(printed())")
 
         // Share: the portal's app chooser picks the viewer, which the portal starts with the file.
-        let applications = (harness.environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").first.map { String($0) + "/applications" } ?? ""
+        let applications =
+            (harness.environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").first.map { String($0) + "/applications" } ?? ""
         try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
         let viewed = harness.directory + "/viewed"
         let viewer = harness.directory + "/viewer.sh"
@@ -722,14 +744,16 @@ struct CurrentLocationTests {
             is.workflow.actions.properties.locations WFContentItemPropertyName: "Latitude"
             """, in: harness)
         #expect(located.status == 0 && located.output == "48.8584\n", "\(located.output) \(located.error)")
-        let client = try DeviceActionTests.calls("org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Client/1", system: true, in: harness)
+        let client = try DeviceActionTests.calls(
+            "org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Client/1", system: true, in: harness)
         #expect(client.contains("Start()") && client.contains("Stop()"), "\(client)")
         let desktopID = try DeviceActionTests.property(
             "org.freedesktop.GeoClue2", "/org/freedesktop/GeoClue2/Client/1", "org.freedesktop.GeoClue2.Client", "DesktopId", in: harness)
         #expect(desktopID == "(<'org.swiftshortcuts.Shortcuts'>,)")
 
         // The person's own setting wins over GeoClue.
-        #expect(try harness.run(try BuiltProducts.path(of: "shortcuts"), ["settings", "--service", "location=51.5074,-0.1278"]).status == 0)
+        #expect(
+            try harness.run(try BuiltProducts.path(of: "shortcuts"), ["settings", "--service", "location=51.5074,-0.1278"]).status == 0)
         let set2 = try DeviceActionTests.run(
             """
             is.workflow.actions.getcurrentlocation
@@ -773,7 +797,8 @@ struct DesktopSettingsActionTests {
         DBusActivatable=true
         """.write(toFile: folder + "/org.example.BusApp.desktop", atomically: true, encoding: .utf8)
         try harness.startMock(
-            arguments: ["org.example.BusApp", "/org/example/BusApp", "org.freedesktop.Application"], name: "org.example.BusApp", system: false)
+            arguments: ["org.example.BusApp", "/org/example/BusApp", "org.freedesktop.Application"], name: "org.example.BusApp",
+            system: false)
         let added = try harness.python(
             """
             import dbus
@@ -785,14 +810,19 @@ struct DesktopSettingsActionTests {
         let opened = try DeviceActionTests.run(#"is.workflow.actions.openapp WFAppIdentifier: "org.example.Marker""#, in: harness)
         #expect(opened.status == 0, "\(opened.error)")
         try harness.waitUntil("the app's Exec ran") { FileManager.default.fileExists(atPath: marker) }
-        try harness.waitUntil("the app wrote its arguments") { ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").hasSuffix("\n") }
+        try harness.waitUntil("the app wrote its arguments") {
+            ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
         #expect(try String(contentsOfFile: marker, encoding: .utf8) == "Marker|--flag=100%\n")
 
-        let activated = try DeviceActionTests.run(#"is.workflow.actions.openapp WFSelectedApp: #record {BundleIdentifier: "org.example.BusApp", Name: "Bus App"}"#, in: harness)
+        let activated = try DeviceActionTests.run(
+            #"is.workflow.actions.openapp WFSelectedApp: #record {BundleIdentifier: "org.example.BusApp", Name: "Bus App"}"#, in: harness)
         #expect(activated.status == 0, "\(activated.error)")
         #expect(try DeviceActionTests.calls("org.example.BusApp", "/org/example/BusApp", system: false, in: harness) == ["Activate({})"])
         let unknown = try DeviceActionTests.run(#"is.workflow.actions.openapp WFAppIdentifier: "org.example.Missing""#, in: harness)
-        #expect(unknown.status == 1 && unknown.error.contains("WFAppIdentifier: \"org.example.Missing\" is not an installed app"), "\(unknown.error)")
+        #expect(
+            unknown.status == 1 && unknown.error.contains("WFAppIdentifier: \"org.example.Missing\" is not an installed app"),
+            "\(unknown.error)")
     }
 
     @Test func focusNightLightAndOrientationLockAreGNOMEsSettings() throws {
@@ -876,24 +906,25 @@ struct DesktopSettingsActionTests {
         }
         // pw-record: writes its file, and finishes on SIGINT as the real one does.
         try """
-            #!/bin/sh
-            for last; do :; done
-            trap 'echo "pw-record stopped" >> \(asked); exit 0' INT
-            printf 'RIFF\\044\\000\\000\\000WAVEfmt ' > "$last"; head -c 200 /dev/zero >> "$last"
-            while :; do sleep 0.05; done
-            """.write(toFile: tools + "/pw-record", atomically: true, encoding: .utf8)
+        #!/bin/sh
+        for last; do :; done
+        trap 'echo "pw-record stopped" >> \(asked); exit 0' INT
+        printf 'RIFF\\044\\000\\000\\000WAVEfmt ' > "$last"; head -c 200 /dev/zero >> "$last"
+        while :; do sleep 0.05; done
+        """.write(toFile: tools + "/pw-record", atomically: true, encoding: .utf8)
         chmod(tools + "/pw-record", 0o755)
         try """
-            #!/bin/sh
-            if [ "$1" = status ]; then
-            printf 'PipeWire\n\nAudio\n ├─ Devices:\n │      42. Built-in Audio [alsa]\n │\n ├─ Sinks:\n │  *   46. Built-in Audio Analog Stereo [vol: 0.40]\n │      51. WH-1000XM4 [vol: 0.70]\n │\n ├─ Sources:\n │      47. Built-in Microphone [vol: 1.00]\n\nVideo\n ├─ Sinks:\n │      60. Dummy [vol: 1.00]\n'
-            else echo "$*" >> \(asked); fi
-            """.write(toFile: tools + "/wpctl", atomically: true, encoding: .utf8)
+        #!/bin/sh
+        if [ "$1" = status ]; then
+        printf 'PipeWire\n\nAudio\n ├─ Devices:\n │      42. Built-in Audio [alsa]\n │\n ├─ Sinks:\n │  *   46. Built-in Audio Analog Stereo [vol: 0.40]\n │      51. WH-1000XM4 [vol: 0.70]\n │\n ├─ Sources:\n │      47. Built-in Microphone [vol: 1.00]\n\nVideo\n ├─ Sinks:\n │      60. Dummy [vol: 1.00]\n'
+        else echo "$*" >> \(asked); fi
+        """.write(toFile: tools + "/wpctl", atomically: true, encoding: .utf8)
         chmod(tools + "/wpctl", 0o755)
         let song = harness.directory + "/chime.oga"
         try Data("OggS".utf8).write(to: URL(fileURLWithPath: song))
         for text in [
-            #"is.workflow.actions.playsound WFInput: "\#(song)""#, #"is.workflow.actions.connecttoservers WFInput: "smb://nas.local/media""#,
+            #"is.workflow.actions.playsound WFInput: "\#(song)""#,
+            #"is.workflow.actions.connecttoservers WFInput: "smb://nas.local/media""#,
             #"is.workflow.actions.setplaybackdestination WFMediaRoute: "wh-1000""#,
         ] {
             let ran = try DeviceActionTests.run(text, in: harness, options: ["--allow-reading", harness.directory])
@@ -918,7 +949,8 @@ struct DesktopSettingsActionTests {
         for text in [
             #"is.workflow.actions.searchweb WFSearchWebDestination: "DuckDuckGo", WFInputText: "swift & linux""#,
             #"is.workflow.actions.searchmaps WFInput: "10 Downing Street, London""#,
-            #"is.workflow.actions.location WFLocation: "48.8584, 2.2945""# + "\nis.workflow.actions.getdirections WFGetDirectionsActionMode: \"Walking\"",
+            #"is.workflow.actions.location WFLocation: "48.8584, 2.2945""#
+                + "\nis.workflow.actions.getdirections WFGetDirectionsActionMode: \"Walking\"",
             #"is.workflow.actions.getdirections WFDestination: "Louvre", WFGetDirectionsActionMode: "Transit""#,
             #"is.workflow.actions.showwebpage WFURL: "https://example.org/page""#,
             #"is.workflow.actions.openxcallbackurl WFXCallbackURL: "bear://x-callback-url/create?title=Hi""#,
@@ -926,10 +958,14 @@ struct DesktopSettingsActionTests {
             let ran = try DeviceActionTests.run(text, in: harness)
             #expect(ran.status == 0, "\(text): \(ran.error)")
         }
-        #expect(try DeviceActionTests.run(#"is.workflow.actions.openin WFInput: "\#(note)""#, in: harness, options: ["--allow-reading", harness.directory]).status == 0)
+        #expect(
+            try DeviceActionTests.run(
+                #"is.workflow.actions.openin WFInput: "\#(note)""#, in: harness, options: ["--allow-reading", harness.directory]
+            ).status == 0)
         #expect(
             try String(contentsOfFile: opened, encoding: .utf8).split(separator: "\n") == [
-                "https://duckduckgo.com/?q=swift%20%26%20linux", "https://www.openstreetmap.org/search?query=10%20Downing%20Street,%20London",
+                "https://duckduckgo.com/?q=swift%20%26%20linux",
+                "https://www.openstreetmap.org/search?query=10%20Downing%20Street,%20London",
                 "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=%3B48.8584%2C2.2945",
                 "https://www.google.com/maps/dir/?api=1&destination=Louvre&travelmode=transit", "https://example.org/page",
                 "bear://x-callback-url/create?title=Hi", "file://\(note)",

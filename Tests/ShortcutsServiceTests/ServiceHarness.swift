@@ -83,7 +83,8 @@ final class ServiceHarness: @unchecked Sendable {
             let owned = try? run(
                 "/usr/bin/gdbus",
                 [
-                    "call", system ? "--system" : "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                    "call", system ? "--system" : "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method",
                     "org.freedesktop.DBus.NameHasOwner", name,
                 ])
             return owned?.output.contains("true") == true
