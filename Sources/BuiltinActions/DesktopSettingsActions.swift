@@ -55,19 +55,10 @@ enum DesktopSettingsActions {
     static func gnomeSwitch(
         _ identifier: String, _ title: String, label: String, schema: String, key: String, description: String, keywords: [String]
     ) -> ActionDefinition {
-        ActionDefinition(
-            metadata: ActionMetadata(
-                identifier: identifier, title: title, description: description, parameters: SwitchParameters.metadata(label),
-                isReadOnly: false, keywords: keywords),
-            passesInputThrough: true
-        ) { parameters in
-            let switchValue = SwitchParameters(parameters)
-            return { input, run in
-                let on = try switchValue.wanted(in: run) { try GNOMESettings.get(schema, key, doing: title, run: run) == "true" }
-                try GNOMESettings.set(schema, key, to: on ? "true" : "false", doing: title, run: run)
-                return input
-            }
-        }
+        SwitchParameters.action(
+            identifier, title, label: label, description: description, keywords: keywords, service: nil,
+            current: { run in try GNOMESettings.get(schema, key, doing: title, run: run) == "true" },
+            set: { on, run in try GNOMESettings.set(schema, key, to: on ? "true" : "false", doing: title, run: run) })
     }
 
     static let nightShift = gnomeSwitch(

@@ -16,22 +16,11 @@ enum NetworkActions {
     /// A Set action over one of NetworkManager's Boolean radio switches.
     static func radioSwitch(_ identifier: String, _ title: String, label: String, property: String, keywords: [String]) -> ActionDefinition
     {
-        ActionDefinition(
-            metadata: ActionMetadata(
-                identifier: identifier, title: title,
-                description: "Turns \(label) on or off, or toggles it (NetworkManager's \(property)).",
-                parameters: SwitchParameters.metadata(label), isReadOnly: false, keywords: keywords
-            ).needing(.networkManager),
-            passesInputThrough: true
-        ) { parameters in
-            let switchValue = SwitchParameters(parameters)
-            return { input, run in
-                let network = try ServiceClient(.networkManager, for: run)
-                let on = try switchValue.wanted(in: run) { try network.property(path, interface, property).bool ?? false }
-                try network.setProperty(path, interface, property, to: .bool(on))
-                return input
-            }
-        }
+        SwitchParameters.action(
+            identifier, title, label: label, description: "Turns \(label) on or off, or toggles it (NetworkManager's \(property)).",
+            keywords: keywords, service: .networkManager,
+            current: { run in try ServiceClient(.networkManager, for: run).property(path, interface, property).bool ?? false },
+            set: { on, run in try ServiceClient(.networkManager, for: run).setProperty(path, interface, property, to: .bool(on)) })
     }
 
     static let wifi = radioSwitch(
@@ -40,32 +29,26 @@ enum NetworkActions {
         "is.workflow.actions.cellulardata.set", "Set Cellular Data", label: "Cellular Data", property: "WwanEnabled",
         keywords: ["mobile data", "wwan", "modem"])
 
-    static let airplaneMode = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.airplanemode.set", title: "Set Airplane Mode",
-            description:
-                "Turns every radio off (Wi-Fi and mobile broadband through NetworkManager, Bluetooth through BlueZ when it runs), or back on; or toggles them.",
-            parameters: SwitchParameters.metadata("Airplane Mode"), isReadOnly: false, keywords: ["flight mode", "radios", "offline"]
-        ).needing(.networkManager),
-        passesInputThrough: true
-    ) { parameters in
-        let switchValue = SwitchParameters(parameters)
-        return { input, run in
+    static let airplaneMode = SwitchParameters.action(
+        "is.workflow.actions.airplanemode.set", "Set Airplane Mode", label: "Airplane Mode",
+        description:
+            "Turns every radio off (Wi-Fi and mobile broadband through NetworkManager, Bluetooth through BlueZ when it runs), or back on; or toggles them.",
+        keywords: ["flight mode", "radios", "offline"], service: .networkManager,
+        current: { run in
             let network = try ServiceClient(.networkManager, for: run)
-            let on = try switchValue.wanted(in: run) {
-                let wireless = try network.property(path, interface, "WirelessEnabled").bool ?? false
-                let wwan = try network.property(path, interface, "WwanEnabled").bool ?? false
-                return !wireless && !wwan
-            }
+            let wireless = try network.property(path, interface, "WirelessEnabled").bool ?? false
+            let wwan = try network.property(path, interface, "WwanEnabled").bool ?? false
+            return !wireless && !wwan
+        },
+        set: { on, run in
+            let network = try ServiceClient(.networkManager, for: run)
             try network.setProperty(path, interface, "WirelessEnabled", to: .bool(!on))
             try network.setProperty(path, interface, "WwanEnabled", to: .bool(!on))
             // Bluetooth follows where BlueZ runs; a machine without it has no Bluetooth radio.
             if let bluez = try? ServiceClient(.bluez, for: run), let adapters = try? adapters(bluez) {
                 for adapter in adapters { try bluez.setProperty(adapter, "org.bluez.Adapter1", "Powered", to: .bool(!on)) }
             }
-            return input
-        }
-    }
+        })
 
     /// BlueZ's adapters (`/org/bluez/hci0`…), from its object manager.
     static func adapters(_ bluez: ServiceClient) throws -> [String] {
@@ -76,24 +59,22 @@ enum NetworkActions {
         }.sorted()
     }
 
-    static let bluetooth = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.bluetooth.set", title: "Set Bluetooth",
-            description: "Turns Bluetooth on or off, or toggles it (BlueZ's adapters' Powered).",
-            parameters: SwitchParameters.metadata("Bluetooth"), isReadOnly: false, keywords: ["wireless", "accessories", "accessory"]
-        ).needing(.bluez),
-        passesInputThrough: true
-    ) { parameters in
-        let switchValue = SwitchParameters(parameters)
-        return { input, run in
+    static let bluetooth = SwitchParameters.action(
+        "is.workflow.actions.bluetooth.set", "Set Bluetooth", label: "Bluetooth",
+        description: "Turns Bluetooth on or off, or toggles it (BlueZ's adapters' Powered).",
+        keywords: ["wireless", "accessories", "accessory"],
+        service: .bluez,
+        current: { run in
+            let bluez = try ServiceClient(.bluez, for: run)
+            guard let first = try adapters(bluez).first else { return false }
+            return try bluez.property(first, "org.bluez.Adapter1", "Powered").bool ?? false
+        },
+        set: { on, run in
             let bluez = try ServiceClient(.bluez, for: run)
             let adapters = try adapters(bluez)
-            guard let first = adapters.first else { throw ActionFailure("this computer has no Bluetooth adapter (BlueZ lists none)") }
-            let on = try switchValue.wanted(in: run) { try bluez.property(first, "org.bluez.Adapter1", "Powered").bool ?? false }
+            guard !adapters.isEmpty else { throw ActionFailure("this computer has no Bluetooth adapter (BlueZ lists none)") }
             for adapter in adapters { try bluez.setProperty(adapter, "org.bluez.Adapter1", "Powered", to: .bool(on)) }
-            return input
-        }
-    }
+        })
 
     /// `WFNetworkDetailsNetwork`.
     enum Network: String, ParameterOption {
@@ -261,32 +242,26 @@ enum NetworkActions {
         return text
     }
 
-    static let hotspot = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.personalhotspot.set", title: "Set Personal Hotspot",
-            description: "Shares this computer's network over Wi-Fi (a NetworkManager access point), or stops sharing it, or toggles it.",
-            parameters: SwitchParameters.metadata("Personal Hotspot"), isReadOnly: false,
-            keywords: ["tethering", "share network", "access point"]
-        ).needing(.networkManager),
-        passesInputThrough: true
-    ) { parameters in
-        let switchValue = SwitchParameters(parameters)
-        return { input, run in
+    static let hotspot = SwitchParameters.action(
+        "is.workflow.actions.personalhotspot.set", "Set Personal Hotspot", label: "Personal Hotspot",
+        description: "Shares this computer's network over Wi-Fi (a NetworkManager access point), or stops sharing it, or toggles it.",
+        keywords: ["tethering", "share network", "access point"], service: .networkManager,
+        current: { run in
+            let network = try ServiceClient(.networkManager, for: run)
+            return try hotspotConnection(network).flatMap { try active($0.path, network) } != nil
+        },
+        set: { on, run in
             let network = try ServiceClient(.networkManager, for: run)
             let saved = try hotspotConnection(network)
             let up = try saved.flatMap { try active($0.path, network) }
-            let on = try switchValue.wanted(in: run) { up != nil }
-            if !on {
+            guard on else {
                 if let up { _ = try network.call(path, interface, "DeactivateConnection", [.objectPath(up)]) }
-                return input
+                return
             }
-            guard up == nil else { return input }
+            guard up == nil else { return }
             let device = try wifiDevice(network)
-            if let saved {
-                _ = try network.call(
-                    path, interface, "ActivateConnection", [.objectPath(saved.path), .objectPath(device), .objectPath("/")],
-                    timeout: .seconds(60))
-            } else {
+            var connection = saved?.path
+            if connection == nil {
                 let host = run.environment.deviceDetails("Device Hostname").text
                 let name = host.isEmpty ? "Linux Hotspot" : host
                 let password = String((0..<12).map { _ in "abcdefghjkmnpqrstuvwxyz23456789".randomElement()! })
@@ -307,15 +282,13 @@ enum NetworkActions {
                         .entry(.string("ipv4"), .dictionary([("method", .string("shared"))])),
                         .entry(.string("ipv6"), .dictionary([("method", .string("ignore"))])),
                     ])
-                let made =
-                    try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "AddConnection", [settings]).first?.text ?? ""
-                _ = try network.call(
-                    path, interface, "ActivateConnection", [.objectPath(made), .objectPath(device), .objectPath("/")], timeout: .seconds(60)
-                )
+                connection = try network.call(settingsPath, "org.freedesktop.NetworkManager.Settings", "AddConnection", [settings]).first?
+                    .text
             }
-            return input
-        }
-    }
+            _ = try network.call(
+                path, interface, "ActivateConnection", [.objectPath(connection ?? "/"), .objectPath(device), .objectPath("/")],
+                timeout: .seconds(60))
+        })
 
     static let hotspotPassword = ActionDefinition(
         metadata: ActionMetadata(

@@ -340,32 +340,30 @@ enum PortalActions {
         return folder + "/" + name
     }
 
-    static let share = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.share", title: "Share",
-            description:
-                "Shares the input with an app the person picks (the XDG desktop portal's app chooser); without a portal, opens it in the default app.",
-            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
-            inputParameter: "WFInput", isReadOnly: false, keywords: ["send", "share sheet", "open with"])
-    ) { _ in
-        { input, run in
-            try share(input, parameter: "WFInput", run: run)
-            return .nothing
+    /// Share and Share with Apps, which do the same here.
+    static func shareAction(_ identifier: String, _ title: String, description: String, keywords: [String]) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: identifier, title: title, description: description,
+                parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
+                inputParameter: "WFInput", isReadOnly: false, keywords: keywords)
+        ) { _ in
+            { input, run in
+                try share(input, parameter: "WFInput", run: run)
+                return .nothing
+            }
         }
     }
 
-    static let shareWithApps = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.runextension", title: "Share with Apps",
-            description: "Shares the input with an app the person picks, as Share does.",
-            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
-            inputParameter: "WFInput", isReadOnly: false, keywords: ["extension", "share sheet"])
-    ) { _ in
-        { input, run in
-            try share(input, parameter: "WFInput", run: run)
-            return .nothing
-        }
-    }
+    static let share = shareAction(
+        "is.workflow.actions.share", "Share",
+        description:
+            "Shares the input with an app the person picks (the XDG desktop portal's app chooser); without a portal, opens it in the default app.",
+        keywords: ["send", "share sheet", "open with"])
+
+    static let shareWithApps = shareAction(
+        "is.workflow.actions.runextension", "Share with Apps", description: "Shares the input with an app the person picks, as Share does.",
+        keywords: ["extension", "share sheet"])
 
     static let webView = ActionDefinition(
         metadata: ActionMetadata(

@@ -49,26 +49,19 @@ enum PowerActions {
         }
     }
 
-    static let lowPowerMode = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.lowpowermode.set", title: "Set Low Power Mode",
-            description: "Turns power saving on (power-profiles-daemon's power-saver profile) or off (balanced), or toggles it.",
-            parameters: SwitchParameters.metadata("Low Power Mode"), isReadOnly: false, keywords: ["battery", "power saver", "profile"]
-        ).needing(.powerProfiles),
-        passesInputThrough: true
-    ) { parameters in
-        let switchValue = SwitchParameters(parameters)
-        return { input, run in
-            let profiles = try ServiceClient(.powerProfiles, for: run)
-            let path = "/net/hadess/PowerProfiles"
-            let interface = "net.hadess.PowerProfiles"
-            let on = try switchValue.wanted(in: run) {
-                try profiles.property(path, interface, "ActiveProfile").text == "power-saver"
-            }
-            try profiles.setProperty(path, interface, "ActiveProfile", to: .string(on ? "power-saver" : "balanced"))
-            return input
-        }
-    }
+    static let lowPowerMode = SwitchParameters.action(
+        "is.workflow.actions.lowpowermode.set", "Set Low Power Mode", label: "Low Power Mode",
+        description: "Turns power saving on (power-profiles-daemon's power-saver profile) or off (balanced), or toggles it.",
+        keywords: ["battery", "power saver", "profile"], service: .powerProfiles,
+        current: { run in
+            try ServiceClient(.powerProfiles, for: run).property("/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile")
+                .text
+                == "power-saver"
+        },
+        set: { on, run in
+            try ServiceClient(.powerProfiles, for: run).setProperty(
+                "/net/hadess/PowerProfiles", "net.hadess.PowerProfiles", "ActiveProfile", to: .string(on ? "power-saver" : "balanced"))
+        })
 
     // MARK: The login session
 
