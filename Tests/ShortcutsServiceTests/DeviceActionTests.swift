@@ -220,6 +220,22 @@ struct DeviceActionTests {
         #expect(stored.output == "correct horse shared\n", "\(stored.output) \(stored.error)")
         #expect(try Self.run("is.workflow.actions.personalhotspot.set OnValue: false", in: harness).status == 0)
         #expect(try active() == "")
+        // The password is a secret NetworkManager gives on request; the mock keeps it under "secrets".
+        let secret = try harness.python(
+            """
+            import dbus
+            bus = dbus.SystemBus()
+            settings = bus.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager/Settings')
+            for path in settings.ListConnections(dbus_interface='org.freedesktop.NetworkManager.Settings'):
+                connection = bus.get_object('org.freedesktop.NetworkManager', path)
+                values = connection.GetSettings(dbus_interface='org.freedesktop.NetworkManager.Settings.Connection')
+                if values.get('802-11-wireless', {}).get('mode') == 'ap':
+                    values['802-11-wireless-security']['secrets'] = dbus.Dictionary({'psk': 'kept secret'}, signature='sv')
+                    connection.Update(values, dbus_interface='org.freedesktop.NetworkManager.Settings.Connection')
+            """)
+        #expect(secret.status == 0, "\(secret.error)")
+        let password = try Self.run("is.workflow.actions.personalhotspot.password.get", in: harness)
+        #expect(password.status == 0 && password.output == "kept secret\n", "\(password.output) \(password.error)")
     }
 
     @Test func notificationsScreenSaverAndFileManagerOnTheSessionBus() throws {
