@@ -61,7 +61,7 @@ struct ServiceClient {
         case .serviceMissing, .noBus:
             ActionFailure("needs \(service.description), which isn't running here", underlying: error)
         case .timedOut:
-            ActionFailure("\(service.title) did not answer in time (\(what))", underlying: error)
+            ActionFailure("\(service.title) is running but did not answer in time: \(error.message)", underlying: error)
         case .refused:
             ActionFailure("\(service.title) refused to \(what): \(error.message)", underlying: error)
         }

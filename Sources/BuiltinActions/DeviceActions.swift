@@ -35,7 +35,7 @@ enum DeviceActions {
                 throw ActionFailure("no speech program found: install espeak-ng (or espeak, or speech-dispatcher for spd-say)")
             }
             var arguments: [String] = []
-            let rateValue = try run.number(rate, parameter: "WFSpeakTextRate")
+            let rateValue = try run.boundedNumber(rate, parameter: "WFSpeakTextRate", in: 0...1, default: nil)
             let languageValue = try run.text(language).flatMap { $0.isEmpty ? nil : $0 }
             if name == "spd-say" {
                 arguments += ["--wait"]

@@ -202,8 +202,8 @@ enum LanguageActions {
             try LibraryLoading.load(sspeech_load)
             let text = input.items.map(\.text).joined(separator: "\n")
             guard !text.isEmpty else { throw ActionFailure("give the text to speak", parameter: "WFInput") }
-            let speed = wordsPerMinute(try run.number(rate, parameter: "WFSpeakTextRate") ?? 0.5)
-            let height = Int((min(max(try run.number(pitch, parameter: "WFSpeakTextPitch") ?? 1, 0), 2) * 50).rounded())
+            let speed = wordsPerMinute(try run.boundedNumber(rate, parameter: "WFSpeakTextRate", in: 0...1, default: 0.5) ?? 0.5)
+            let height = Int(((try run.boundedNumber(pitch, parameter: "WFSpeakTextPitch", in: 0...2, default: 1) ?? 1) * 50).rounded())
             // espeak-ng names voices by language in lower case ("en-us", "de").
             let named = try run.text(voice).flatMap { $0.isEmpty ? nil : $0 } ?? (try run.text(language)).flatMap { $0.isEmpty ? nil : $0 }
             let chosen = named?.replacingOccurrences(of: "_", with: "-").lowercased()

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsEngine
 
 /// What the C loaders of the media libraries share with the actions: their messages, written
@@ -33,5 +34,19 @@ extension RunContext {
             throw ActionFailure("\(what) is \(range.lowerBound) to \(range.upperBound), not \(value.formatted())", parameter: parameter)
         }
         return Int(value)
+    }
+
+    /// A number from a parameter kept within `range` (a slider's value), `fallback` when it is
+    /// empty; one that isn't a finite number is refused, naming the parameter.
+    func boundedNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Double>, default fallback: Double?)
+        throws -> Double?
+    {
+        guard let value = try number(expression, parameter: parameter) ?? fallback else { return nil }
+        guard value.isFinite else {
+            throw ActionFailure(
+                "expected a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)), got \(NumberText.format(value))",
+                parameter: parameter)
+        }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 }

@@ -120,8 +120,11 @@ enum MediaControlActions {
         let interval = parameters["WFTimeInterval"]
         return { client, name, run in
             let (amount, unit) = try DateActions.duration(interval, run: run, parameter: "WFTimeInterval")
-            guard let seconds = seconds(amount, unit) else {
-                throw ActionFailure("expected a duration in seconds, minutes or hours, got \(unit)", parameter: "WFTimeInterval")
+            // A year each way at most: a player's position is microseconds in 64 bits.
+            guard let seconds = seconds(amount, unit), seconds.isFinite, abs(seconds) <= 366 * 86_400 else {
+                throw ActionFailure(
+                    "expected a duration of at most a year in seconds, minutes or hours, got \(NumberText.format(amount)) \(unit)",
+                    parameter: "WFTimeInterval")
             }
             let microseconds = Int64((seconds * 1_000_000).rounded())
             switch try behavior.value(in: run) {
@@ -296,7 +299,7 @@ enum MediaControlActions {
     ) { parameters in
         let level = parameters["WFVolume"]
         return { input, run in
-            let value = min(max(try run.number(level, parameter: "WFVolume") ?? 0.5, 0), 1)
+            let value = try run.boundedNumber(level, parameter: "WFVolume", in: 0...1, default: 0.5) ?? 0.5
             let percent = Int((value * 100).rounded())
             let path = run.environment.variables["PATH"]
             let (program, arguments): (String, [String])

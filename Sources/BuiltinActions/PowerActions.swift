@@ -157,7 +157,7 @@ enum PowerActions {
     ) { parameters in
         let level = parameters["WFBrightness"]
         return { input, run in
-            let value = min(max(try run.number(level, parameter: "WFBrightness") ?? 0.5, 0), 1)
+            let value = try run.boundedNumber(level, parameter: "WFBrightness", in: 0...1, default: 0.5) ?? 0.5
             let logind = try ServiceClient(.logind, for: run)
             let root = (run.environment.variables["SHORTCUTS_SYSFS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys") + "/class/backlight"
             let devices = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()

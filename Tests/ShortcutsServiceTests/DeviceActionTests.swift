@@ -514,6 +514,8 @@ struct DeviceActionTests {
                 "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "LoopStatus",
             ])
         #expect(loop.output.contains("'Playlist'"), "\(loop.output) \(loop.error)")
+        let far = try Self.run(#"is.workflow.actions.seek WFSeekBehavior: "Forward", WFTimeInterval: "1e300 sec""#, in: harness)
+        #expect(far.status == 1 && far.error.contains("parameter WFTimeInterval: expected a duration of at most a year"), "\(far.error)")
         let idle = try Self.calls("org.mpris.MediaPlayer2.idle", "/org/mpris/MediaPlayer2", system: false, in: harness)
         #expect(!idle.contains { !$0.hasPrefix("Get") }, "the idle player was driven: \(idle)")
 
@@ -553,6 +555,29 @@ struct DeviceActionTests {
             wifi.error.contains(
                 "needs NetworkManager (org.freedesktop.NetworkManager on the system bus; install network-manager), but can't connect to the system bus at unix:path="
             ), "\(wifi.error)")
+    }
+
+    /// A service that takes a call and never answers doesn't hang the run: every call has a
+    /// timeout, and the error says who didn't answer.
+    @Test func aServiceThatNeverAnswersFailsTheActionInsteadOfHangingIt() throws {
+        let harness = try ServiceHarness()
+        try harness.startBus()
+        try harness.startMock(
+            arguments: ["org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver"],
+            name: "org.freedesktop.ScreenSaver", system: false)
+        let added = try harness.python(
+            """
+            import dbus
+            saver = dbus.SessionBus().get_object('org.freedesktop.ScreenSaver', '/org/freedesktop/ScreenSaver')
+            dbus.Interface(saver, 'org.freedesktop.DBus.Mock').AddMethod('org.freedesktop.ScreenSaver', 'SetActive', 'b', 'b', 'time.sleep(20); ret = True')
+            """)
+        #expect(added.status == 0, "\(added.error)")
+        let ran = try Self.run("is.workflow.actions.startscreensaver", in: harness)
+        #expect(
+            ran.status == 1
+                && ran.error.contains(
+                    "the screen saver is running but did not answer in time: org.freedesktop.ScreenSaver did not answer SetActive within 5"),
+            "\(ran.error)")
     }
 
     /// A service that is running is not marked unavailable, and one with the name missing on a
@@ -952,6 +977,11 @@ struct DesktopSettingsActionTests {
         let log = try String(contentsOfFile: asked, encoding: .utf8).split(separator: "\n").suffix(4)
         #expect(
             Array(log) == ["pw-play \(song)", "gio mount smb://nas.local/media", "set-default 51", "pw-record stopped"], "\(log)")
+        // A slider's value that isn't a number is refused by name, never turned into a crash.
+        let notANumber = try DeviceActionTests.run(
+            "level = is.workflow.actions.number WFNumberActionNumber: \"nan\"\nis.workflow.actions.setvolume WFVolume: level", in: harness)
+        #expect(
+            notANumber.status == 1 && notANumber.error.contains("parameter WFVolume: expected a number from 0 to 1"), "\(notANumber.error)")
         let unknown = try DeviceActionTests.run(#"is.workflow.actions.setplaybackdestination WFMediaRoute: "HomePod""#, in: harness)
         #expect(
             unknown.status == 1 && unknown.error.contains("there are Built-in Audio Analog Stereo, WH-1000XM4"), "\(unknown.error)")
