@@ -8,7 +8,8 @@ import ShortcutsEngine
 /// the bytes, as text and as files of several types, are converted to every content class
 /// (offline: nothing is downloaded or read), and run through the actions that find contacts,
 /// addresses, phone numbers, email addresses, dates, links, dictionaries and measurements in
-/// text, and through the feed reader (RSS, Atom, a page's feed links). Refusals are expected; crashes, hangs and leaks are the bugs.
+/// text, through the feed reader (RSS, Atom, a page's feed links), and through the iCalendar and
+/// vCard reader (calendars, contacts given as files). Refusals are expected; crashes, hangs and leaks are the bugs.
 ///
 /// Build and run with `Scripts/fuzz.sh SECONDS FuzzContentGraph`; libFuzzer supplies `main`.
 let graph = ContentGraph(download: nil) { path in throw ActionFailure("not read: \(path)") }
@@ -22,6 +23,15 @@ let single: [Program] = [
     if identifier == "measurement.convert" { parameters["WFMeasurementUnit"] = .plain("m") }
     return try? engine.compile(
         Workflow(actions: [WorkflowAction(identifier: WorkflowAction.builtinPrefix + identifier, parameters: parameters)]), name: "fuzz")
+}
+
+/// Get Details of Contacts over a vCard given as a file: names, organization, addresses, birthday.
+let contactDetails: [Program] = ["Name", "Company", "Street Address", "Birthday", "Phone Numbers"].compactMap { detail in
+    try? engine.compile(
+        Workflow(actions: [
+            WorkflowAction(
+                identifier: WorkflowAction.builtinPrefix + "properties.contacts", parameters: ["WFContentItemPropertyName": .plain(detail)])
+        ]), name: "fuzz")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -39,6 +49,17 @@ public func fuzzContentGraph(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         }
     }
     let environment = RunEnvironment(variables: ["LANG": data.first.map { $0 % 2 == 0 ? "de_DE.UTF-8" : "ja_JP.UTF-8" } ?? "C"])
+    // Calendars and vCards other programs wrote: read, written back, their dates read, in any zone.
+    for component in (try? ICalendar.parse(text)) ?? [] {
+        let written = ICalendar.serialize(component)
+        _ = try? ICalendar.parse(written)
+        for inner in [component] + component.components {
+            for property in inner.properties { _ = ICalendar.date(property, zone: TimeZone(identifier: "Asia/Kathmandu")!) }
+        }
+    }
+    for program in contactDetails {
+        _ = try? engine.run(program, input: .file(FileContent(name: "card.vcf", data: data)), environment: environment)
+    }
     // The feed reader reads downloaded pages and feeds: RSS, Atom and the links to them.
     _ = FeedReader.read(text)
     _ = FeedReader.feedLinks(in: text, base: URL(string: "https://example.com/a/")!)

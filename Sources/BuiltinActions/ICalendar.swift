@@ -2,33 +2,34 @@ import Foundation
 
 /// iCalendar (RFC 5545) as far as events and to-dos need: components, properties with their
 /// parameters, text escapes, dates and date-times, line folding. Unknown properties and
-/// components are kept as they were, so a file written by another program round-trips.
-enum ICalendar {
-    struct Property: Sendable, Equatable {
-        var name: String
-        var parameters: [(String, String)]
-        var value: String
+/// components are kept as they were, so a file written by another program round-trips. Public
+/// for the content graph's fuzz target.
+public enum ICalendar {
+    public struct Property: Sendable, Equatable {
+        public var name: String
+        public var parameters: [(String, String)]
+        public var value: String
 
-        init(_ name: String, _ value: String, parameters: [(String, String)] = []) {
+        public init(_ name: String, _ value: String, parameters: [(String, String)] = []) {
             self.name = name
             self.value = value
             self.parameters = parameters
         }
 
-        func parameter(_ key: String) -> String? { parameters.first { $0.0.caseInsensitiveCompare(key) == .orderedSame }?.1 }
+        public func parameter(_ key: String) -> String? { parameters.first { $0.0.caseInsensitiveCompare(key) == .orderedSame }?.1 }
 
-        static func == (a: Property, b: Property) -> Bool {
+        public static func == (a: Property, b: Property) -> Bool {
             a.name == b.name && a.value == b.value && a.parameters.map { $0.0 + "=" + $0.1 } == b.parameters.map { $0.0 + "=" + $0.1 }
         }
     }
 
-    struct Component: Sendable, Equatable {
-        var name: String
-        var properties: [Property] = []
-        var components: [Component] = []
+    public struct Component: Sendable, Equatable {
+        public var name: String
+        public var properties: [Property] = []
+        public var components: [Component] = []
 
-        func first(_ name: String) -> Property? { properties.first { $0.name == name } }
-        func text(_ name: String) -> String? { first(name).map { ICalendar.unescape($0.value) } }
+        public func first(_ name: String) -> Property? { properties.first { $0.name == name } }
+        public func text(_ name: String) -> String? { first(name).map { ICalendar.unescape($0.value) } }
 
         /// Replaces every property named `name` with one, or removes them when `value` is nil.
         mutating func set(_ name: String, _ value: String?, parameters: [(String, String)] = []) {
@@ -41,12 +42,12 @@ enum ICalendar {
         mutating func setText(_ name: String, _ text: String?) { set(name, text.map(ICalendar.escape)) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The components of a file (normally one VCALENDAR).
-    static func parse(_ text: String) throws(Failure) -> [Component] {
+    public static func parse(_ text: String) throws(Failure) -> [Component] {
         var stack: [Component] = []
         var top: [Component] = []
         var number = 0
@@ -113,7 +114,7 @@ enum ICalendar {
         return Property(name.uppercased(), String(line[line.index(after: colon)...]), parameters: parameters)
     }
 
-    static func serialize(_ component: Component) -> String {
+    public static func serialize(_ component: Component) -> String {
         var text = "BEGIN:\(component.name)\r\n"
         for property in component.properties {
             let parameters = property.parameters.map { key, value in
@@ -175,7 +176,7 @@ enum ICalendar {
 
     /// A DATE or DATE-TIME property's moment, and whether it is a whole day: UTC with `Z`, in
     /// its `TZID` zone, else (floating) in `zone`.
-    static func date(_ property: Property, zone: TimeZone) -> (date: Date, allDay: Bool)? {
+    public static func date(_ property: Property, zone: TimeZone) -> (date: Date, allDay: Bool)? {
         let value = property.value.trimmingCharacters(in: .whitespaces)
         let digits = value.filter(\.isNumber)
         guard digits.count >= 8 else { return nil }
