@@ -89,15 +89,19 @@ enum CalendarStore {
                 guard found.count < mostItems else {
                     throw ActionFailure("the \(kind.noun)s hold more than \(mostItems) items; this action reads at most that many")
                 }
-                let path = folder + "/" + file
-                guard let size = LocalFiles.size(at: path), size <= largestFile, let data = FileManager.default.contents(atPath: path),
-                    let text = String(data: data, encoding: .utf8), let document = try? ICalendar.parse(text).first,
-                    let component = document.components.first(where: { $0.name == kind.component })
-                else { continue }
-                found.append(Item(path: path, collection: collection, document: document, component: component))
+                if let item = item(at: folder + "/" + file, in: collection, kind) { found.append(item) }
             }
         }
         return found
+    }
+
+    /// The item one file holds, or `nil` when it holds none of the kind (or is too big to be one).
+    static func item(at path: String, in collection: String, _ kind: Kind) -> Item? {
+        guard let size = LocalFiles.size(at: path), size <= largestFile, let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8), let document = try? ICalendar.parse(text).first,
+            let component = document.components.first(where: { $0.name == kind.component })
+        else { return nil }
+        return Item(path: path, collection: collection, document: document, component: component)
     }
 
     /// The item with a UID: its own file when it is named by it (as this store names them), else found by reading.
@@ -105,11 +109,7 @@ enum CalendarStore {
         let safe = fileName(for: uid)
         for collection in collections(kind, run: run) {
             let path = root(kind, run: run) + "/" + collection + "/" + safe
-            if FileManager.default.fileExists(atPath: path),
-                let item = try items(kind, in: collection, run: run).first(where: { $0.path == path })
-            {
-                return item
-            }
+            if let item = item(at: path, in: collection, kind), item.uid == uid { return item }
         }
         return try items(kind, run: run).first { $0.uid == uid }
     }

@@ -33,7 +33,8 @@ enum ClockActions {
         return { input, run in
             let systemd = try ServiceClient(systemdUser, for: run)
             let (amount, unit) = try DateActions.duration(duration, run: run)
-            guard let seconds = MediaControlActions.seconds(amount, unit), seconds > 0, seconds <= longest else {
+            let seconds = amount * DurationUnit.seconds(named: unit)
+            guard seconds > 0, seconds <= longest else {
                 throw ActionFailure(
                     "expected a duration of more than 0 and at most 24 hours, got \(NumberText.format(amount)) \(unit)",
                     parameter: "WFDuration")

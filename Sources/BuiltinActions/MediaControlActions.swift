@@ -121,7 +121,8 @@ enum MediaControlActions {
         return { client, name, run in
             let (amount, unit) = try DateActions.duration(interval, run: run, parameter: "WFTimeInterval")
             // A year each way at most: a player's position is microseconds in 64 bits.
-            guard let seconds = seconds(amount, unit), seconds.isFinite, abs(seconds) <= 366 * 86_400 else {
+            let seconds = amount * DurationUnit.seconds(named: unit)
+            guard seconds.isFinite, abs(seconds) <= 366 * 86_400 else {
                 throw ActionFailure(
                     "expected a duration of at most a year in seconds, minutes or hours, got \(NumberText.format(amount)) \(unit)",
                     parameter: "WFTimeInterval")
@@ -132,17 +133,6 @@ enum MediaControlActions {
             case .forward: _ = try client.call(objectPath, player, "Seek", [.int64(microseconds)], destination: name)
             case .backward: _ = try client.call(objectPath, player, "Seek", [.int64(-microseconds)], destination: name)
             }
-        }
-    }
-
-    /// Seconds in an amount of a time unit as files write it, or `nil` for a unit that isn't time.
-    static func seconds(_ amount: Double, _ unit: String) -> Double? {
-        switch unit.lowercased() {
-        case "sec", "secs", "s", "second", "seconds": amount
-        case "min", "mins", "minute", "minutes": amount * 60
-        case "hr", "hrs", "h", "hour", "hours": amount * 3600
-        case "ms", "millisecond", "milliseconds": amount / 1000
-        default: nil
         }
     }
 

@@ -60,6 +60,17 @@ enum ReminderActions {
                 properties: properties))
     }
 
+    /// A to-do not yet done, made now.
+    static func newTask(_ title: String, now: Date) -> ICalendar.Component {
+        var task = ICalendar.Component(name: "VTODO")
+        task.set("UID", UUID().uuidString)
+        task.set("DTSTAMP", ICalendar.utc(now))
+        task.set("CREATED", ICalendar.utc(now))
+        task.setText("SUMMARY", title)
+        task.set("STATUS", "NEEDS-ACTION")
+        return task
+    }
+
     /// Sets a reminder's due date, with an alarm at it as Reminders' "Remind Me" does.
     static func setDue(_ date: Date?, on task: inout ICalendar.Component) {
         task.components.removeAll { $0.name == "VALARM" }
@@ -102,13 +113,7 @@ enum ReminderActions {
             let list = try CalendarActions.collection(descriptor, .reminders, parameter: "WFCalendarDescriptor", run: run)
             let title = (try run.text(parameters["WFCalendarItemTitle"]) ?? input.text).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw ActionFailure("the reminder needs a title", parameter: "WFCalendarItemTitle") }
-            var task = ICalendar.Component(name: "VTODO")
-            let now = run.environment.now()
-            task.set("UID", UUID().uuidString)
-            task.set("DTSTAMP", ICalendar.utc(now))
-            task.set("CREATED", ICalendar.utc(now))
-            task.setText("SUMMARY", title)
-            task.set("STATUS", "NEEDS-ACTION")
+            var task = newTask(title, now: run.environment.now())
             if let notes = try run.text(parameters["WFCalendarItemNotes"]), !notes.isEmpty { task.setText("DESCRIPTION", notes) }
             if let link = try run.text(parameters["WFURL"]), !link.isEmpty { task.set("URL", link) }
             let priority = try run.text(parameters["WFPriority"]) ?? "None"
@@ -136,13 +141,7 @@ enum ReminderActions {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty else { throw ActionFailure("no reminder was written", code: .cancelled) }
             let list = CalendarStore.collection(named: .nothing, .reminders, run: run) ?? CalendarStore.Kind.reminders.defaultCollection
-            var task = ICalendar.Component(name: "VTODO")
-            let now = run.environment.now()
-            task.set("UID", UUID().uuidString)
-            task.set("DTSTAMP", ICalendar.utc(now))
-            task.set("CREATED", ICalendar.utc(now))
-            task.setText("SUMMARY", title)
-            task.set("STATUS", "NEEDS-ACTION")
+            var task = newTask(title, now: run.environment.now())
             return content(try CalendarStore.add(task, to: list, .reminders, run: run), run: run)
         }
     }

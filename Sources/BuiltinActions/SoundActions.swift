@@ -116,7 +116,8 @@ enum SoundActions {
             case .afterTime:
                 let (amount, unit) = try DateActions.duration(
                     parameters["WFRecordingTimeInterval"], run: run, parameter: "WFRecordingTimeInterval")
-                guard let value = MediaControlActions.seconds(amount, unit), value > 0, value <= longestRecording else {
+                let value = amount * DurationUnit.seconds(named: unit)
+                guard value > 0, value <= longestRecording else {
                     throw ActionFailure("expected a duration of more than 0 and at most 4 hours", parameter: "WFRecordingTimeInterval")
                 }
                 seconds = value
