@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, bottom to top (imports point down only):
-//   PropertyList, ShortcutsContent        values, metadata and the plist codec
+//   PropertyList, Markup, ShortcutsContent values, metadata, the plist codec, HTML and Markdown
 //   ShortcutsRPC                          newline-delimited JSON-RPC 2.0, the extension protocol
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
 //   ShortcutsEngine                       compiling and running a Workflow
@@ -40,7 +40,11 @@ let package = Package(
         .target(name: "CCryptoLoader"),
         // Apple Encrypted Archives (signed, not encrypted) and the Apple Archives inside them.
         .target(name: "AppleArchive", dependencies: ["LZFSE", "CCryptoLoader"]),
-        .target(name: "ShortcutsContent", dependencies: ["PropertyList"]),
+        // libxml2's HTML parser and cmark-gfm, loaded on first use, for rich text.
+        .target(name: "CMarkupLoader"),
+        // HTML and Markdown: pages as trees, their text, Markdown both ways, articles.
+        .target(name: "Markup", dependencies: ["CMarkupLoader"]),
+        .target(name: "ShortcutsContent", dependencies: ["PropertyList", "Markup"]),
         .target(name: "ShortcutsRPC", dependencies: ["ShortcutsContent"]),
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
         // The CPU's tick counter, for timing a run's steps in its trace.
@@ -58,7 +62,7 @@ let package = Package(
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus",
+                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus", "Markup",
                 "ShortcutsRPC",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
@@ -177,7 +181,7 @@ let package = Package(
             name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsTestSupport"]),
         .testTarget(
             name: "BuiltinActionsTests",
-            dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"]),
+            dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(
             name: "ShortcutsDesktopTests",

@@ -17,7 +17,7 @@ public enum Builtins {
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all)
+            + SoundActions.all + DiskActions.all + RichTextActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -33,7 +33,7 @@ public enum Builtins {
                     + SoundActions.all + DiskActions.all
             ),
             ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
-            ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all),
+            ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all + RichTextActions.all),
             (
                 "Media",
                 MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all

@@ -189,12 +189,15 @@ final class LocalHTTPServer {
         #expect(error?.parameter == "WFURL")
     }
 
-    @Test func webPageContentsIsHTML() throws {
+    @Test func webPageContentsIsRichText() throws {
         let server = try LocalHTTPServer()
-        try server.serve("<html><body><h1>Title</h1></body></html>", at: "page.html")
+        try server.serve("<html><head><title>T</title></head><body><h1>Title</h1><p>One &amp; two</p></body></html>", at: "page.html")
         let output = try T.run("getwebpagecontents", ["WFInput": T.text(server.url("page.html"))])
-        #expect(output.text.contains("<h1>Title</h1>"))
         #expect(output.file().typeIdentifier == "public.html")
+        // As text, rich text is what a reader sees; its source comes back through Make HTML from Rich Text.
+        #expect(output.text == "Title\nOne & two")
+        let source = try T.run("gethtmlfromrichtext", ["WFMakeFullDocument": .plain(.boolean(true))], input: output)
+        #expect(source.text.contains("<h1>Title</h1><p>One &amp; two</p>"))
     }
 
     @Test func openURLsUsesTheEnvironment() throws {
