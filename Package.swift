@@ -160,7 +160,7 @@ let package = Package(
         ),
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
         .executableTarget(
-            name: "FuzzContentGraph", dependencies: ["BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
+            name: "FuzzContentGraph", dependencies: ["BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
             path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(

@@ -1,5 +1,6 @@
 import BuiltinActions
 import Foundation
+import Markup
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
@@ -8,8 +9,9 @@ import ShortcutsEngine
 /// the bytes, as text and as files of several types, are converted to every content class
 /// (offline: nothing is downloaded or read), and run through the actions that find contacts,
 /// addresses, phone numbers, email addresses, dates, links, dictionaries and measurements in
-/// text, through the feed reader (RSS, Atom, a page's feed links), and through the iCalendar and
-/// vCard reader (calendars, contacts given as files). Refusals are expected; crashes, hangs and leaks are the bugs.
+/// text, through the feed reader (RSS, Atom, a page's feed links), through the iCalendar and
+/// vCard reader (calendars, contacts given as files), and through rich text: pages parsed, their
+/// text, Markdown both ways, articles found. Refusals are expected; crashes, hangs and leaks are the bugs.
 ///
 /// Build and run with `Scripts/fuzz.sh SECONDS FuzzContentGraph`; libFuzzer supplies `main`.
 let graph = ContentGraph(download: nil) { path in throw ActionFailure("not read: \(path)") }
@@ -41,6 +43,7 @@ public func fuzzContentGraph(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let items: [Content] = [
         .text(text), .file(FileContent(name: "f.json", data: data)), .file(FileContent(name: "f.plist", data: data)),
         .file(FileContent(name: "f.txt", data: data)), .file(FileContent(name: "f.vcf", data: data)),
+        .file(FileContent(name: "f.html", data: data)),
     ]
     for item in items {
         for target in ContentClass.allCases {
@@ -60,6 +63,13 @@ public func fuzzContentGraph(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     for program in contactDetails {
         _ = try? engine.run(program, input: .file(FileContent(name: "card.vcf", data: data)), environment: environment)
     }
+    // Rich text: a page as a reader sees it, as Markdown, its article; Markdown as a page.
+    if let page = try? HTMLDocument.parse(data) {
+        _ = page.plainText()
+        _ = Markdown.markdown(from: page)
+        _ = Readability.article(from: page, url: URL(string: "https://example.com/a/"))
+    }
+    if let html = try? Markdown.html(from: text) { _ = try? HTMLDocument.parse(html).plainText() }
     // The feed reader reads downloaded pages and feeds: RSS, Atom and the links to them.
     _ = FeedReader.read(text)
     _ = FeedReader.feedLinks(in: text, base: URL(string: "https://example.com/a/")!)

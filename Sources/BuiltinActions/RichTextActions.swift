@@ -10,7 +10,7 @@ import ShortcutsEngine
 enum RichTextActions {
     static let all: [ActionDefinition] = [
         richTextFromHTML, htmlFromRichText, richTextFromMarkdown, markdownFromRichText, getArticle, articleDetails, filterArticles,
-        webPageDetails,
+        webPageDetails, imageFromRichText,
     ]
 
     /// Rich text holding HTML.
@@ -223,4 +223,82 @@ enum RichTextActions {
                 EntityContent(
                     typeName: "Safari Web Page", identifier: url?.absoluteString ?? name, displayTitle: name, properties: properties))
         })
+
+    // MARK: Images of rich text
+
+    /// The browsers that draw a page to an image without a display, best first.
+    static let browsers = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
+
+    /// A page made safe to draw: its scripts left out and forbidden (a policy the browser obeys
+    /// for inline handlers too), so drawing rich text never runs what it carries.
+    static func inert(_ page: HTMLDocument) -> String {
+        let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; frame-src 'none'\">"
+        let drawn = page.html(of: HTMLDocument.document, keep: { page[$0].name != "script" })
+        return "<!DOCTYPE html>\n" + policy + "\n" + drawn
+    }
+
+    static let imageFromRichText = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.makeimagefromrichtext", title: "Make Image from Rich Text",
+            description:
+                "Draws the rich text, web page or URL as a PNG image of the width and height given (1024 × 768 by default) with a headless Chromium, its scripts off.",
+            parameters: [
+                ParameterMetadata(key: "WFInput", title: "Rich Text", type: .content, isRequired: true),
+                ParameterMetadata(key: "WFWidth", title: "Width", type: .number, defaultValue: "1024", minimum: 1, maximum: 8_192),
+                ParameterMetadata(key: "WFHeight", title: "Height", type: .number, defaultValue: "768", minimum: 1, maximum: 8_192),
+            ],
+            inputParameter: "WFInput", outputType: "Image", outputName: "Image from Rich Text", keywords: ["render", "snapshot", "picture"])
+    ) { parameters in
+        let widthExpression = parameters["WFWidth"]
+        let heightExpression = parameters["WFHeight"]
+        return { input, run in
+            let width = try run.wholeNumber(widthExpression, parameter: "WFWidth", in: 1...8_192, default: 1_024, what: "a width")
+            let height = try run.wholeNumber(heightExpression, parameter: "WFHeight", in: 1...8_192, default: 768, what: "a height")
+            guard let browser = SoundActions.tool(browsers, run: run) else {
+                throw ActionFailure("drawing rich text needs a headless browser: install chromium-headless-shell (or chromium)")
+            }
+            return Content(
+                items: try input.items.enumerated().map { offset, item in
+                    // A URL is downloaded; rich text and other text are drawn as they are.
+                    let page: HTMLDocument
+                    if case .url = item {
+                        page = try RichTextActions.page(item, run: run, parameter: "WFInput").page
+                    } else {
+                        page = try parse(html(of: item).source, parameter: "WFInput")
+                    }
+                    return try draw(page, width: width, height: height, browser: browser.path, run: run, name: offset)
+                })
+        }
+    }
+
+    /// Draws a page with the browser into a PNG of the size given.
+    static func draw(_ page: HTMLDocument, width: Int, height: Int, browser: String, run: RunContext, name: Int) throws -> Content {
+        let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/render-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/page.html"
+        let image = folder + "/image.png"
+        do {
+            try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
+            try Data(inert(page).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
+        } catch {
+            throw ActionFailure("can't write the page to draw in \(folder): \(error.localizedDescription)")
+        }
+        var arguments = [
+            "--headless", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",
+            "--window-size=\(width),\(height)", "--screenshot=\(image)", URL(fileURLWithPath: source).absoluteString,
+        ]
+        // Chromium's sandbox refuses to start as root; there its scripts are off all the same.
+        if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
+        let outcome = try ProcessRunner.run(
+            browser, arguments: arguments, environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
+        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        guard outcome.status == 0, let data = FileManager.default.contents(atPath: image) else {
+            let said = outcome.errorText.split(separator: "\n").filter { !$0.contains(":WARNING:") && !$0.contains("dbus") }.prefix(3)
+            throw ActionFailure(
+                "\(URL(fileURLWithPath: browser).lastPathComponent) could not draw the page (status \(outcome.status)): \(said.joined(separator: " "))",
+                parameter: "WFInput")
+        }
+        let title = page.title.map { $0.prefix(60).replacingOccurrences(of: "/", with: "-") } ?? "Rich Text"
+        return .file(FileContent(name: (name == 0 ? title : "\(title) \(name + 1)") + ".png", data: data, typeIdentifier: "public.png"))
+    }
 }

@@ -256,4 +256,70 @@ import Testing
         let notAPage = T.failure { try T.run("getarticle", ["WFWebPage": T.number(4)]) }
         #expect(notAPage?.parameter == "WFWebPage" && notAPage?.message.contains("expected a web page's URL") == true)
     }
+
+    /// The colours of a PNG's pixels at points, read by Python (zlib and the PNG filters by hand).
+    static func colours(of png: Data, at points: [(Int, Int)]) throws -> [String] {
+        let script = """
+            import sys, zlib, struct
+            data = open(sys.argv[1], 'rb').read()
+            width, height, depth, kind = struct.unpack('>IIBB', data[16:26])
+            chunks, at = b'', 8
+            while at < len(data):
+                length, name = struct.unpack('>I4s', data[at:at + 8])
+                if name == b'IDAT': chunks += data[at + 8:at + 8 + length]
+                at += 12 + length
+            raw, size = zlib.decompress(chunks), {2: 3, 6: 4}[kind]
+            stride, rows, previous = width * size, [], bytearray(width * size)
+            for y in range(height):
+                kind_of_filter, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+                for x in range(stride):
+                    a = line[x - size] if x >= size else 0
+                    b, c = previous[x], previous[x - size] if x >= size else 0
+                    if kind_of_filter == 1: line[x] = (line[x] + a) & 255
+                    elif kind_of_filter == 2: line[x] = (line[x] + b) & 255
+                    elif kind_of_filter == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                    elif kind_of_filter == 4:
+                        p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                        line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+                rows.append(line); previous = line
+            print(width, height)
+            for point in sys.argv[2:]:
+                x, y = map(int, point.split(','))
+                print('%02x%02x%02x' % tuple(rows[y][x * size:x * size + 3]))
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, file.path] + points.map { "\($0.0),\($0.1)" }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func richTextIsDrawnWithItsScriptsOff() throws {
+        // A script and an inline handler that would paint the page black: neither runs.
+        let html = """
+            <html><head><style>body { margin: 0; background: #ffffff } h1 { margin: 0; height: 80px; background: #ff0000 }</style>
+            <script>document.body.style.background = "#000000"</script></head>
+            <body onload="document.body.style.background = '#000000'"><h1>Title</h1><p>Text</p>
+            <img src="x" onerror="document.body.style.background = '#000000'"></body></html>
+            """
+        let image = try T.run(
+            "makeimagefromrichtext", ["WFWidth": T.number(300), "WFHeight": T.number(200)], input: RichTextActions.richText(html))
+        let file = image.file()
+        #expect(file.typeIdentifier == "public.png" && file.name == "Rich Text.png")
+        let seen = try Self.colours(of: file.data, at: [(150, 40), (290, 190)])
+        #expect(seen == ["300 200", "ff0000", "ffffff"], "\(seen)")
+        // Markdown's rich text draws at the default size.
+        let markdown = try T.run("getrichtextfrommarkdown", ["WFInput": T.text("# Hi")])
+        let drawn = try T.run("makeimagefromrichtext", input: markdown)
+        #expect(try Self.colours(of: drawn.file().data, at: []) == ["1024 768"])
+        let tooWide = T.failure { try T.run("makeimagefromrichtext", ["WFWidth": T.number(1e9)], input: markdown) }
+        #expect(tooWide?.parameter == "WFWidth")
+    }
 }
