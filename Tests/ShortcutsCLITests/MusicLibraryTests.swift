@@ -78,4 +78,64 @@ import Testing
         let result = try runner.run(["run", file, "--allow-reading", music])
         #expect(result.status == 1 && result.error.contains("TagLib is not installed (apt-get install libtagc0)"), "\(result.error)")
     }
+
+    /// A playlist's lines as Python reads the file.
+    func playlist(_ name: String) throws -> [String] {
+        let read = try ProcessRun.run(
+            "/usr/bin/python3",
+            ["-c", "import sys; print(open(sys.argv[1], encoding='utf-8').read(), end='')", music + "/Playlists/\(name).m3u8"])
+        #expect(read.status == 0, "\(read.error)")
+        return read.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func playlistsAreM3UFilesThatKeepTheirOrder() throws {
+        func run(_ source: String) throws -> CommandResult {
+            let file = try runner.write(Data("\(source)\n".utf8), to: "playlist-\(UUID().uuidString).sct")
+            return try runner.run(["run", file, "--allow-folder", music])
+        }
+        let made = try run(
+            #"songs = FindMusic sortBy: "Duration", order: "Biggest First"\#nis.workflow.actions.createplaylist WFPlaylistName: "Evening", WFPlaylistAuthor: "Ada", WFPlaylistItems: songs"#
+        )
+        #expect(made.status == 0, "\(made.error)")
+        #expect(
+            try playlist("Evening") == [
+                "#EXTM3U", "#PLAYLIST:Evening", "#AUTHOR:Ada", "#EXTINF:4,Miles Davis - So What", "../kind-of-blue.wav",
+                "#EXTINF:3,The Beatles - Come Together", "../Abbey Road/come-together.wav", "#EXTINF:2,The Beatles - Something",
+                "../Abbey Road/something.wav",
+            ])
+        // Get Playlist gives the songs back in the playlist's order, as files whose tags read.
+        let titles = try run(
+            #"songs = is.workflow.actions.get.playlist WFPlaylistName: "Evening"\#nGetDetailsOfMusic songs, detail: "Title""#)
+        #expect(titles.output == "So What\nCome Together\nSomething\n", "\(titles.error)")
+        // Add to Playlist appends (duplicates are allowed, as in a music app).
+        let added = try run(
+            #"songs = FindMusic sortBy: "Title", order: "A to Z", limit: true, getItems: 1\#nis.workflow.actions.addtoplaylist WFPlaylistName: "Evening", WFInput: songs"#
+        )
+        #expect(added.status == 0, "\(added.error)")
+        #expect(try playlist("Evening").suffix(2) == ["#EXTINF:3,The Beatles - Come Together", "../Abbey Road/come-together.wav"])
+        // An existing playlist is never replaced; unknown and unsafe names say why.
+        let again = try run(#"is.workflow.actions.createplaylist WFPlaylistName: "Evening""#)
+        #expect(again.status == 1 && again.error.contains("already a playlist named \"Evening\""), "\(again.error)")
+        #expect(try playlist("Evening").count == 11)
+        let unknown = try run(#"is.workflow.actions.get.playlist WFPlaylistName: "Morning""#)
+        #expect(
+            unknown.status == 1 && unknown.error.contains("WFPlaylistName") && unknown.error.contains("there are \"Evening\""),
+            "\(unknown.error)")
+        let escape = try run(#"is.workflow.actions.createplaylist WFPlaylistName: "../../evil""#)
+        #expect(escape.status == 1 && escape.error.contains("can't hold \"/\""), "\(escape.error)")
+        let notASong = try run(#"is.workflow.actions.createplaylist WFPlaylistName: "Words", WFPlaylistItems: "just text""#)
+        #expect(notASong.status == 1 && notASong.error.contains("is not a song on this computer"), "\(notASong.error)")
+        // Without a grant for the Music folder, nothing is written.
+        let file = try runner.write(Data(#"is.workflow.actions.createplaylist WFPlaylistName: "Ungranted""#.utf8), to: "ungranted.sct")
+        let refused = try runner.run(["run", file])
+        #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: music + "/Playlists/Ungranted.m3u8"), "\(refused.error)")
+    }
+
+    @Test func selectMusicOffersTheLibraryByTitleAndArtist() throws {
+        let answers = try runner.write(Data("So What — Miles Davis\n".utf8), to: "answers.txt")
+        let file = try runner.write(
+            Data("song = is.workflow.actions.exportsong\nGetDetailsOfMusic song, detail: \"Album\"\n".utf8), to: "select.sct")
+        let chosen = try runner.run(["run", file, "--answers", answers, "--allow-reading", music])
+        #expect(chosen.status == 0 && chosen.output == "Kind of Blue\n", "\(chosen.output) \(chosen.error)")
+    }
 }
