@@ -17,7 +17,7 @@ public enum Builtins {
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all)
+            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -38,6 +38,7 @@ public enum Builtins {
                 "Media",
                 MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
                     + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all + PlaylistActions.all
+                    + MediaEncodingActions.all
             ),
             ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
             (
