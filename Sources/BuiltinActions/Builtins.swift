@@ -17,7 +17,7 @@ public enum Builtins {
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all)
+            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -40,7 +40,7 @@ public enum Builtins {
                     + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all + PlaylistActions.all
                     + MediaEncodingActions.all
             ),
-            ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all),
+            ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all + PDFOptimizing.all),
             (
                 "Location",
                 LocationActions.all + WeatherActions.all + CurrentLocation.all + [

@@ -114,4 +114,11 @@ typedef struct {
 /// Reads a music file's details: 0, or -1 when TagLib can't read it.
 int stag_read(const char *path, stag_details *details);
 
+/// Loads Ghostscript (libgs10); returns 0, or -1 with `error` naming the package.
+int sgs_load(char *error, size_t error_size);
+/// Rewrites a PDF with Ghostscript's pdfwrite at a quality (`/ebook`: images at 150 dpi),
+/// sandboxed (-dSAFER): 0; -2 when the PDF needs a password; -1 otherwise, `error` holding what
+/// Ghostscript said. One call at a time (Ghostscript keeps state of its own).
+int sgs_rewrite_pdf(const char *input, const char *output, const char *quality, char *error, size_t error_size);
+
 #endif
