@@ -48,6 +48,8 @@ enum {
 
 static struct {
     void (*init)(void);
+    void (*set_generic_errors)(void *context, void (*handler)(void *context, const char *message, ...));
+    void (*set_structured_errors)(void *context, void (*handler)(void *context, void *error));
     void *(*read_memory)(const char *buffer, int size, const char *url, const char *encoding, int options);
     xml_node *(*root)(void *document);
     void (*free_document)(void *document);
@@ -64,12 +66,19 @@ static void load_libxml2(void) {
         return;
     }
     if (!(*(void **)&xml.init = dlsym(library, "xmlInitParser")) || !(*(void **)&xml.read_memory = dlsym(library, "htmlReadMemory")) ||
-        !(*(void **)&xml.root = dlsym(library, "xmlDocGetRootElement")) || !(*(void **)&xml.free_document = dlsym(library, "xmlFreeDoc"))) {
+        !(*(void **)&xml.root = dlsym(library, "xmlDocGetRootElement")) || !(*(void **)&xml.free_document = dlsym(library, "xmlFreeDoc")) ||
+        !(*(void **)&xml.set_generic_errors = dlsym(library, "xmlSetGenericErrorFunc")) ||
+        !(*(void **)&xml.set_structured_errors = dlsym(library, "xmlSetStructuredErrorFunc"))) {
         snprintf(xml.load_error, sizeof xml.load_error, "libxml2 lacks its HTML parser (install libxml2)");
         return;
     }
     xml.init();
 }
+
+/// libxml2 reports some problems (a page's bytes that don't match its encoding) through its
+/// error handlers whatever the parser's options say; a page's faults are not ours to print.
+static void ignore_message(void *context, const char *message, ...) { (void)context, (void)message; }
+static void ignore_error(void *context, void *error) { (void)context, (void)error; }
 
 int smarkup_html_load(char *error, size_t error_size) {
     pthread_once(&xml_once, load_libxml2);
@@ -123,6 +132,9 @@ int smarkup_html_walk(const char *data, size_t length, const char *encoding, int
     // below is a loop, and past max_depth reports text only, so depth costs nothing.
     int options = parse_recover | parse_no_errors | parse_no_warnings | parse_no_network | parse_huge;
     if (encoding) options |= parse_ignore_encoding;
+    // The handlers are the calling thread's own in libxml2, so each parse sets them.
+    xml.set_generic_errors(NULL, ignore_message);
+    xml.set_structured_errors(NULL, ignore_error);
     void *document = xml.read_memory(data, (int)length, NULL, encoding, options);
     if (!document) {
         snprintf(error, error_size, "libxml2 could not parse the HTML");
