@@ -52,7 +52,7 @@ enum ConvertFormat: String, ParameterOption {
 /// Images, and Overlay Image. Each takes image files (or what the content graph makes them
 /// from: URLs are downloaded) and gives image files, in the input's format where it can.
 enum ImageActions {
-    static let all: [ActionDefinition] = [resize, crop, rotate, flip, convert, mask, combine, overlay]
+    static let all: [ActionDefinition] = [resize, crop, rotate, flip, convert, convertInFinder, mask, combine, overlay]
 
     /// The input as image files.
     static func images(_ input: Content, _ run: RunContext, parameter: String = "WFInput") throws -> [FileContent] {

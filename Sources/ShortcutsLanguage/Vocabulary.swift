@@ -47,9 +47,12 @@ public struct Vocabulary: Sendable {
             // one (Create Folder, of files and of the library) stays the classic's, so text
             // written before the newer one existed still means what it meant.
             let classic = identifiers.filter { $0.hasPrefix("is.workflow.actions.") }
-            if classic.count == 1 {
-                for identifier in identifiers where identifier != classic[0] { entries[identifier]?.friendlyName = nil }
-                names[name] = classic
+            // Likewise a variant whose identifier extends another's (the Finder's Convert Image,
+            // `image.convert.finder`, of `image.convert`) leaves the name to the original.
+            let original = identifiers.first { base in identifiers.allSatisfy { $0 == base || $0.hasPrefix(base + ".") } }
+            if let kept = classic.count == 1 ? classic[0] : original {
+                for identifier in identifiers where identifier != kept { entries[identifier]?.friendlyName = nil }
+                names[name] = [kept]
                 continue
             }
             for identifier in identifiers { entries[identifier]?.friendlyName = nil }

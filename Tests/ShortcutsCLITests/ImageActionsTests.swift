@@ -155,4 +155,28 @@ import Testing
         let missing = try runner.run(["run", source, "-i", halves])
         #expect(missing.status == 1 && missing.error.contains("libvips is not installed (apt-get install libvips42)"), "\(missing.error)")
     }
+
+    @Test func theFindersConvertImageShrinksToItsSizesAndNeverEnlarges() throws {
+        let big = try Self.run(
+            runner, #"is.workflow.actions.image.resize WFInput: ShortcutInput, WFImageResizeWidth: 2000"#, input: [halves],
+            output: "big.png")
+        let small = try run(
+            #"is.workflow.actions.image.convert.finder WFImage: ShortcutInput, WFFileFormat: "JPEG", WFSize: "Small""#, big, to: "small.jpg"
+        )
+        #expect(small.isJPEG && small.size == [320, 160], "\(small.size)")
+        // Red on the left, blue on the right, as JPEG keeps them (within its error).
+        #expect(small.pixel(40, 80).enumerated().allSatisfy { abs($0.element - Self.red[$0.offset]) < 12 }, "\(small.pixel(40, 80))")
+        let large = try run(
+            #"is.workflow.actions.image.convert.finder WFImage: ShortcutInput, WFFileFormat: "PNG", WFSize: "Large""#, big, to: "large.png")
+        #expect(large.isPNG && large.size == [1280, 640])
+        let kept = try run(
+            #"is.workflow.actions.image.convert.finder WFImage: ShortcutInput, WFFileFormat: "PNG", WFSize: "Medium""#, to: "kept.png")
+        #expect(kept.size == [200, 100], "an image smaller than the size keeps its own")
+        let heif = try run(#"is.workflow.actions.image.convert.finder WFImage: ShortcutInput, WFFileFormat: "HEIF""#, to: "halves.heic")
+        #expect(heif.size == [200, 100] && heif.data.count > 12 && heif.data[4..<8] == Data("ftyp".utf8))
+        let source = try runner.write(
+            Data("@input image\nis.workflow.actions.image.convert.finder WFImage: ShortcutInput, WFSize: \"Huge\"\n".utf8), to: "bad.sct")
+        let refused = try runner.run(["run", source, "-i", halves])
+        #expect(refused.status == 1 && refused.error.contains("WFSize") && refused.error.contains("not \"Huge\""), "\(refused.error)")
+    }
 }

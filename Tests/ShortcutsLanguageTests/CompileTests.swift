@@ -137,3 +137,19 @@ struct CompileTests {
     let both = ShortcutText(metadata: [metadata("com.example.One"), metadata("com.example.Two")])
     #expect(both.compile("CreateFolder \"A\"\n").diagnostics.first?.message.contains("names several actions") == true)
 }
+
+/// Two of Shortcuts' classic actions with one title, one a variant of the other (the Finder's
+/// Convert Image, `image.convert.finder`): the original keeps the name.
+@Test func aVariantLeavesTheNameToItsOriginal() throws {
+    func metadata(_ identifier: String) -> ActionMetadata {
+        ActionMetadata(
+            identifier: identifier, title: "Convert Image", parameters: [ParameterMetadata(key: "WFInput", title: "Image", type: .file)],
+            inputParameter: "WFInput")
+    }
+    let text = ShortcutText(metadata: [metadata("is.workflow.actions.image.convert.finder"), metadata("is.workflow.actions.image.convert")])
+    let compiled = text.compile("ConvertImage ShortcutInput\n")
+    #expect(compiled.diagnostics.isEmpty, "\(compiled.diagnostics)")
+    #expect(compiled.workflow?.actions.first?.identifier == "is.workflow.actions.image.convert")
+    let variant = try #require(text.compile("is.workflow.actions.image.convert.finder WFInput: ShortcutInput\n").workflow)
+    #expect(text.decompile(variant).contains("is.workflow.actions.image.convert.finder "))
+}
