@@ -17,7 +17,8 @@ public enum Builtins {
             + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all)
+            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all
+            + WordNet.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -32,7 +33,7 @@ public enum Builtins {
                     + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
                     + SoundActions.all + DiskActions.all
             ),
-            ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all),
+            ("Documents", TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all + WordNet.all),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all + RichTextActions.all),
             (
                 "Media",
