@@ -22,6 +22,7 @@ static struct {
     int (*write_set_format_cpio_newc)(void *a);
     int (*write_set_format_iso9660)(void *a);
     int (*write_set_format_raw)(void *a);
+    int (*write_set_options)(void *a, const char *options);
     int (*write_add_filter_gzip)(void *a);
     int (*write_add_filter_bzip2)(void *a);
     int (*write_add_filter_xz)(void *a);
@@ -77,6 +78,7 @@ static void load(void) {
     FIND(write_set_format_cpio_newc, "archive_write_set_format_cpio_newc")
     FIND(write_set_format_iso9660, "archive_write_set_format_iso9660")
     FIND(write_set_format_raw, "archive_write_set_format_raw")
+    FIND(write_set_options, "archive_write_set_options")
     FIND(write_add_filter_gzip, "archive_write_add_filter_gzip")
     FIND(write_add_filter_bzip2, "archive_write_add_filter_bzip2")
     FIND(write_add_filter_xz, "archive_write_add_filter_xz")
@@ -151,7 +153,9 @@ static int closed(void *archive, void *context) {
     return ARCHIVE_OK;
 }
 
-int sarc_write_begin(const char *format, void **result) {
+int sarc_write_begin(const char *format, void **result) { return sarc_write_begin_with_options(format, NULL, result); }
+
+int sarc_write_begin_with_options(const char *format, const char *options, void **result) {
     if (sarc_load(NULL, 0) != 0) return -1;
     writer *w = calloc(1, sizeof *w);
     if (!w) return -1;
@@ -172,6 +176,7 @@ int sarc_write_begin(const char *format, void **result) {
         status = arc.write_set_format_raw(w->archive);
         if (status == ARCHIVE_OK) status = arc.write_add_filter_gzip(w->archive);
     }
+    if (status == ARCHIVE_OK && options && *options) status = arc.write_set_options(w->archive, options);
     if (status == ARCHIVE_OK) status = arc.write_open(w->archive, w, NULL, collect, closed);
     *result = w;
     return status == ARCHIVE_OK ? 0 : -1;

@@ -16,6 +16,8 @@ int sarc_load(char *error, size_t error_size);
 /// Starts an archive in memory: `format` is zip, tar, tar.gz, tar.bz2, tar.xz, cpio, iso or gz
 /// (one gzip-compressed file).
 int sarc_write_begin(const char *format, void **writer);
+/// The same with libarchive's writer options ("iso9660:volume-id=NAME,!rockridge"), set before it opens.
+int sarc_write_begin_with_options(const char *format, const char *options, void **writer);
 int sarc_write_entry(void *writer, const char *name, const void *data, size_t length, int64_t modified);
 /// Ends the archive and gives its bytes (malloc'd, the caller frees them); frees the writer.
 int sarc_write_finish(void *writer, void **data, size_t *length);
