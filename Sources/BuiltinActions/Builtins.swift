@@ -18,7 +18,7 @@ public enum Builtins {
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
             + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all
-            + WordNet.all + DiskImageActions.all)
+            + WordNet.all + DiskImageActions.all + PrintActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -41,7 +41,10 @@ public enum Builtins {
                     + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all + PlaylistActions.all
                     + MediaEncodingActions.all
             ),
-            ("Documents", ArchiveActions.all + TextRecognition.all + PDFActions.all + PDFOptimizing.all + DiskImageActions.all),
+            (
+                "Documents",
+                ArchiveActions.all + TextRecognition.all + PDFActions.all + PDFOptimizing.all + DiskImageActions.all + PrintActions.all
+            ),
             (
                 "Location",
                 LocationActions.all + WeatherActions.all + CurrentLocation.all + [

@@ -254,9 +254,7 @@ enum RichTextActions {
         return { input, run in
             let width = try run.wholeNumber(widthExpression, parameter: "WFWidth", in: 1...8_192, default: 1_024, what: "a width")
             let height = try run.wholeNumber(heightExpression, parameter: "WFHeight", in: 1...8_192, default: 768, what: "a height")
-            guard let browser = SoundActions.tool(browsers, run: run) else {
-                throw ActionFailure("drawing rich text needs a headless browser: install chromium-headless-shell (or chromium)")
-            }
+            let browser = try browser(run)
             return Content(
                 items: try input.items.enumerated().map { offset, item in
                     // A URL is downloaded; rich text and other text are drawn as they are.
@@ -266,39 +264,62 @@ enum RichTextActions {
                     } else {
                         page = try parse(html(of: item).source, parameter: "WFInput")
                     }
-                    return try draw(page, width: width, height: height, browser: browser.path, run: run, name: offset)
+                    let data = try draw(page, as: .image(width: width, height: height), browser: browser, run: run)
+                    let title = page.title.map { $0.prefix(60).replacingOccurrences(of: "/", with: "-") } ?? "Rich Text"
+                    return .file(
+                        FileContent(
+                            name: (offset == 0 ? title : "\(title) \(offset + 1)") + ".png", data: data, typeIdentifier: "public.png"))
                 })
         }
     }
 
-    /// Draws a page with the browser into a PNG of the size given.
-    static func draw(_ page: HTMLDocument, width: Int, height: Int, browser: String, run: RunContext, name: Int) throws -> Content {
+    /// What the browser makes of a page: an image of a window's size, or a PDF of its pages.
+    enum Drawing {
+        case image(width: Int, height: Int)
+        case pdf
+    }
+
+    /// The first headless browser on the run's PATH, or a failure naming the package.
+    static func browser(_ run: RunContext) throws -> String {
+        guard let browser = SoundActions.tool(browsers, run: run) else {
+            throw ActionFailure("drawing rich text needs a headless browser: install chromium-headless-shell (or chromium)")
+        }
+        return browser.path
+    }
+
+    /// Draws a page with the browser, its scripts off, into a PNG or a PDF.
+    static func draw(_ page: HTMLDocument, as drawing: Drawing, browser: String, run: RunContext) throws -> Data {
         let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/render-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = folder + "/page.html"
-        let image = folder + "/image.png"
         do {
             try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
             try Data(inert(page).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
         } catch {
             throw ActionFailure("can't write the page to draw in \(folder): \(error.localizedDescription)")
         }
-        var arguments = [
-            "--headless", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile",
-            "--window-size=\(width),\(height)", "--screenshot=\(image)", URL(fileURLWithPath: source).absoluteString,
-        ]
+        var arguments = ["--headless", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile"]
+        let output: String
+        switch drawing {
+        case .image(let width, let height):
+            output = folder + "/image.png"
+            arguments += ["--window-size=\(width),\(height)", "--screenshot=\(output)"]
+        case .pdf:
+            output = folder + "/page.pdf"
+            arguments += ["--no-pdf-header-footer", "--print-to-pdf=\(output)"]
+        }
+        arguments.append(URL(fileURLWithPath: source).absoluteString)
         // Chromium's sandbox refuses to start as root; there its scripts are off all the same.
         if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
         let outcome = try ProcessRunner.run(
             browser, arguments: arguments, environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
         if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
-        guard outcome.status == 0, let data = FileManager.default.contents(atPath: image) else {
+        guard outcome.status == 0, let data = FileManager.default.contents(atPath: output) else {
             let said = outcome.errorText.split(separator: "\n").filter { !$0.contains(":WARNING:") && !$0.contains("dbus") }.prefix(3)
             throw ActionFailure(
                 "\(URL(fileURLWithPath: browser).lastPathComponent) could not draw the page (status \(outcome.status)): \(said.joined(separator: " "))",
                 parameter: "WFInput")
         }
-        let title = page.title.map { $0.prefix(60).replacingOccurrences(of: "/", with: "-") } ?? "Rich Text"
-        return .file(FileContent(name: (name == 0 ? title : "\(title) \(name + 1)") + ".png", data: data, typeIdentifier: "public.png"))
+        return data
     }
 }

@@ -34,6 +34,7 @@ public enum UniformType {
         Entry(identifier: "public.mpeg-4", extensions: ["mp4"], mimeTypes: ["video/mp4"]),
         Entry(identifier: "com.apple.quicktime-movie", extensions: ["mov"], mimeTypes: ["video/quicktime"]),
         Entry(identifier: "public.zip-archive", extensions: ["zip"], mimeTypes: ["application/zip"]),
+        Entry(identifier: "public.iso-image", extensions: ["iso"], mimeTypes: ["application/x-iso9660-image"]),
         Entry(identifier: "public.shell-script", extensions: ["sh"], mimeTypes: ["application/x-sh"]),
         Entry(identifier: "public.python-script", extensions: ["py"], mimeTypes: ["text/x-python"]),
         Entry(identifier: "public.swift-source", extensions: ["swift"], mimeTypes: ["text/x-swift"]),

@@ -123,4 +123,15 @@ int sgs_load(char *error, size_t error_size);
 /// Ghostscript said. One call at a time (Ghostscript keeps state of its own).
 int sgs_rewrite_pdf(const char *input, const char *output, const char *quality, char *error, size_t error_size);
 
+/// Loads CUPS's client library (libcups2); returns 0, or -1 with `error` naming the package.
+int sprint_load(char *error, size_t error_size);
+/// The print queues of the CUPS server (`server`, "host:port" or a socket path; NULL: the
+/// system's), each given to `each` with whether it is the default: their count, or -1 with
+/// `error` saying why (no server).
+int sprint_destinations(const char *server, void (*each)(const char *name, int is_default, void *context), void *context,
+                        char *error, size_t error_size);
+/// Sends a file to a queue as one job titled `title`: the job's number, or 0 with `error`
+/// holding what CUPS said.
+int sprint_file(const char *server, const char *printer, const char *path, const char *title, char *error, size_t error_size);
+
 #endif

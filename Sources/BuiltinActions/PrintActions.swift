@@ -1,0 +1,96 @@
+import CMediaLoaders
+import Foundation
+import Markup
+import ShortcutsContent
+import ShortcutsEngine
+
+/// Print, through CUPS (libcups2, loaded on first use), the print system of every Linux
+/// desktop: each item is one job on the default queue (asked for on a terminal when there is
+/// none and several exist). Files, images and PDFs go as they are, for CUPS's filters to
+/// convert; rich text is drawn into a PDF by the headless browser (its text when there is none);
+/// other content is printed as its text. `CUPS_SERVER` in the run's environment names another server.
+enum PrintActions {
+    static let all: [ActionDefinition] = [printItems]
+
+    /// The queues there are, and the default's name.
+    static func queues(server: String?) throws -> (names: [String], preferred: String?) {
+        final class Found {
+            var names: [String] = []
+            var preferred: String?
+        }
+        let found = Found()
+        var reason = [CChar](repeating: 0, count: 512)
+        let count = sprint_destinations(
+            server,
+            { name, isDefault, context in
+                guard let name, let context else { return }
+                let found = Unmanaged<Found>.fromOpaque(context).takeUnretainedValue()
+                found.names.append(String(cString: name))
+                if isDefault != 0 { found.preferred = String(cString: name) }
+            }, Unmanaged.passUnretained(found).toOpaque(), &reason, reason.count)
+        guard count >= 0 else { throw ActionFailure(LibraryLoading.message(reason)) }
+        guard count > 0 else {
+            let said = LibraryLoading.message(reason)
+            throw ActionFailure(
+                "no printer is set up in CUPS\(said.isEmpty ? "" : " (\(said))"): add one in the desktop's printer settings or with lpadmin (apt-get install cups)"
+            )
+        }
+        return (found.names, found.preferred)
+    }
+
+    static let printItems = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.print", title: "Print",
+            description:
+                "Prints each item on the default CUPS printer (asking which when there is no default): files and PDFs as they are, rich text as a drawn PDF, anything else as its text.",
+            parameters: [ParameterMetadata(key: "WFInput", title: "Input", type: .content, isRequired: true, isList: true)],
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["printer", "cups", "paper", "airprint"])
+    ) { _ in
+        { input, run in
+            try LibraryLoading.load(sprint_load)
+            let server = run.environment.variables["CUPS_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            let items = input.items.filter { !$0.isNothing }
+            guard !items.isEmpty else { throw ActionFailure("there is nothing to print", parameter: "WFInput") }
+            let (names, preferred) = try queues(server: server)
+            var printer = preferred ?? (names.count == 1 ? names[0] : nil)
+            if printer == nil {
+                let chosen = try run.environment.prompter.choose("Print on", options: names, multiple: false)
+                printer = chosen.first.map { names[$0] }
+            }
+            guard let printer else { throw ActionFailure("no printer was chosen", parameter: "WFInput") }
+            let folder = try MediaEncodingActions.workFolder(run)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for (offset, item) in items.enumerated() {
+                try run.checkCancelled()
+                let (name, data) = try printable(item, run: run)
+                // The file is named by its number and extension only: the job's title carries its
+                // name, and Debian 12's cupsd (2.4.2) crashes starting a job whose file name has a space.
+                let ext = (name as NSString).pathExtension.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                let path = folder + "/\(offset)" + (ext.isEmpty ? "" : "." + ext)
+                do {
+                    try data.write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw ActionFailure("can't write \(name) to print it: \(error.localizedDescription)", parameter: "WFInput")
+                }
+                var reason = [CChar](repeating: 0, count: 512)
+                guard sprint_file(server, printer, path, name, &reason, reason.count) > 0 else {
+                    throw ActionFailure("CUPS didn't take \(name) for \(printer): \(LibraryLoading.message(reason))", parameter: "WFInput")
+                }
+            }
+            return .nothing
+        }
+    }
+
+    /// What one item is printed as: its name and bytes.
+    static func printable(_ item: Content, run: RunContext) throws -> (String, Data) {
+        guard case .file(let file) = item else {
+            return ("\(NoteActions.title(of: item.text)).txt", Data(item.text.utf8))
+        }
+        guard file.typeIdentifier == "public.html" else { return (file.name.isEmpty ? "Document" : file.name, file.data) }
+        guard let browser = try? RichTextActions.browser(run) else {
+            return (file.baseName + ".txt", Data(item.text.utf8))
+        }
+        let page = try RichTextActions.parse(RichTextActions.html(of: item).source, parameter: "WFInput")
+        return (file.baseName + ".pdf", try RichTextActions.draw(page, as: .pdf, browser: browser, run: run))
+    }
+}
