@@ -8,7 +8,7 @@ import ShortcutsEngine
 /// from each file's header, and only the photos kept are read whole. The folders need the
 /// person's permission as any other (``FileAccess``), as Photos asks on Apple's.
 enum PhotoLibrary {
-    static let all: [ActionDefinition] = [latestPhotos, latestVideos, findPhotos]
+    static let all: [ActionDefinition] = [latestPhotos, latestVideos, findPhotos, lastImportAction]
 
     /// The most files a library scan looks at.
     static let scanLimit = 100_000

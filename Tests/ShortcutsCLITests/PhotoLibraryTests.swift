@@ -83,4 +83,23 @@ import Testing
             result.error.contains("Pictures") && result.error.contains("getlastphoto") && result.error.contains("--allow-folder"),
             "\(result.error)")
     }
+
+    @Test func theLastImportIsTheNewestBatchToArrive() throws {
+        // The library's files arrived a moment ago; after a pause, an import of two photos (with
+        // their camera's old modification times) and a video.
+        usleep(1_500_000)
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/new.jpeg"))
+        try Self.put(jpeg, at: pictures + "/2026/12/04/IMG_0001.jpeg", modified: Date(timeIntervalSince1970: 1_600_000_000))
+        try Self.put(jpeg, at: pictures + "/2026/12/04/IMG_0002.jpeg", modified: Date(timeIntervalSince1970: 1_600_000_100))
+        try Self.put(
+            Data("a film".utf8), at: runner.directory.path + "/Videos/MVI_0003.mp4", modified: Date(timeIntervalSince1970: 1_600_000_200))
+        runner.extraEnvironment["SHORTCUTS_IMPORT_GAP"] = "1"
+        let imported = try names(
+            "output = is.workflow.actions.getlatestphotoimport", allowing: [pictures, runner.directory.path + "/Videos"])
+        #expect(imported == ["IMG_0001", "IMG_0002", "MVI_0003"], "\(imported)")
+        // With the usual gap of ten minutes, everything here is one import.
+        runner.extraEnvironment["SHORTCUTS_IMPORT_GAP"] = nil
+        let all = try names("output = is.workflow.actions.getlatestphotoimport", allowing: [pictures, runner.directory.path + "/Videos"])
+        #expect(all.count == 8, "\(all)")
+    }
 }
