@@ -130,18 +130,19 @@ enum LanguageActions {
             inputParameter: "WFInput", outputType: "Text", outputName: "Language", keywords: ["language", "identify"])
     ) { _ in
         { input, run in
-            let models = run.environment.variables["SHORTCUTS_TEXTCAT_DIR"] ?? "/usr/share/libexttextcat"
-            var found: [Content] = []
-            for item in input.items {
-                let text = item.text
-                var reason = [CChar](repeating: 0, count: 512)
-                guard let answer = slang_classify(models + "/fpdb.conf", models + "/", text, text.utf8.count, &reason, reason.count)
-                else { throw ActionFailure(LibraryLoading.message(reason), parameter: "WFInput") }
-                defer { free(answer) }
-                found.append(code(String(cString: answer)).map(Content.text) ?? .nothing)
-            }
-            return Content(items: found)
+            Content(items: try input.items.map { try language(of: $0.text, run: run, parameter: "WFInput").map(Content.text) ?? .nothing })
         }
+    }
+
+    /// The language text is written in, as a BCP 47 code, or `nil` when libexttextcat can't tell.
+    static func language(of text: String, run: RunContext, parameter: String) throws -> String? {
+        let models = run.environment.variables["SHORTCUTS_TEXTCAT_DIR"] ?? "/usr/share/libexttextcat"
+        var reason = [CChar](repeating: 0, count: 512)
+        guard let answer = slang_classify(models + "/fpdb.conf", models + "/", text, text.utf8.count, &reason, reason.count) else {
+            throw ActionFailure(LibraryLoading.message(reason), parameter: parameter)
+        }
+        defer { free(answer) }
+        return code(String(cString: answer))
     }
 
     /// The first language of libexttextcat's answer as a BCP 47 code: `[zh-CN-utf8][…]` is `zh-CN`.
