@@ -134,4 +134,14 @@ int sprint_destinations(const char *server, void (*each)(const char *name, int i
 /// holding what CUPS said.
 int sprint_file(const char *server, const char *printer, const char *path, const char *title, char *error, size_t error_size);
 
+/// Loads PocketSphinx (libpocketsphinx3 and libsphinxbase3); returns 0, or -1 with `error`
+/// naming the packages.
+int sspeechrec_load(char *error, size_t error_size);
+/// The words PocketSphinx hears in 16 kHz mono 16-bit audio, with the acoustic model folder,
+/// language model and dictionary given, an utterance a line (split where it hears silence):
+/// malloc'd UTF-8, or NULL with `error` saying why. One decoder is kept while the model stays
+/// the same (starting one reads the model); calls take turns.
+char *sspeechrec_transcribe(const short *samples, size_t count, const char *model, const char *language_model,
+                            const char *dictionary, char *error, size_t error_size);
+
 #endif

@@ -1,0 +1,58 @@
+import CMediaLoaders
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+/// Transcribe Audio through PocketSphinx (libpocketsphinx3, with Debian's US English model in
+/// pocketsphinx-en-us), loaded on first use; the audio is first decoded to 16 kHz mono by
+/// ffmpeg. It runs offline, and is far less accurate than Apple's: good for clear speech and
+/// keywords, not for dictation.
+enum SpeechRecognition {
+    static let all: [ActionDefinition] = [transcribe]
+
+    static let transcribe = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "com.apple.ShortcutsActions.TranscribeAudioAction", title: "Transcribe Audio",
+            description:
+                "Writes down the words spoken in the audio, offline, with PocketSphinx's US English model (clear speech works best).",
+            parameters: [ParameterMetadata(key: "audio", title: "Audio", type: .file, isRequired: true)],
+            inputParameter: "audio", outputType: "Text", outputName: "Transcript", keywords: ["speech", "dictation", "voice", "words"])
+    ) { _ in
+        { input, run in
+            try LibraryLoading.load(sspeechrec_load)
+            let tools = try MediaEncodingActions.tools(run)
+            let model = run.environment.variables["SHORTCUTS_POCKETSPHINX_MODEL"] ?? "/usr/share/pocketsphinx/model/en-us"
+            guard LocalFiles.exists(model + "/en-us").isFolder else {
+                throw ActionFailure("PocketSphinx's English model is not installed in \(model) (apt-get install pocketsphinx-en-us)")
+            }
+            let folder = try MediaEncodingActions.workFolder(run)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            return Content(
+                items: try input.items.map { item in
+                    let (path, file) = try MediaEncodingActions.inputPath(item, folder: folder, run: run, parameter: "audio")
+                    let probe = try MediaEncodingActions.probe(path, tools: tools, run: run, parameter: "audio")
+                    guard probe.hasAudio else { throw ActionFailure("\(file.name) has no sound in it", parameter: "audio") }
+                    let decoded = try ProcessRunner.run(
+                        tools.ffmpeg,
+                        arguments: [
+                            "-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-vn", "-ac", "1", "-ar", "16000", "-f", "s16le",
+                            "-",
+                        ],
+                        environment: run.environment.variables, cancellation: run.cancellation)
+                    if decoded.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+                    guard decoded.status == 0 else {
+                        throw ActionFailure("ffmpeg could not decode \(file.name): \(decoded.errorText.prefix(300))", parameter: "audio")
+                    }
+                    var reason = [CChar](repeating: 0, count: 512)
+                    let heard = decoded.standardOutput.withUnsafeBytes { bytes in
+                        sspeechrec_transcribe(
+                            bytes.bindMemory(to: Int16.self).baseAddress, bytes.count / 2, model + "/en-us", model + "/en-us.lm.bin",
+                            model + "/cmudict-en-us.dict", &reason, reason.count)
+                    }
+                    guard let heard else { throw ActionFailure(LibraryLoading.message(reason), parameter: "audio") }
+                    defer { free(heard) }
+                    return .text(String(cString: heard).split(separator: "\n").joined(separator: " "))
+                })
+        }
+    }
+}
