@@ -225,22 +225,39 @@ enum MediaLibraryActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.importaudiofiles", title: "Import Audio Files into Music",
             description:
-                "Copies audio files into your Music folder, where music players find them; a name already taken gets a number. Re-encoding is not done here.",
+                "Copies audio files into your Music folder, where music players find them, re-encoded to AAC (.m4a, with ffmpeg) when asked; a name already taken gets a number.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Audio Files", type: .file, isRequired: true, isList: true),
                 ParameterMetadata(key: "WFImportAudioFilesReencode", title: "Re-encode", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "WFInput", outputType: "File", outputName: "Imported Audio", isReadOnly: false, keywords: ["music", "songs"])
-    ) { _ in
-        { input, run in
-            let files = try run.convert(input, to: .file, parameter: "WFInput").items.map { item -> FileContent in
+    ) { parameters in
+        let reencodeExpression = parameters["WFImportAudioFilesReencode"]
+        return { input, run in
+            var files = try run.convert(input, to: .file, parameter: "WFInput").items.map { item -> FileContent in
                 guard case .file(let file) = item, UniformType.conforms(file.typeIdentifier ?? "", to: .audio) else {
                     throw ActionFailure("expected an audio file, got \(item.quotedForError)", parameter: "WFInput")
                 }
                 return file
             }
+            if try run.bool(reencodeExpression) == true { files = try reencoded(files, run: run) }
             return Content(
                 items: try save(files, into: UserFolders.path(of: .music, in: run.environment.variables), run: run, parameter: "WFInput"))
+        }
+    }
+
+    /// Audio files re-encoded to AAC in M4A, as a music app imports them (tags kept).
+    static func reencoded(_ files: [FileContent], run: RunContext) throws -> [FileContent] {
+        let tools = try MediaEncodingActions.tools(run)
+        let folder = try MediaEncodingActions.workFolder(run)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try files.enumerated().map { offset, file in
+            let (path, _) = try MediaEncodingActions.inputPath(.file(file), folder: folder, run: run, parameter: "WFInput")
+            let arguments = ["-i", path, "-vn", "-map_metadata", "0", "-c:a", "aac", "-b:a", "256k"]
+            let encoded = try MediaEncodingActions.encode(
+                arguments, output: "out-\(offset).m4a", name: file.baseName, folder: folder, tools: tools, run: run, parameter: "WFInput")
+            guard case .file(let result) = encoded else { return file }
+            return FileContent(name: result.name, data: result.data, typeIdentifier: "com.apple.m4a-audio")
         }
     }
 }

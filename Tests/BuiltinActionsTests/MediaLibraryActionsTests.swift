@@ -82,4 +82,25 @@ import Testing
         #expect(imported.property("File Path") == .text(home.path + "/Music/song.mp3"))
         #expect(T.failure { try T.run("importaudiofiles", input: Self.png, environment: environment) }?.parameter == "WFInput")
     }
+
+    @Test func reEncodedAudioIsAACAsFFprobeReadsIt() throws {
+        let wave = home.path + "/tone.wav"
+        let made = Process()
+        made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        made.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", wave]
+        try made.run()
+        made.waitUntilExit()
+        let song = Content.file(FileContent(name: "tone.wav", data: try Data(contentsOf: URL(fileURLWithPath: wave))))
+        let imported = try T.run("importaudiofiles", ["WFImportAudioFilesReencode": T.bool(true)], input: song, environment: environment)
+        #expect(imported.property("File Path") == .text(home.path + "/Music/tone.m4a"))
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        probe.arguments = ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", home.path + "/Music/tone.m4a"]
+        let output = Pipe()
+        probe.standardOutput = output
+        try probe.run()
+        let codec = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        #expect(codec == "aac\n", "\(codec)")
+    }
 }
