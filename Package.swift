@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
         // The CPU's tick counter, for timing a run's steps in its trace.
         .target(name: "CTimestamp"),
-        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp"]),
+        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp", "Markup"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         // libvips, libarchive, libqrencode and zbar, each loaded on first use like libcurl.

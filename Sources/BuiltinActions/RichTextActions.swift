@@ -14,9 +14,7 @@ enum RichTextActions {
     ]
 
     /// Rich text holding HTML.
-    static func richText(_ html: String, name: String = "Rich Text") -> Content {
-        .file(FileContent(name: name + ".html", data: Data(html.utf8), typeIdentifier: "public.html"))
-    }
+    static func richText(_ html: String, name: String = "Rich Text") -> Content { Content.richText(html, name: name) }
 
     /// An item's HTML: an HTML file's source, or other text written as HTML (escaped, each line
     /// a line break when `lines`).
@@ -118,29 +116,9 @@ enum RichTextActions {
 
     // MARK: Articles
 
-    static let articleProperties = [
-        "Title", "Author", "Published Date", "Body", "Excerpt", "Main Image URL", "Number of Words", "URL", "Name",
-    ]
+    static let articleProperties = Content.articleDetails
 
-    /// A page's article as an `Article` entity with Apple's details.
-    static func article(from page: HTMLDocument, url: URL?) -> Content {
-        let found = Readability.article(from: page, url: url)
-        let title = found.title ?? url?.absoluteString ?? "Article"
-        var properties = ContentDictionary()
-        properties["Title"] = .text(title)
-        properties["Name"] = .text(title)
-        properties["Author"] = found.author.map(Content.text) ?? .nothing
-        properties["Published Date"] = found.published.map { text in ISO8601.date(from: text).map(Content.date) ?? .text(text) } ?? .nothing
-        properties["Body"] = richText(found.bodyHTML, name: title.prefix(60).replacingOccurrences(of: "/", with: "-"))
-        properties["Excerpt"] = found.excerpt.map(Content.text) ?? .nothing
-        properties["Main Image URL"] = found.mainImageURL.flatMap { URL(string: $0) }.map(Content.url) ?? .nothing
-        properties["Number of Words"] = .number(Double(found.wordCount))
-        properties["URL"] = url.map(Content.url) ?? .nothing
-        return .entity(
-            EntityContent(
-                typeName: "Article", identifier: url?.absoluteString ?? title, displayTitle: title, subtitle: found.author,
-                properties: properties))
-    }
+    static func article(from page: HTMLDocument, url: URL?) -> Content { Content.article(from: page, url: url) }
 
     /// A web page from an input item: a URL downloaded (through the content graph's rules), or
     /// rich text as it is.
@@ -167,11 +145,8 @@ enum RichTextActions {
             keywords: ["web", "pages", "author", "word", "excerpt", "title", "content", "body", "published", "reader"])
     ) { _ in
         { input, run in
-            Content(
-                items: try input.items.map { item in
-                    let (page, url, _) = try page(item, run: run, parameter: "WFWebPage")
-                    return article(from: page, url: url)
-                })
+            // An article is a class of content: Get Article is the content graph's coercion to it.
+            try run.convert(input, to: .article, parameter: "WFWebPage")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import PropertyList
 import ShortcutsContent
 
@@ -104,8 +105,35 @@ public struct ContentGraph: Sendable {
             case .text, .entity, .dictionary: return [item]
             default: throw .refused(had: item, needed: target)
             }
-        case .article, .contact, .appStoreApp, .iTunesProduct:
+        case .article:
+            if case .text = item { return try urls(of: item, .url).map { url throws(ContentConversionError) in try article(of: url) } }
+            return [try article(of: item)]
+        case .contact, .appStoreApp, .iTunesProduct:
             return [item]
+        }
+    }
+
+    /// An item as an article, as Safari Reader finds it (``Readability``): a web page's URL
+    /// downloaded, or rich text (an HTML file) read; an article stays as it is.
+    private func article(of item: Content) throws(ContentConversionError) -> Content {
+        switch item {
+        case .entity(let entity) where entity.typeName == "Article":
+            return item
+        case .url(let url):
+            guard let page = try fetched(url, for: .file) else { throw .refused(had: item, needed: .article) }
+            return try article(of: page, url: url)
+        case .file(let file) where file.typeIdentifier == "public.html":
+            return try article(of: file, url: file.path.map { URL(fileURLWithPath: $0) })
+        default:
+            throw .refused(had: item, needed: .article)
+        }
+    }
+
+    private func article(of page: FileContent, url: URL?) throws(ContentConversionError) -> Content {
+        do throws(MarkupError) {
+            return Content.article(from: try HTMLDocument.parse(page.data), url: url)
+        } catch {
+            throw .failed("can't read \(url?.absoluteString ?? page.name) as a web page: \(error.description)", underlying: error)
         }
     }
 

@@ -254,7 +254,8 @@ import Testing
         let error = T.failure { try detail("Colour") }
         #expect(error?.parameter == "WFContentItemPropertyName")
         let notAPage = T.failure { try T.run("getarticle", ["WFWebPage": T.number(4)]) }
-        #expect(notAPage?.parameter == "WFWebPage" && notAPage?.message.contains("expected a web page's URL") == true)
+        #expect(
+            notAPage?.parameter == "WFWebPage" && notAPage?.message.contains("as an Article") == true, "\(String(describing: notAPage))")
     }
 
     /// The colours of a PNG's pixels at points, read by Python (zlib and the PNG filters by hand).
@@ -321,5 +322,19 @@ import Testing
         #expect(try Self.colours(of: drawn.file().data, at: []) == ["1024 768"])
         let tooWide = T.failure { try T.run("makeimagefromrichtext", ["WFWidth": T.number(1e9)], input: markdown) }
         #expect(tooWide?.parameter == "WFWidth")
+    }
+
+    @Test func aVariableGetsAsAnArticleThroughTheContentGraph() throws {
+        let server = try LocalHTTPServer()
+        try server.serve(Self.article, at: "moon.html")
+        let graph = ContentGraph(download: Self.online.download) { path in throw ActionFailure("not read: \(path)") }
+        // A URL, text holding one, and rich text all become the article.
+        for item: Content in [.url(URL(string: server.url("moon.html"))!), .text("Read \(server.url("moon.html")) today")] {
+            let article = try graph.convert(item, to: .article)
+            #expect(article.typeName == "Article" && article.property("Author") == .text("Ada Lovelace"), "\(item)")
+        }
+        let page = try graph.convert(RichTextActions.richText(Self.article), to: .article)
+        #expect(page.property("Title") == .text("Moon base opens"))
+        #expect(try graph.coerce(.number(3), to: .article) == .nothing, "a Get as drops what is not a page")
     }
 }
