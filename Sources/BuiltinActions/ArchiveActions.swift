@@ -56,30 +56,12 @@ enum ArchiveActions {
             guard format != .gzip || files.count == 1 else {
                 throw ActionFailure(".gz holds one file, not \(files.count); choose .tar.gz for several", parameter: "WFArchiveFormat")
             }
-            try load()
-            var writer: UnsafeMutableRawPointer?
-            guard sarc_write_begin(format.writer, &writer) == 0, let writer else {
-                let reason = writer.map { String(cString: sarc_write_error($0)) } ?? "libarchive failed"
-                writer.map(sarc_write_abandon)
-                throw ActionFailure("can't make a \(format.rawValue) archive: \(reason)", parameter: "WFArchiveFormat")
-            }
             var used: Set<String> = []
-            for file in files {
-                let entry = uniqueName(file.name.isEmpty ? "File" : file.name, among: &used)
-                let modified = Int64(Date().timeIntervalSince1970)
-                let written = file.data.withUnsafeBytes { sarc_write_entry(writer, entry, $0.baseAddress, $0.count, modified) }
-                guard written == 0 else {
-                    let reason = String(cString: sarc_write_error(writer))
-                    sarc_write_abandon(writer)
-                    throw ActionFailure("can't add \(entry) to the archive: \(reason)", parameter: "WFInput")
-                }
+            let entries = files.map { file in
+                Entry(name: uniqueName(file.name.isEmpty ? "File" : file.name, among: &used), data: file.data, modified: Date())
             }
-            var bytes: UnsafeMutableRawPointer?
-            var length = 0
-            guard sarc_write_finish(writer, &bytes, &length) == 0, let bytes else {
-                throw ActionFailure("can't finish the \(format.rawValue) archive", parameter: "WFInput")
-            }
-            defer { free(bytes) }
+            let archive = try written(
+                entries, format: format.writer, what: "a \(format.rawValue) archive", formatParameter: "WFArchiveFormat")
             let given = (try run.text(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             // One file's archive is named after it (notes.txt.gz, notes.zip), several "Archive".
             let single = format == .gzip ? files[0].name : files[0].baseName
@@ -87,8 +69,46 @@ enum ArchiveActions {
             let fileName = base + format.rawValue
             return .file(
                 FileContent(
-                    name: fileName, data: Data(bytes: bytes, count: length), typeIdentifier: UniformType.identifier(forFileName: fileName)))
+                    name: fileName, data: archive, typeIdentifier: UniformType.identifier(forFileName: fileName)))
         }
+    }
+
+    /// One file of an archive being made: its path inside, its bytes and when it last changed.
+    struct Entry {
+        var name: String
+        var data: Data
+        var modified: Date
+    }
+
+    /// The bytes of an archive of `format` (libarchive's name, with its writer `options`) holding
+    /// the entries; a failure names `what` is being made, and the parameter at fault.
+    static func written(
+        _ entries: [Entry], format: String, options: String? = nil, what: String, formatParameter: String
+    ) throws -> Data {
+        try load()
+        var writer: UnsafeMutableRawPointer?
+        guard sarc_write_begin_with_options(format, options, &writer) == 0, let writer else {
+            let reason = writer.map { String(cString: sarc_write_error($0)) } ?? "libarchive failed"
+            writer.map(sarc_write_abandon)
+            throw ActionFailure("can't make \(what): \(reason)", parameter: formatParameter)
+        }
+        for entry in entries {
+            let written = entry.data.withUnsafeBytes {
+                sarc_write_entry(writer, entry.name, $0.baseAddress, $0.count, Int64(entry.modified.timeIntervalSince1970))
+            }
+            guard written == 0 else {
+                let reason = String(cString: sarc_write_error(writer))
+                sarc_write_abandon(writer)
+                throw ActionFailure("can't add \(entry.name) to \(what): \(reason)", parameter: "WFInput")
+            }
+        }
+        var bytes: UnsafeMutableRawPointer?
+        var length = 0
+        guard sarc_write_finish(writer, &bytes, &length) == 0, let bytes else {
+            throw ActionFailure("can't finish \(what)", parameter: "WFInput")
+        }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
     }
 
     /// A name not used yet in the archive: "a.txt", then "a 2.txt".

@@ -1,4 +1,3 @@
-import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
@@ -77,41 +76,22 @@ enum DiskImageActions {
             let given = (try run.text(nameExpression) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let name =
                 given.isEmpty ? (files.count == 1 ? files[0].file.baseName : "Disk Image") : given.replacingOccurrences(of: "/", with: "-")
-            try ArchiveActions.load()
-            var writer: UnsafeMutableRawPointer?
-            let options = "iso9660:volume-id=\(volumeIdentifier(name)),iso9660:joliet=long"
-            guard sarc_write_begin_with_options("iso", options, &writer) == 0, let writer else {
-                let reason = writer.map { String(cString: sarc_write_error($0)) } ?? "libarchive failed"
-                writer.map(sarc_write_abandon)
-                throw ActionFailure("can't make a disk image: \(reason)", parameter: "VolumeName")
+            let total = files.reduce(0) { $0 + $1.file.data.count }
+            if run.limits.valueBytes > 0, total > run.limits.valueBytes {
+                throw ActionFailure(
+                    "the files are larger than \(run.limits.valueBytes) bytes, more than one value may hold (SHORTCUTS_MAX_VALUE_BYTES, or limits.valueBytes in settings)",
+                    parameter: "WFInput")
             }
-            var total = 0
-            for (entry, file) in files {
-                total += file.data.count
-                if run.limits.valueBytes > 0, total > run.limits.valueBytes {
-                    sarc_write_abandon(writer)
-                    throw ActionFailure(
-                        "the files are larger than \(run.limits.valueBytes) bytes, more than one value may hold (SHORTCUTS_MAX_VALUE_BYTES, or limits.valueBytes in settings)",
-                        parameter: "WFInput")
-                }
-                let modified = Int64(
-                    file.path.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }?
-                        .timeIntervalSince1970
-                        ?? Date().timeIntervalSince1970)
-                let written = file.data.withUnsafeBytes { sarc_write_entry(writer, entry, $0.baseAddress, $0.count, modified) }
-                guard written == 0 else {
-                    let reason = String(cString: sarc_write_error(writer))
-                    sarc_write_abandon(writer)
-                    throw ActionFailure("can't add \(entry) to the disk image: \(reason)", parameter: "WFInput")
-                }
+            let entries = files.map { name, file in
+                ArchiveActions.Entry(
+                    name: name, data: file.data,
+                    modified: file.path.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+                        ?? Date())
             }
-            var bytes: UnsafeMutableRawPointer?
-            var length = 0
-            guard sarc_write_finish(writer, &bytes, &length) == 0, let bytes else {
-                throw ActionFailure("can't finish the disk image", parameter: "WFInput")
-            }
-            defer { free(bytes) }
-            return .file(FileContent(name: name + ".iso", data: Data(bytes: bytes, count: length), typeIdentifier: "public.iso-image"))
+            let image = try ArchiveActions.written(
+                entries, format: "iso", options: "iso9660:volume-id=\(volumeIdentifier(name)),iso9660:joliet=long", what: "the disk image",
+                formatParameter: "VolumeName")
+            return .file(FileContent(name: name + ".iso", data: image, typeIdentifier: "public.iso-image"))
         }
     }
 }
