@@ -18,7 +18,7 @@ public enum Builtins {
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
             + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all
-            + WordNet.all + DiskImageActions.all + PrintActions.all + TranslateActions.all + SpeechRecognition.all)
+            + WordNet.all + DiskImageActions.all + PrintActions.all + TranslateActions.all + SpeechRecognition.all + DictationActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
@@ -36,7 +36,7 @@ public enum Builtins {
             (
                 "Documents",
                 TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all + WordNet.all + TranslateActions.all
-                    + SpeechRecognition.all
+                    + SpeechRecognition.all + DictationActions.all
             ),
             ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all + RichTextActions.all),
             (

@@ -96,21 +96,7 @@ enum SoundActions {
     ) { parameters in
         let end = OptionParameter(parameters, "WFRecordingEnd", default: RecordingEnd.onTap)
         return { _, run in
-            guard let recorder = tool(["pw-record", "parecord", "arecord"], run: run) else {
-                throw ActionFailure(
-                    "no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
-            }
             let high = (try run.text(parameters["WFRecordingCompression"]))?.lowercased() == "very high"
-            let rate = high ? "48000" : "16000"
-            let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/recordings"
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let path = folder + "/Recording \(UUID().uuidString.prefix(8)).wav"
-            let arguments: [String] =
-                switch recorder.name {
-                case "pw-record": ["--rate", rate, "--channels", "1", "--format", "s16", path]
-                case "parecord": ["--rate=\(rate)", "--channels=1", "--format=s16le", "--file-format=wav", path]
-                default: ["-q", "-f", "S16_LE", "-r", rate, "-c", "1", "-t", "wav", path]
-                }
             let seconds: Double
             switch try end.value(in: run) {
             case .afterTime:
@@ -124,47 +110,96 @@ enum SoundActions {
             case .onTap:
                 seconds = longestRecording
             }
-            // The recorder runs until its time is up, the person says stop, or the run is stopped;
-            // then it gets SIGINT, on which each of them finishes its file.
-            let pid: pid_t
-            do {
-                pid = try ProcessSpawn.launch(
-                    recorder.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null))
-            } catch {
-                throw ActionFailure("can't start \(recorder.name): \(error)")
-            }
+            // The recorder runs until its time is up, the person says stop, or the run is stopped.
+            let recording = try Recording(rate: high ? 48_000 : 16_000, run: run)
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-            var status: Int32 = 0
-            var ended = false
             if try end.value(in: run) == .onTap {
                 _ = try? run.environment.prompter.confirm(title: "Recording", message: "Choose OK to stop recording.", allowsCancel: false)
             } else {
-                while ContinuousClock.now < deadline, !run.cancellation.isCancelled {
-                    if waitpid(pid, &status, WNOHANG) == pid {
-                        ended = true
-                        break
-                    }
+                while ContinuousClock.now < deadline, !run.cancellation.isCancelled, recording.isRunning {
                     usleep(20_000)
                 }
             }
-            if !ended {
-                kill(pid, SIGINT)
-                let grace = ContinuousClock.now + .seconds(3)
-                while waitpid(pid, &status, WNOHANG) == 0 {
-                    if ContinuousClock.now > grace {
-                        kill(pid, SIGKILL)
-                        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                        break
-                    }
-                    usleep(10_000)
-                }
-            }
+            recording.stop()
+            let path = recording.path
             if run.cancellation.isCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
             guard let size = LocalFiles.size(at: path), size > 44 else {
-                throw ActionFailure("\(recorder.name) recorded nothing: is there a microphone, and a sound server running?")
+                throw ActionFailure("\(recording.recorder) recorded nothing: is there a microphone, and a sound server running?")
             }
             run.environment.fileAccess.allowPicked(path: path)
             return .file(try LocalFiles.item(at: path, run: run, parameter: "WFRecordingEnd"))
+        }
+    }
+
+    /// The default microphone being recorded into a 16-bit mono WAV file of the run's cache, by
+    /// the sound server's own recorder (pw-record, parecord or arecord), until ``stop()``.
+    final class Recording {
+        let path: String
+        let recorder: String
+        private let pid: pid_t
+        private var ended = false
+
+        init(rate: Int, run: RunContext) throws {
+            guard let found = tool(["pw-record", "parecord", "arecord"], run: run) else {
+                throw ActionFailure(
+                    "no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
+            }
+            recorder = found.name
+            let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/recordings"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            path = folder + "/Recording \(UUID().uuidString.prefix(8)).wav"
+            let arguments: [String] =
+                switch found.name {
+                case "pw-record": ["--rate", String(rate), "--channels", "1", "--format", "s16", path]
+                case "parecord": ["--rate=\(rate)", "--channels=1", "--format=s16le", "--file-format=wav", path]
+                default: ["-q", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-t", "wav", path]
+                }
+            do {
+                pid = try ProcessSpawn.launch(
+                    found.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null))
+            } catch {
+                throw ActionFailure("can't start \(found.name): \(error)")
+            }
+        }
+
+        deinit { stop() }
+
+        /// Whether the recorder is still recording.
+        var isRunning: Bool {
+            guard !ended else { return false }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { ended = true }
+            return !ended
+        }
+
+        /// Ends the recording: SIGINT, on which each recorder finishes its file, then SIGKILL
+        /// if it is still there after 3 seconds.
+        func stop() {
+            guard isRunning else { return }
+            kill(pid, SIGINT)
+            var status: Int32 = 0
+            let grace = ContinuousClock.now + .seconds(3)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if ContinuousClock.now > grace {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                    break
+                }
+                usleep(10_000)
+            }
+            ended = true
+        }
+
+        /// The samples recorded so far past `offset` bytes of the file's data, and the new offset.
+        func samples(after offset: Int) -> (samples: [Int16], offset: Int) {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return ([], offset) }
+            defer { try? handle.close() }
+            let header = 44
+            try? handle.seek(toOffset: UInt64(header + offset))
+            let data = (try? handle.readToEnd()) ?? Data()
+            let usable = data.count - data.count % 2
+            let samples = data.prefix(usable).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            return (samples.map { Int16(littleEndian: $0) }, offset + usable)
         }
     }
 
