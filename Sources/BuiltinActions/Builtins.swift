@@ -18,7 +18,8 @@ public enum Builtins {
             + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
             + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
             + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all
-            + WordNet.all + DiskImageActions.all + PrintActions.all + TranslateActions.all + SpeechRecognition.all + DictationActions.all)
+            + WordNet.all + DiskImageActions.all + PrintActions.all + TranslateActions.all + SpeechRecognition.all + DictationActions.all
+            + CameraActions.all)
 
     /// The category of Shortcuts' action library each built-in action is listed under
     /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
