@@ -2,13 +2,13 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-/// Take Photo from the computer's camera: a Video4Linux device (`/dev/video0`, the first that
+/// Take Photo and Take Video from the computer's camera: a Video4Linux device (`/dev/video0`, the first that
 /// answers; `SHORTCUTS_CAMERA` names another) read by ffmpeg, its first second of frames let go
 /// by so the camera's exposure settles, as a phone's camera does before the shutter. Front and
 /// Back are the first and second camera. `SHORTCUTS_CAMERA` may also name a video file, which
 /// is then read as if it were the camera.
 enum CameraActions {
-    static let all: [ActionDefinition] = [takePhoto]
+    static let all: [ActionDefinition] = [takePhoto, takeVideo]
 
     /// The cameras there are, in order: `SHORTCUTS_CAMERA`, else the video devices.
     static func cameras(_ run: RunContext) -> [String] {
@@ -65,25 +65,12 @@ enum CameraActions {
             let tools = try MediaEncodingActions.tools(run)
             let folder = try MediaEncodingActions.workFolder(run)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            // Each camera has a picture node and, often, a metadata node: the cameras are the nodes that give pictures.
-            var found: [(camera: String, first: Data)] = []
-            for camera in cameras(run) where found.count < (side.lowercased() == "back" ? 2 : 1) {
-                if let picture = try photo(from: camera, tools: tools, folder: folder, index: 0, run: run) {
-                    found.append((camera, picture))
-                }
-            }
-            guard let chosen = side.lowercased() == "back" ? (found.count > 1 ? found[1] : nil) : found.first else {
-                throw ActionFailure(
-                    side.lowercased() == "back" && found.count == 1
-                        ? "this computer has one camera; choose Front"
-                        : "no camera gives a picture here (none in /dev/video*, or SHORTCUTS_CAMERA)",
-                    parameter: "WFCameraCaptureDevice")
-            }
-            var photos = [chosen.first]
+            let chosen = try camera(side, tools: tools, folder: folder, run: run)
+            var photos: [Data] = []
             while photos.count < count {
                 try run.checkCancelled()
-                guard let next = try photo(from: chosen.camera, tools: tools, folder: folder, index: photos.count, run: run) else {
-                    throw ActionFailure("the camera \(chosen.camera) stopped giving pictures", parameter: "WFPhotoCount")
+                guard let next = try photo(from: chosen, tools: tools, folder: folder, index: photos.count, run: run) else {
+                    throw ActionFailure("the camera \(chosen) stopped giving pictures", parameter: "WFPhotoCount")
                 }
                 photos.append(next)
             }
@@ -95,6 +82,97 @@ enum CameraActions {
                             name: "Photo \(stamp)" + (count > 1 ? " \(index + 1)" : "") + ".jpeg", data: data, typeIdentifier: "public.jpeg"
                         ))
                 })
+        }
+    }
+
+    /// Take Video's qualities, as the largest frame the video fits into.
+    static let qualities: [String: (width: Int, height: Int)] = ["low": (640, 480), "medium": (1280, 720), "high": (1920, 1080)]
+
+    /// The longest video, in seconds.
+    static let longestVideo = 3_600.0
+
+    /// The camera that gives pictures for a side (each camera has a picture node and, often, a
+    /// metadata node: the cameras are the nodes that give pictures), or a failure naming the parameter.
+    static func camera(_ side: String, tools: (ffmpeg: String, ffprobe: String), folder: String, run: RunContext) throws -> String {
+        var found: [String] = []
+        for camera in cameras(run) where found.count < (side.lowercased() == "back" ? 2 : 1) {
+            if try photo(from: camera, tools: tools, folder: folder, index: found.count, run: run) != nil { found.append(camera) }
+        }
+        guard let chosen = side.lowercased() == "back" ? (found.count > 1 ? found[1] : nil) : found.first else {
+            throw ActionFailure(
+                side.lowercased() == "back" && found.count == 1
+                    ? "this computer has one camera; choose Front"
+                    : "no camera gives a picture here (none in /dev/video*, or SHORTCUTS_CAMERA)",
+                parameter: "WFCameraCaptureDevice")
+        }
+        return chosen
+    }
+
+    static let takeVideo = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.takevideo", title: "Take Video",
+            description:
+                "Records a video (H.264, MP4) with the computer's camera through ffmpeg, from when the person says start (or at once) until they say stop, at least a second and at most an hour.",
+            parameters: [
+                ParameterMetadata(
+                    key: "WFCameraCaptureDevice", title: "Camera", type: .enumeration, options: ["Front", "Back"], defaultValue: "Front"),
+                ParameterMetadata(
+                    key: "WFCameraCaptureQuality", title: "Quality", type: .enumeration, options: ["Low", "Medium", "High"],
+                    defaultValue: "High"),
+                ParameterMetadata(
+                    key: "WFRecordingStart", title: "Start Recording", type: .enumeration, options: ["On Tap", "Immediately"],
+                    defaultValue: "Immediately"),
+            ],
+            outputType: "Media", outputName: "Video", keywords: ["camera", "webcam", "record", "movie"])
+    ) { parameters in
+        let (deviceExpression, qualityExpression, startExpression) = (
+            parameters["WFCameraCaptureDevice"], parameters["WFCameraCaptureQuality"], parameters["WFRecordingStart"]
+        )
+        return { _, run in
+            let side = try run.text(deviceExpression) ?? "Front"
+            guard ["front", "back"].contains(side.lowercased()) else {
+                throw ActionFailure("the camera is Front or Back, not \(side.debugDescription)", parameter: "WFCameraCaptureDevice")
+            }
+            let qualityName = try run.text(qualityExpression) ?? "High"
+            guard let frame = qualities[qualityName.lowercased()] else {
+                throw ActionFailure(
+                    "the quality is Low, Medium or High, not \(qualityName.debugDescription)", parameter: "WFCameraCaptureQuality")
+            }
+            let start = try run.text(startExpression) ?? "Immediately"
+            guard ["on tap", "immediately"].contains(start.lowercased()) else {
+                throw ActionFailure(
+                    "Start Recording is On Tap or Immediately, not \(start.debugDescription)", parameter: "WFRecordingStart")
+            }
+            let tools = try MediaEncodingActions.tools(run)
+            let folder = try MediaEncodingActions.workFolder(run)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let chosen = try camera(side, tools: tools, folder: folder, run: run)
+            if start.lowercased() == "on tap" {
+                _ = try run.environment.prompter.confirm(title: "Take Video", message: "Choose OK to start recording.", allowsCancel: false)
+            }
+            let output = folder + "/video.mp4"
+            // A file standing in for the camera is read at its own pace, as a camera gives frames.
+            let input = isDevice(chosen) ? ["-f", "v4l2", "-i", chosen] : ["-re", "-i", chosen]
+            let scale =
+                "scale='min(\(frame.width),iw)':'min(\(frame.height),ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2"
+            var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + input
+            arguments += [
+                "-vf", scale, "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-an", "-t", String(Int(longestVideo)),
+            ]
+            if run.limits.valueBytes > 0 { arguments += ["-fs", String(run.limits.valueBytes)] }
+            arguments += ["-movflags", "+faststart", output]
+            let recorder = try ProcessRunner.Background(tools.ffmpeg, arguments: arguments, environment: run.environment.variables)
+            let began = ContinuousClock.now
+            _ = try? run.environment.prompter.confirm(title: "Take Video", message: "Choose OK to stop recording.", allowsCancel: false)
+            // At least a second of video, however quickly the person says stop.
+            while ContinuousClock.now - began < .seconds(1), recorder.isRunning, !run.cancellation.isCancelled { usleep(20_000) }
+            recorder.stop()
+            if run.cancellation.isCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+            guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else {
+                throw ActionFailure("ffmpeg recorded nothing from \(chosen)", parameter: "WFCameraCaptureDevice")
+            }
+            let stamp = ISO8601.string(from: run.environment.now()).prefix(19).replacingOccurrences(of: ":", with: "-")
+            return .file(FileContent(name: "Video \(stamp).mp4", data: data, typeIdentifier: "public.mpeg-4"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ShortcutsEngine
+import ShortcutsRPC
 
 /// Runs a program to completion with pipes for its input and output.
 ///
@@ -121,5 +122,48 @@ struct ProcessRunner {
     private final class Collected: @unchecked Sendable {
         // Written by one reader before the group finishes, read only after `group.wait()`.
         var data = Data()
+    }
+
+    /// A program left running in the background (a recorder, a camera) until ``stop()``: then
+    /// SIGINT, on which such programs finish their files, and SIGKILL after `grace` seconds if
+    /// it is still there. Its output goes nowhere.
+    final class Background {
+        private let pid: pid_t
+        private let grace: Duration
+        private var ended = false
+
+        init(_ executable: String, arguments: [String], environment: [String: String], grace: Duration = .seconds(3)) throws {
+            self.grace = grace
+            do {
+                pid = try ProcessSpawn.launch(executable, arguments: arguments, environment: environment, streams: (.null, .null, .null))
+            } catch {
+                throw ActionFailure("can't start \(URL(fileURLWithPath: executable).lastPathComponent): \(error)")
+            }
+        }
+
+        deinit { stop() }
+
+        var isRunning: Bool {
+            guard !ended else { return false }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { ended = true }
+            return !ended
+        }
+
+        func stop() {
+            guard isRunning else { return }
+            kill(pid, SIGINT)
+            var status: Int32 = 0
+            let deadline = ContinuousClock.now + grace
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if ContinuousClock.now > deadline {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                    break
+                }
+                usleep(10_000)
+            }
+            ended = true
+        }
     }
 }

@@ -136,8 +136,7 @@ enum SoundActions {
     final class Recording {
         let path: String
         let recorder: String
-        private let pid: pid_t
-        private var ended = false
+        private let program: ProcessRunner.Background
 
         init(rate: Int, run: RunContext) throws {
             guard let found = tool(["pw-record", "parecord", "arecord"], run: run) else {
@@ -154,41 +153,14 @@ enum SoundActions {
                 case "parecord": ["--rate=\(rate)", "--channels=1", "--format=s16le", "--file-format=wav", path]
                 default: ["-q", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-t", "wav", path]
                 }
-            do {
-                pid = try ProcessSpawn.launch(
-                    found.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null))
-            } catch {
-                throw ActionFailure("can't start \(found.name): \(error)")
-            }
+            program = try ProcessRunner.Background(found.path, arguments: arguments, environment: run.environment.variables)
         }
-
-        deinit { stop() }
 
         /// Whether the recorder is still recording.
-        var isRunning: Bool {
-            guard !ended else { return false }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { ended = true }
-            return !ended
-        }
+        var isRunning: Bool { program.isRunning }
 
-        /// Ends the recording: SIGINT, on which each recorder finishes its file, then SIGKILL
-        /// if it is still there after 3 seconds.
-        func stop() {
-            guard isRunning else { return }
-            kill(pid, SIGINT)
-            var status: Int32 = 0
-            let grace = ContinuousClock.now + .seconds(3)
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if ContinuousClock.now > grace {
-                    kill(pid, SIGKILL)
-                    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-                    break
-                }
-                usleep(10_000)
-            }
-            ended = true
-        }
+        /// Ends the recording (each recorder finishes its file on SIGINT).
+        func stop() { program.stop() }
 
         /// The samples recorded so far past `offset` bytes of the file's data, and the new offset.
         func samples(after offset: Int) -> (samples: [Int16], offset: Int) {

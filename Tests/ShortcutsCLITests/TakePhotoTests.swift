@@ -62,4 +62,19 @@ import Testing
         let none = try take("is.workflow.actions.takephoto", output: runner.directory.path + "/y.jpeg")
         #expect(none.status == 1 && none.error.contains("no camera gives a picture"), "\(none.error)")
     }
+
+    @Test func aVideoIsRecordedUntilThePersonSaysStop() throws {
+        let video = runner.directory.path + "/video.mp4"
+        let result = try take(#"is.workflow.actions.takevideo WFCameraCaptureQuality: "Low""#, output: video)
+        #expect(result.status == 0, "\(result.error)")
+        // Told to stop at once (the scripted answer), it keeps the least, a second.
+        let read = try ProcessRun.run(
+            "/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format=duration:stream=codec_name,width,height", "-of", "csv=p=0", video])
+        let fields = read.output.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(fields.first == "h264,320,240", "\(fields)")
+        let duration = fields.count > 1 ? Double(fields[1]) ?? 0 : 0
+        #expect(duration >= 0.8 && duration < 2.5, "\(duration) s")
+        let quality = try take(#"is.workflow.actions.takevideo WFCameraCaptureQuality: "Ultra""#, output: video)
+        #expect(quality.status == 1 && quality.error.contains("WFCameraCaptureQuality"), "\(quality.error)")
+    }
 }
