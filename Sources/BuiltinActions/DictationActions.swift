@@ -1,4 +1,3 @@
-import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
@@ -100,11 +99,7 @@ enum DictationActions {
                     "Stop Listening is After Pause, After Short Pause or On Tap, not \(stop.debugDescription)",
                     parameter: "WFDictateTextStopListening")
             }
-            try LibraryLoading.load(sspeechrec_load)
-            let model = run.environment.variables["SHORTCUTS_POCKETSPHINX_MODEL"] ?? "/usr/share/pocketsphinx/model/en-us"
-            guard LocalFiles.exists(model + "/en-us").isFolder else {
-                throw ActionFailure("PocketSphinx's English model is not installed in \(model) (apt-get install pocketsphinx-en-us)")
-            }
+            let model = try SpeechRecognition.model(run)
             let recording = try SoundActions.Recording(rate: rate, run: run)
             defer { try? FileManager.default.removeItem(atPath: recording.path) }
             let deadline = ContinuousClock.now + .seconds(longest)
@@ -127,15 +122,7 @@ enum DictationActions {
             guard !samples.isEmpty else {
                 throw ActionFailure("\(recording.recorder) recorded nothing: is there a microphone, and a sound server running?")
             }
-            var reason = [CChar](repeating: 0, count: 512)
-            let heard = samples.withUnsafeBufferPointer {
-                sspeechrec_transcribe(
-                    $0.baseAddress, $0.count, model + "/en-us", model + "/en-us.lm.bin", model + "/cmudict-en-us.dict", &reason,
-                    reason.count)
-            }
-            guard let heard else { throw ActionFailure(LibraryLoading.message(reason)) }
-            defer { free(heard) }
-            return .text(String(cString: heard).split(separator: "\n").joined(separator: " "))
+            return .text(try SpeechRecognition.words(in: samples, model: model, parameter: nil))
         }
     }
 }

@@ -19,12 +19,8 @@ enum SpeechRecognition {
             inputParameter: "audio", outputType: "Text", outputName: "Transcript", keywords: ["speech", "dictation", "voice", "words"])
     ) { _ in
         { input, run in
-            try LibraryLoading.load(sspeechrec_load)
+            let model = try Self.model(run)
             let tools = try MediaEncodingActions.tools(run)
-            let model = run.environment.variables["SHORTCUTS_POCKETSPHINX_MODEL"] ?? "/usr/share/pocketsphinx/model/en-us"
-            guard LocalFiles.exists(model + "/en-us").isFolder else {
-                throw ActionFailure("PocketSphinx's English model is not installed in \(model) (apt-get install pocketsphinx-en-us)")
-            }
             let folder = try MediaEncodingActions.workFolder(run)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
@@ -43,16 +39,32 @@ enum SpeechRecognition {
                     guard decoded.status == 0 else {
                         throw ActionFailure("ffmpeg could not decode \(file.name): \(decoded.errorText.prefix(300))", parameter: "audio")
                     }
-                    var reason = [CChar](repeating: 0, count: 512)
-                    let heard = decoded.standardOutput.withUnsafeBytes { bytes in
-                        sspeechrec_transcribe(
-                            bytes.bindMemory(to: Int16.self).baseAddress, bytes.count / 2, model + "/en-us", model + "/en-us.lm.bin",
-                            model + "/cmudict-en-us.dict", &reason, reason.count)
-                    }
-                    guard let heard else { throw ActionFailure(LibraryLoading.message(reason), parameter: "audio") }
-                    defer { free(heard) }
-                    return .text(String(cString: heard).split(separator: "\n").joined(separator: " "))
+                    let samples = decoded.standardOutput.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+                    return .text(try words(in: samples, model: model, parameter: "audio"))
                 })
         }
+    }
+
+    /// PocketSphinx's model folder (`SHORTCUTS_POCKETSPHINX_MODEL`, else Debian's US English), with
+    /// the library loaded; a failure names the package that is missing.
+    static func model(_ run: RunContext) throws -> String {
+        try LibraryLoading.load(sspeechrec_load)
+        let model = run.environment.variables["SHORTCUTS_POCKETSPHINX_MODEL"] ?? "/usr/share/pocketsphinx/model/en-us"
+        guard LocalFiles.exists(model + "/en-us").isFolder else {
+            throw ActionFailure("PocketSphinx's English model is not installed in \(model) (apt-get install pocketsphinx-en-us)")
+        }
+        return model
+    }
+
+    /// The words in 16 kHz mono audio, the utterances joined by spaces.
+    static func words(in samples: [Int16], model: String, parameter: String?) throws -> String {
+        var reason = [CChar](repeating: 0, count: 512)
+        let heard = samples.withUnsafeBufferPointer {
+            sspeechrec_transcribe(
+                $0.baseAddress, $0.count, model + "/en-us", model + "/en-us.lm.bin", model + "/cmudict-en-us.dict", &reason, reason.count)
+        }
+        guard let heard else { throw ActionFailure(LibraryLoading.message(reason), parameter: parameter) }
+        defer { free(heard) }
+        return String(cString: heard).split(separator: "\n").joined(separator: " ")
     }
 }
