@@ -62,7 +62,8 @@ let package = Package(
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus", "Markup",
+                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus",
+                "Markup",
                 "ShortcutsRPC",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),

@@ -36,7 +36,7 @@ enum CameraActions {
             + ["-vf", "select=gte(t\\,1)", "-frames:v", "1", "-q:v", "2", output]
         let outcome = try ProcessRunner.run(
             tools.ffmpeg, arguments: arguments, environment: run.environment.variables, timeout: 30, cancellation: run.cancellation)
-        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return nil }
         return data
     }
@@ -58,15 +58,11 @@ enum CameraActions {
         return { _, run in
             let count = try run.wholeNumber(
                 countExpression, parameter: "WFPhotoCount", in: 1...100, default: 1, what: "the number of photos")
-            let side = try run.text(deviceExpression) ?? "Front"
-            guard ["front", "back"].contains(side.lowercased()) else {
-                throw ActionFailure("the camera is Front or Back, not \(side.debugDescription)", parameter: "WFCameraCaptureDevice")
-            }
             let tools = try MediaEncodingActions.tools(run)
-            let folder = try MediaEncodingActions.workFolder(run)
+            let folder = try run.scratchFolder("camera")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let chosen = try camera(side, tools: tools, folder: folder, run: run)
-            var photos: [Data] = []
+            let (chosen, first) = try camera(deviceExpression, tools: tools, folder: folder, run: run)
+            var photos = [first]
             while photos.count < count {
                 try run.checkCancelled()
                 guard let next = try photo(from: chosen, tools: tools, folder: folder, index: photos.count, run: run) else {
@@ -91,21 +87,30 @@ enum CameraActions {
     /// The longest video, in seconds.
     static let longestVideo = 3_600.0
 
-    /// The camera that gives pictures for a side (each camera has a picture node and, often, a
-    /// metadata node: the cameras are the nodes that give pictures), or a failure naming the parameter.
-    static func camera(_ side: String, tools: (ffmpeg: String, ffprobe: String), folder: String, run: RunContext) throws -> String {
-        var found: [String] = []
-        for camera in cameras(run) where found.count < (side.lowercased() == "back" ? 2 : 1) {
-            if try photo(from: camera, tools: tools, folder: folder, index: found.count, run: run) != nil { found.append(camera) }
+    /// The camera the Camera parameter chooses (Front the first that gives pictures, Back the
+    /// second: each camera has a picture node and, often, a metadata node), with the photo that
+    /// showed it gives pictures; a failure names the parameter.
+    static func camera(_ expression: ParameterExpression, tools: (ffmpeg: String, ffprobe: String), folder: String, run: RunContext)
+        throws -> (camera: String, photo: Data)
+    {
+        let side = try run.text(expression) ?? "Front"
+        guard let wanted = ["front": 1, "back": 2][side.lowercased()] else {
+            throw ActionFailure("the camera is Front or Back, not \(side.debugDescription)", parameter: "WFCameraCaptureDevice")
         }
-        guard let chosen = side.lowercased() == "back" ? (found.count > 1 ? found[1] : nil) : found.first else {
+        var found: [(camera: String, photo: Data)] = []
+        for camera in cameras(run) where found.count < wanted {
+            if let picture = try photo(from: camera, tools: tools, folder: folder, index: found.count, run: run) {
+                found.append((camera, picture))
+            }
+        }
+        guard found.count == wanted else {
             throw ActionFailure(
-                side.lowercased() == "back" && found.count == 1
+                wanted == 2 && found.count == 1
                     ? "this computer has one camera; choose Front"
                     : "no camera gives a picture here (none in /dev/video*, or SHORTCUTS_CAMERA)",
                 parameter: "WFCameraCaptureDevice")
         }
-        return chosen
+        return found[wanted - 1]
     }
 
     static let takeVideo = ActionDefinition(
@@ -129,10 +134,6 @@ enum CameraActions {
             parameters["WFCameraCaptureDevice"], parameters["WFCameraCaptureQuality"], parameters["WFRecordingStart"]
         )
         return { _, run in
-            let side = try run.text(deviceExpression) ?? "Front"
-            guard ["front", "back"].contains(side.lowercased()) else {
-                throw ActionFailure("the camera is Front or Back, not \(side.debugDescription)", parameter: "WFCameraCaptureDevice")
-            }
             let qualityName = try run.text(qualityExpression) ?? "High"
             guard let frame = qualities[qualityName.lowercased()] else {
                 throw ActionFailure(
@@ -144,9 +145,9 @@ enum CameraActions {
                     "Start Recording is On Tap or Immediately, not \(start.debugDescription)", parameter: "WFRecordingStart")
             }
             let tools = try MediaEncodingActions.tools(run)
-            let folder = try MediaEncodingActions.workFolder(run)
+            let folder = try run.scratchFolder("camera")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let chosen = try camera(side, tools: tools, folder: folder, run: run)
+            let chosen = try camera(deviceExpression, tools: tools, folder: folder, run: run).camera
             if start.lowercased() == "on tap" {
                 _ = try run.environment.prompter.confirm(title: "Take Video", message: "Choose OK to start recording.", allowsCancel: false)
             }

@@ -38,7 +38,7 @@ enum WordNet {
     /// The base forms WordNet would look a word up by in one part of speech.
     static func baseForms(of word: String, part: String, folder: String) -> [String] {
         var forms = [word]
-        if let exceptions = FileManager.default.contents(atPath: folder + "/\(part).exc"),
+        if let exceptions = try? Data(contentsOf: URL(fileURLWithPath: folder + "/\(part).exc"), options: .alwaysMapped),
             let line = line(startingWith: word, in: exceptions)
         {
             forms += line.split(separator: " ").dropFirst().map(String.init)
@@ -57,8 +57,9 @@ enum WordNet {
         guard !key.isEmpty else { return [] }
         var found: [Sense] = []
         for (file, name) in parts {
-            guard let index = FileManager.default.contents(atPath: folder + "/index.\(file)"),
-                let data = FileManager.default.contents(atPath: folder + "/data.\(file)")
+            // Mapped, not read: a lookup touches a few pages of files of tens of megabytes.
+            guard let index = try? Data(contentsOf: URL(fileURLWithPath: folder + "/index.\(file)"), options: .alwaysMapped),
+                let data = try? Data(contentsOf: URL(fileURLWithPath: folder + "/data.\(file)"), options: .alwaysMapped)
             else {
                 throw ActionFailure("WordNet's dictionary is not installed in \(folder) (apt-get install wordnet-base)")
             }

@@ -76,12 +76,6 @@ enum DiskImageActions {
             let given = (try run.text(nameExpression) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let name =
                 given.isEmpty ? (files.count == 1 ? files[0].file.baseName : "Disk Image") : given.replacingOccurrences(of: "/", with: "-")
-            let total = files.reduce(0) { $0 + $1.file.data.count }
-            if run.limits.valueBytes > 0, total > run.limits.valueBytes {
-                throw ActionFailure(
-                    "the files are larger than \(run.limits.valueBytes) bytes, more than one value may hold (SHORTCUTS_MAX_VALUE_BYTES, or limits.valueBytes in settings)",
-                    parameter: "WFInput")
-            }
             let entries = files.map { name, file in
                 ArchiveActions.Entry(
                     name: name, data: file.data,

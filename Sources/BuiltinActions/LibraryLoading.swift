@@ -25,6 +25,23 @@ enum LibraryLoading {
 }
 
 extension RunContext {
+    /// The first of `names` on the run's PATH, with its name.
+    func tool(_ names: [String]) -> (name: String, path: String)? {
+        names.lazy.compactMap { name in ProcessRunner.find(name, path: self.environment.variables["PATH"]).map { (name, $0) } }.first
+    }
+
+    /// A new folder of the run's cache (`$XDG_CACHE_HOME/shortcuts/PURPOSE-XXXXXXXX`) for one
+    /// action's own files: what a program reads and writes for it. The action removes it when done.
+    func scratchFolder(_ purpose: String) throws -> String {
+        let folder = UserFolders.cacheHome(in: environment.variables) + "/shortcuts/\(purpose)-" + UUID().uuidString.prefix(8)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ActionFailure("can't make a folder for the action's files in \(folder): \(error.localizedDescription)")
+        }
+        return folder
+    }
+
     /// A whole number from a parameter, `fallback` when it is empty, refused outside `range`.
     func wholeNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Int>, default fallback: Int, what: String)
         throws -> Int

@@ -15,22 +15,11 @@ enum MediaEncodingActions {
 
     /// Where FFmpeg's programs are, or a failure naming the package.
     static func tools(_ run: RunContext) throws -> (ffmpeg: String, ffprobe: String) {
-        guard let ffmpeg = SoundActions.tool(["ffmpeg"], run: run)?.path, let ffprobe = SoundActions.tool(["ffprobe"], run: run)?.path
+        guard let ffmpeg = run.tool(["ffmpeg"])?.path, let ffprobe = run.tool(["ffprobe"])?.path
         else {
             throw ActionFailure("audio and video need FFmpeg's programs: install ffmpeg (apt-get install ffmpeg)")
         }
         return (ffmpeg, ffprobe)
-    }
-
-    /// A folder of the run's cache for one action's files, made now.
-    static func workFolder(_ run: RunContext) throws -> String {
-        let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/media-" + UUID().uuidString.prefix(8)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ActionFailure("can't make a folder for the media in \(folder): \(error.localizedDescription)")
-        }
-        return folder
     }
 
     /// The file FFmpeg reads for an item: its own when it is on disk and the run may read it,
@@ -64,7 +53,7 @@ enum MediaEncodingActions {
         let outcome = try ProcessRunner.run(
             tools.ffprobe, arguments: ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", path],
             environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
-        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        try outcome.throwIfCancelled()
         guard outcome.status == 0,
             let json = try? JSONSerialization.jsonObject(with: outcome.standardOutput) as? [String: Any]
         else {
@@ -98,15 +87,16 @@ enum MediaEncodingActions {
         all.append(path)
         let outcome = try ProcessRunner.run(
             tools.ffmpeg, arguments: all, environment: run.environment.variables, cancellation: run.cancellation)
-        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
             let said = outcome.errorText.split(separator: "\n").suffix(3).joined(separator: " ")
             throw ActionFailure("ffmpeg could not make the media (status \(outcome.status)): \(said.prefix(400))", parameter: parameter)
         }
+        // ffmpeg stops at -fs, so a file that reached it was cut short, not finished.
         if run.limits.valueBytes > 0, data.count >= run.limits.valueBytes {
             throw ActionFailure(
                 "the media would be larger than \(run.limits.valueBytes) bytes, more than one value may hold (SHORTCUTS_MAX_VALUE_BYTES, or limits.valueBytes in settings)",
-                parameter: parameter)
+                parameter: parameter, code: .limitExceeded)
         }
         let ext = (output as NSString).pathExtension
         return .file(FileContent(name: name + "." + ext, data: data))
@@ -221,7 +211,7 @@ enum MediaEncodingActions {
                 if let value = try run.text(expression), !value.isEmpty { tags.append((key, value)) }
             }
             let artwork = try run.content(artworkExpression)
-            let folder = try workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
                 items: try input.items.enumerated().map { offset, item in
@@ -313,7 +303,7 @@ enum MediaEncodingActions {
     ) { _ in
         { input, run in
             let tools = try tools(run)
-            let folder = try workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
                 items: try input.items.enumerated().map { offset, item in
@@ -364,7 +354,7 @@ enum MediaEncodingActions {
             let loops = try run.wholeNumber(
                 loopExpression, parameter: "WFMakeVideoFromGIFActionLoopCount", in: 1...1_000, default: 1, what: "a loop count")
             let tools = try tools(run)
-            let folder = try workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
                 items: try input.items.enumerated().map { offset, item in

@@ -249,7 +249,7 @@ enum MediaLibraryActions {
     /// Audio files re-encoded to AAC in M4A, as a music app imports them (tags kept).
     static func reencoded(_ files: [FileContent], run: RunContext) throws -> [FileContent] {
         let tools = try MediaEncodingActions.tools(run)
-        let folder = try MediaEncodingActions.workFolder(run)
+        let folder = try run.scratchFolder("media")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         return try files.enumerated().map { offset, file in
             let (path, _) = try MediaEncodingActions.inputPath(.file(file), folder: folder, run: run, parameter: "WFInput")

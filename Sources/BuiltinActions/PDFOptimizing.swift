@@ -21,7 +21,7 @@ enum PDFOptimizing {
         { input, run in
             try LibraryLoading.load(sgs_load)
             try PDFActions.loaded()
-            let folder = try MediaEncodingActions.workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
                 items: try PDFActions.pdfs(input, run).enumerated().map { offset, pdf in

@@ -58,7 +58,7 @@ enum PrintActions {
                 printer = chosen.first.map { names[$0] }
             }
             guard let printer else { throw ActionFailure("no printer was chosen", parameter: "WFInput") }
-            let folder = try MediaEncodingActions.workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             for (offset, item) in items.enumerated() {
                 try run.checkCancelled()
@@ -86,7 +86,7 @@ enum PrintActions {
         guard case .file(let file) = item else {
             return ("\(NoteActions.title(of: item.text)).txt", Data(item.text.utf8))
         }
-        guard file.typeIdentifier == "public.html" else { return (file.name.isEmpty ? "Document" : file.name, file.data) }
+        guard file.isRichText else { return (file.name.isEmpty ? "Document" : file.name, file.data) }
         guard let browser = try? RichTextActions.browser(run) else {
             return (file.baseName + ".txt", Data(item.text.utf8))
         }

@@ -23,6 +23,11 @@ struct ProcessRunner {
         var errorText: String {
             String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
+
+        /// Throws the run's cancellation when that is what stopped the program.
+        func throwIfCancelled() throws(ActionFailure) {
+            if wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        }
     }
 
     /// Runs `executable` with arguments, feeding it `input`, and waits for it to finish.

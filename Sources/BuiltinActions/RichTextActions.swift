@@ -13,13 +13,10 @@ enum RichTextActions {
         webPageDetails, imageFromRichText,
     ]
 
-    /// Rich text holding HTML.
-    static func richText(_ html: String, name: String = "Rich Text") -> Content { Content.richText(html, name: name) }
-
     /// An item's HTML: an HTML file's source, or other text written as HTML (escaped, each line
     /// a line break when `lines`).
     static func html(of item: Content, lines: Bool = true) -> (source: String, isPage: Bool) {
-        if case .file(let file) = item, file.typeIdentifier == "public.html" { return (TextDecoding.text(of: file.data), true) }
+        if case .file(let file) = item, file.isRichText { return (TextDecoding.text(of: file.data), true) }
         let escaped = HTMLDocument.escaped(item.text)
         return (lines ? escaped.replacingOccurrences(of: "\n", with: "<br>\n") : escaped, false)
     }
@@ -45,8 +42,8 @@ enum RichTextActions {
         { input, _ in
             Content(
                 items: input.items.map { item in
-                    if case .file(let file) = item, file.typeIdentifier == "public.html" { return item }
-                    return richText(item.text)
+                    if case .file(let file) = item, file.isRichText { return item }
+                    return Content.richText(item.text)
                 })
         }
     }
@@ -89,7 +86,7 @@ enum RichTextActions {
             Content(
                 items: try input.items.map { item in
                     do throws(MarkupError) {
-                        return richText(try Markdown.html(from: item.text))
+                        return Content.richText(try Markdown.html(from: item.text))
                     } catch {
                         throw ActionFailure(error.description, parameter: "WFInput", underlying: error)
                     }
@@ -117,8 +114,6 @@ enum RichTextActions {
     // MARK: Articles
 
     static let articleProperties = Content.articleDetails
-
-    static func article(from page: HTMLDocument, url: URL?) -> Content { Content.article(from: page, url: url) }
 
     /// A web page from an input item: a URL downloaded (through the content graph's rules), or
     /// rich text as it is.
@@ -205,9 +200,13 @@ enum RichTextActions {
     static let browsers = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
 
     /// A page made safe to draw: its scripts left out and forbidden (a policy the browser obeys
-    /// for inline handlers too), so drawing rich text never runs what it carries.
-    static func inert(_ page: HTMLDocument) -> String {
-        let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; frame-src 'none'\">"
+    /// for inline handlers too), so drawing rich text never runs what it carries. In a run
+    /// without network (no ``RunEnvironment/download``) the policy also keeps the browser from
+    /// fetching what the page links to: images and styles come only from the page and local files.
+    static func inert(_ page: HTMLDocument, online: Bool) -> String {
+        let reach = online ? "" : " default-src 'none'; img-src data: file:; style-src 'unsafe-inline' file:; font-src data: file:;"
+        let policy =
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; frame-src 'none';\(reach)\">"
         let drawn = page.html(of: HTMLDocument.document, keep: { page[$0].name != "script" })
         return "<!DOCTYPE html>\n" + policy + "\n" + drawn
     }
@@ -256,7 +255,7 @@ enum RichTextActions {
 
     /// The first headless browser on the run's PATH, or a failure naming the package.
     static func browser(_ run: RunContext) throws -> String {
-        guard let browser = SoundActions.tool(browsers, run: run) else {
+        guard let browser = run.tool(browsers) else {
             throw ActionFailure("drawing rich text needs a headless browser: install chromium-headless-shell (or chromium)")
         }
         return browser.path
@@ -264,12 +263,12 @@ enum RichTextActions {
 
     /// Draws a page with the browser, its scripts off, into a PNG or a PDF.
     static func draw(_ page: HTMLDocument, as drawing: Drawing, browser: String, run: RunContext) throws -> Data {
-        let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/render-" + UUID().uuidString.prefix(8)
+        let folder = try run.scratchFolder("render")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = folder + "/page.html"
         do {
             try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
-            try Data(inert(page).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
+            try Data(inert(page, online: run.environment.download != nil).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
         } catch {
             throw ActionFailure("can't write the page to draw in \(folder): \(error.localizedDescription)")
         }
@@ -288,7 +287,7 @@ enum RichTextActions {
         if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
         let outcome = try ProcessRunner.run(
             browser, arguments: arguments, environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
-        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: output) else {
             let said = outcome.errorText.split(separator: "\n").filter { !$0.contains(":WARNING:") && !$0.contains("dbus") }.prefix(3)
             throw ActionFailure(

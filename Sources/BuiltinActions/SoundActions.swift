@@ -10,16 +10,11 @@ import ShortcutsRPC
 enum SoundActions {
     static let all: [ActionDefinition] = [playSound, recordAudio, playbackDestination, connectToServers, addToUpNext, clearUpNext]
 
-    /// The first of `names` on the run's PATH, with its name.
-    static func tool(_ names: [String], run: RunContext) -> (name: String, path: String)? {
-        names.lazy.compactMap { name in ProcessRunner.find(name, path: run.environment.variables["PATH"]).map { (name, $0) } }.first
-    }
-
     /// Runs a tool to its end; a failure names it and what it printed.
     static func runTool(_ path: String, _ arguments: [String], doing what: String, timeout: TimeInterval, run: RunContext) throws {
         let outcome = try ProcessRunner.run(
             path, arguments: arguments, environment: run.environment.variables, timeout: timeout, cancellation: run.cancellation)
-        if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+        try outcome.throwIfCancelled()
         guard outcome.status == 0 else {
             throw ActionFailure(
                 "\(URL(fileURLWithPath: path).lastPathComponent) could not \(what) (status \(outcome.status)): \(outcome.errorText.prefix(300))"
@@ -40,7 +35,7 @@ enum SoundActions {
         passesInputThrough: true
     ) { _ in
         { input, run in
-            guard let player = tool(["pw-play", "paplay", "aplay"], run: run) else {
+            guard let player = run.tool(["pw-play", "paplay", "aplay"]) else {
                 throw ActionFailure(
                     "no sound player found: install pipewire-bin (pw-play), pulseaudio-utils (paplay) or alsa-utils (aplay)")
             }
@@ -139,7 +134,7 @@ enum SoundActions {
         private let program: ProcessRunner.Background
 
         init(rate: Int, run: RunContext) throws {
-            guard let found = tool(["pw-record", "parecord", "arecord"], run: run) else {
+            guard let found = run.tool(["pw-record", "parecord", "arecord"]) else {
                 throw ActionFailure(
                     "no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
             }
@@ -192,7 +187,7 @@ enum SoundActions {
             let given = try run.content(route)
             let wanted = (given.dictionary?["Name"] ?? given).text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !wanted.isEmpty else { throw ActionFailure("no output device is given", parameter: "WFMediaRoute") }
-            if let wpctl = tool(["wpctl"], run: run) {
+            if let wpctl = run.tool(["wpctl"]) {
                 let status = try ProcessRunner.run(wpctl.path, arguments: ["status"], environment: run.environment.variables, timeout: 10)
                 let sinks = outputs(fromWirePlumber: String(decoding: status.standardOutput, as: UTF8.self))
                 guard let sink = sinks.first(where: { $0.name.localizedCaseInsensitiveContains(wanted) }) else {
@@ -201,7 +196,7 @@ enum SoundActions {
                         parameter: "WFMediaRoute")
                 }
                 try runTool(wpctl.path, ["set-default", sink.id], doing: "choose \(sink.name)", timeout: 10, run: run)
-            } else if let pactl = tool(["pactl"], run: run) {
+            } else if let pactl = run.tool(["pactl"]) {
                 try runTool(pactl.path, ["set-default-sink", wanted], doing: "choose \(wanted)", timeout: 10, run: run)
             } else {
                 throw ActionFailure("no sound server tool found: install wireplumber (wpctl) or pulseaudio-utils (pactl)")
@@ -237,7 +232,7 @@ enum SoundActions {
         passesInputThrough: true
     ) { _ in
         { input, run in
-            guard let gio = tool(["gio"], run: run) else {
+            guard let gio = run.tool(["gio"]) else {
                 throw ActionFailure("Connect to Servers needs gio (install libglib2.0-bin and gvfs-backends)")
             }
             for item in input.items {

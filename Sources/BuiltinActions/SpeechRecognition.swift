@@ -21,7 +21,7 @@ enum SpeechRecognition {
         { input, run in
             let model = try Self.model(run)
             let tools = try MediaEncodingActions.tools(run)
-            let folder = try MediaEncodingActions.workFolder(run)
+            let folder = try run.scratchFolder("media")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             return Content(
                 items: try input.items.map { item in
@@ -35,7 +35,7 @@ enum SpeechRecognition {
                             "-",
                         ],
                         environment: run.environment.variables, cancellation: run.cancellation)
-                    if decoded.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+                    try decoded.throwIfCancelled()
                     guard decoded.status == 0 else {
                         throw ActionFailure("ffmpeg could not decode \(file.name): \(decoded.errorText.prefix(300))", parameter: "audio")
                     }

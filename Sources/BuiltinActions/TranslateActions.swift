@@ -68,7 +68,7 @@ enum TranslateActions {
     ) { parameters in
         let (fromExpression, toExpression) = (parameters["WFSelectedFromLanguage"], parameters["WFSelectedLanguage"])
         return { input, run in
-            guard let apertium = SoundActions.tool(["apertium"], run: run)?.path else {
+            guard let apertium = run.tool(["apertium"])?.path else {
                 throw ActionFailure(
                     "translating needs Apertium: install apertium and a language pair (apt-get install apertium apertium-eng-spa)")
             }
@@ -110,7 +110,7 @@ enum TranslateActions {
                     let outcome = try ProcessRunner.run(
                         apertium, arguments: ["-u", "-f", "txt", mode], input: Data(text.utf8), environment: environment,
                         timeout: 300, cancellation: run.cancellation)
-                    if outcome.wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
+                    try outcome.throwIfCancelled()
                     guard outcome.status == 0, !outcome.standardOutput.isEmpty || text.isEmpty else {
                         throw ActionFailure(
                             "apertium could not translate (status \(outcome.status)): \(outcome.errorText.prefix(300))",

@@ -127,7 +127,7 @@ enum WebActions {
             let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFInput")
             var page = HTTPClient.file(from: response, data: data, url: url)
             if page.typeIdentifier == "public.data" || page.typeIdentifier == "public.plain-text" {
-                page.typeIdentifier = "public.html"
+                page.typeIdentifier = FileContent.richTextType
             }
             return .file(page)
         }

@@ -1,10 +1,19 @@
 import Foundation
 import Markup
 
+extension FileContent {
+    /// The type of rich text: rich text is HTML here, and an HTML file is rich text (its text is
+    /// what a reader sees; see ``Content/text``).
+    public static let richTextType = "public.html"
+
+    /// Whether the file is rich text.
+    public var isRichText: Bool { typeIdentifier == Self.richTextType }
+}
+
 extension Content {
-    /// Rich text holding HTML (rich text is HTML here; see ``Content/text``).
+    /// Rich text holding HTML.
     public static func richText(_ html: String, name: String = "Rich Text") -> Content {
-        .file(FileContent(name: name + ".html", data: Data(html.utf8), typeIdentifier: "public.html"))
+        .file(FileContent(name: name + ".html", data: Data(html.utf8), typeIdentifier: FileContent.richTextType))
     }
 
     /// The details of an article, by Apple's names.

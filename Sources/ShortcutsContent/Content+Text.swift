@@ -21,7 +21,7 @@ extension Content {
             // Text files by their encoding (``TextDecoding``); untyped data when it reads as text.
             if let type = file.typeIdentifier {
                 // An HTML file is rich text, as on Apple's: its text is what a reader sees, not its source.
-                if type == "public.html", let page = try? HTMLDocument.parse(file.data) { return page.plainText() }
+                if file.isRichText, let page = try? HTMLDocument.parse(file.data) { return page.plainText() }
                 if UniformType.isText(type) { return TextDecoding.text(of: file.data) }
                 if type == "public.data", let string = TextDecoding.textIfText(of: file.data) { return string }
             }

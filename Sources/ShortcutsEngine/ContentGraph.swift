@@ -122,7 +122,7 @@ public struct ContentGraph: Sendable {
         case .url(let url):
             guard let page = try fetched(url, for: .file) else { throw .refused(had: item, needed: .article) }
             return try article(of: page, url: url)
-        case .file(let file) where file.typeIdentifier == "public.html":
+        case .file(let file) where file.isRichText:
             return try article(of: file, url: file.path.map { URL(fileURLWithPath: $0) })
         default:
             throw .refused(had: item, needed: .article)

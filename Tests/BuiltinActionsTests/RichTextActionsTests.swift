@@ -88,7 +88,7 @@ import Testing
         // checkbox is an <input>, which rich text leaves out).
         let withoutTasks = Self.markdown.replacingOccurrences(of: "\n\n- [x] done", with: "")
         let first = try Markdown.html(from: withoutTasks)
-        let again = try Markdown.html(from: try T.run("getmarkdownfromrichtext", input: RichTextActions.richText(first)).text)
+        let again = try Markdown.html(from: try T.run("getmarkdownfromrichtext", input: Content.richText(first)).text)
         #expect(again == first)
         // Plain text stays as it is.
         #expect(try T.run("getmarkdownfromrichtext", input: .text("*not* rich")).text == "*not* rich")
@@ -311,7 +311,7 @@ import Testing
             <img src="x" onerror="document.body.style.background = '#000000'"></body></html>
             """
         let image = try T.run(
-            "makeimagefromrichtext", ["WFWidth": T.number(300), "WFHeight": T.number(200)], input: RichTextActions.richText(html))
+            "makeimagefromrichtext", ["WFWidth": T.number(300), "WFHeight": T.number(200)], input: Content.richText(html))
         let file = image.file()
         #expect(file.typeIdentifier == "public.png" && file.name == "Rich Text.png")
         let seen = try Self.colours(of: file.data, at: [(150, 40), (290, 190)])
@@ -333,8 +333,19 @@ import Testing
             let article = try graph.convert(item, to: .article)
             #expect(article.typeName == "Article" && article.property("Author") == .text("Ada Lovelace"), "\(item)")
         }
-        let page = try graph.convert(RichTextActions.richText(Self.article), to: .article)
+        let page = try graph.convert(Content.richText(Self.article), to: .article)
         #expect(page.property("Title") == .text("Moon base opens"))
         #expect(try graph.coerce(.number(3), to: .article) == .nothing, "a Get as drops what is not a page")
+    }
+
+    @Test func aRunWithoutNetworkDrawsWithoutFetching() throws {
+        let server = try LocalHTTPServer()
+        try server.serve("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>", at: "picture.svg")
+        let page = Content.richText("<p>Picture:</p><img src=\"\(server.url("picture.svg"))\">")
+        _ = try T.run("makeimagefromrichtext", ["WFWidth": T.number(100), "WFHeight": T.number(100)], input: page)
+        #expect(server.requests().isEmpty, "a run without network fetched \(server.requests().map(\.path))")
+        _ = try T.run(
+            "makeimagefromrichtext", ["WFWidth": T.number(100), "WFHeight": T.number(100)], input: page, environment: Self.online)
+        #expect(server.requests().map(\.path) == ["/picture.svg"])
     }
 }
