@@ -106,11 +106,13 @@ final class CUPSServer {
         return try runner.run(["run", file] + arguments)
     }
 
-    /// Waits until CUPS has the number of jobs.
-    func jobs(_ count: Int) -> [(document: Data, attributes: Data)] {
-        for _ in 0..<100 {
+    /// Waits until CUPS has finished the number of jobs and saved them: it writes a job's control
+    /// file a moment after the job, and its document as the document arrives.
+    func jobs(_ count: Int) throws -> [(document: Data, attributes: Data)] {
+        for _ in 0..<200 {
+            let completed = try cups.lp(["lpstat", "-W", "completed", "-o"]).output
             let found = cups.jobs()
-            if found.count >= count { return found }
+            if completed.split(separator: "\n").count >= count, found.count >= count { return found }
             usleep(50_000)
         }
         return cups.jobs()
@@ -130,7 +132,7 @@ final class CUPSServer {
         let file = try run(
             "@input file\nis.workflow.actions.print WFInput: ShortcutInput", ["-i", spaced, "--allow-reading", runner.directory.path])
         #expect(file.status == 0, "\(file.error)")
-        let printed = jobs(3)
+        let printed = try jobs(3)
         try #require(printed.count == 3)
         // Rich text went as a PDF the browser drew, with its words in it.
         #expect(printed[0].document.starts(with: Data("%PDF-".utf8)))
@@ -153,7 +155,7 @@ final class CUPSServer {
         let answers = try runner.write(Data("Attic\n".utf8), to: "answers.txt")
         let chosen = try run(#"is.workflow.actions.print WFInput: "Upstairs""#, ["--answers", answers])
         #expect(chosen.status == 0, "\(chosen.error)")
-        let printed = jobs(1)
+        let printed = try jobs(1)
         #expect(printed.count == 1 && printed[0].attributes.range(of: Data("/printers/Attic".utf8)) != nil)
     }
 
