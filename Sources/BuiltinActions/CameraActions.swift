@@ -161,12 +161,19 @@ enum CameraActions {
                 "-vf", scale, "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-an", "-t", String(Int(longestVideo)),
             ]
             if run.limits.valueBytes > 0 { arguments += ["-fs", String(run.limits.valueBytes)] }
-            arguments += ["-movflags", "+faststart", output]
+            // ffmpeg reports how much it has recorded; a second of wall time is less on a busy machine.
+            let progress = folder + "/progress"
+            arguments += ["-progress", progress, "-stats_period", "0.1", "-movflags", "+faststart", output]
             let recorder = try ProcessRunner.Background(tools.ffmpeg, arguments: arguments, environment: run.environment.variables)
             let began = ContinuousClock.now
             _ = try? run.environment.prompter.confirm(title: "Take Video", message: "Choose OK to stop recording.", allowsCancel: false)
-            // At least a second of video, however quickly the person says stop.
-            while ContinuousClock.now - began < .seconds(1), recorder.isRunning, !run.cancellation.isCancelled { usleep(20_000) }
+            // At least a second of video, however quickly the person says stop (and at most ten
+            // seconds' wait for it, should the camera stall).
+            while Self.recordedSeconds(in: progress) < 1, ContinuousClock.now - began < .seconds(10), recorder.isRunning,
+                !run.cancellation.isCancelled
+            {
+                usleep(20_000)
+            }
             recorder.stop()
             if run.cancellation.isCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
             guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else {
@@ -175,5 +182,15 @@ enum CameraActions {
             let stamp = ISO8601.string(from: run.environment.now()).prefix(19).replacingOccurrences(of: ":", with: "-")
             return .file(FileContent(name: "Video \(stamp).mp4", data: data, typeIdentifier: "public.mpeg-4"))
         }
+
+    }
+
+    /// How much video ffmpeg's progress file says it has written (its last `out_time_us`).
+    static func recordedSeconds(in progress: String) -> Double {
+        guard let text = try? String(contentsOfFile: progress, encoding: .utf8),
+            let line = text.split(separator: "\n").last(where: { $0.hasPrefix("out_time_us=") }),
+            let microseconds = Double(line.dropFirst("out_time_us=".count))
+        else { return 0 }
+        return microseconds / 1e6
     }
 }
