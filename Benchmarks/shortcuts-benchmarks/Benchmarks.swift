@@ -14,7 +14,7 @@ enum Benchmarks {
         var only: Set<String>?
         var index = 1
         let usage =
-            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,apps,mcp,service,history,media]"
+            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,apps,mcp,service,history,cancel,media]"
         while index < arguments.count {
             switch arguments[index] {
             case "--runs" where index + 1 < arguments.count:
@@ -42,6 +42,7 @@ enum Benchmarks {
             ("mcp", "MCP server", { try runMCPBenchmarks() }),
             ("service", "Shortcuts Events", { try runServiceBenchmarks() }),
             ("history", "run history", { try runHistoryBenchmarks() }),
+            ("cancel", "stopping a run", { try CancelBenchmark.run(rounds: max(runs, 20)) }),
             ("media", "media actions", { try MediaBenchmark.run(runs: max(1, min(runs, 3))) }),
         ]
         if let only, let unknown = only.first(where: { name in !benchmarks.contains { $0.name == name } }) {

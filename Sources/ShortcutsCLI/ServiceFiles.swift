@@ -35,7 +35,7 @@ enum ServiceFiles {
         """
     }
 
-    /// The systemd user unit: ready once it owns its bus name; SIGTERM lets runs finish.
+    /// The systemd user unit: ready once it owns its bus name; SIGTERM cancels the runs in progress.
     static func unit(executable: String) -> String {
         """
         # The Shortcuts Events service for one user. See docs/SERVICE.md.

@@ -114,7 +114,7 @@ public final class RunContext {
             try checkCancelled()
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return }
-            Thread.sleep(forTimeInterval: min(remaining, 0.05))
+            Thread.sleep(forTimeInterval: min(remaining, Cancellation.pollInterval))
         }
     }
 
@@ -325,6 +325,10 @@ public final class Cancellation: Sendable {
     private let flag = Atomic<Bool>(false)
     /// Uptime in nanoseconds past which the run counts as cancelled (its time limit), or `UInt64.max`.
     private let deadline = Atomic<UInt64>(.max)
+
+    /// How often waits, scripts and downloads look at the flag: a cancelled run stops within
+    /// this, plus a script's grace (``docs/SECURITY.md``: within 100 ms).
+    public static let pollInterval: Double = 0.02
 
     public init() {}
 

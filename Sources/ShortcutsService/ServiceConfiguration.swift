@@ -7,14 +7,14 @@ import ShortcutsRPC
 /// Settings come from `$SHORTCUTS_HOME/service.json`, and environment variables override them:
 ///
 /// ```json
-/// { "version" : 1, "allowedClients" : ["/usr/bin/python3.11"], "idleSeconds" : 300, "shutdownGraceSeconds" : 10 }
+/// { "version" : 1, "allowedClients" : ["/usr/bin/python3.11"], "idleSeconds" : 300, "shutdownGraceSeconds" : 0 }
 /// ```
 ///
 /// | Variable | Meaning |
 /// | --- | --- |
 /// | `SHORTCUTS_SERVICE_SOCKET` | the socket path (default `$XDG_RUNTIME_DIR/shortcuts/events.sock`) |
 /// | `SHORTCUTS_SERVICE_IDLE_SECONDS` | exit after this long with nothing to do (default 300; 0 never) |
-/// | `SHORTCUTS_SERVICE_GRACE_SECONDS` | on SIGTERM, how long runs may finish before they are cancelled (default 10) |
+/// | `SHORTCUTS_SERVICE_GRACE_SECONDS` | on SIGTERM, how long runs may finish before they are cancelled (default 0: cancelled at once) |
 /// | `SHORTCUTS_SERVICE_ALLOWED_CLIENTS` | `:`-separated executable paths; when set, only they may call |
 /// | `SHORTCUTS_SERVICE_NO_DBUS` | `1` serves only the socket |
 /// | `SHORTCUTS_SERVICE_MAX_RUNS` | how many runs go at once (default twice the cores, at least 4); more wait |
@@ -67,7 +67,7 @@ public struct ServiceConfiguration: Sendable {
         let file = try Self.readSettings(library.home + "/service.json")
         socketPath = EventsProtocol.socketPath(in: environment)
         idleSeconds = environment["SHORTCUTS_SERVICE_IDLE_SECONDS"].flatMap(Double.init) ?? file.idleSeconds ?? 300
-        shutdownGraceSeconds = environment["SHORTCUTS_SERVICE_GRACE_SECONDS"].flatMap(Double.init) ?? file.shutdownGraceSeconds ?? 10
+        shutdownGraceSeconds = environment["SHORTCUTS_SERVICE_GRACE_SECONDS"].flatMap(Double.init) ?? file.shutdownGraceSeconds ?? 0
         if let listed = environment["SHORTCUTS_SERVICE_ALLOWED_CLIENTS"] {
             allowedClients = listed.split(separator: ":").map(String.init)
         } else {

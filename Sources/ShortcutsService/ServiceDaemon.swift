@@ -8,8 +8,8 @@ import Foundation
 /// `shortcutsd`: the per-user Shortcuts Events service, serving one ``EventsService`` on the
 /// Unix socket and on the session bus until SIGTERM or an idle period.
 ///
-/// On SIGTERM (or SIGINT) it stops taking runs, gives the runs in progress the grace period to
-/// finish, cancels the rest, and exits. With nothing to do for the idle period (no runs, no
+/// On SIGTERM (or SIGINT) it stops taking runs, cancels the runs in progress (after the grace
+/// period, when one is set), and exits. With nothing to do for the idle period (no runs, no
 /// registered app) it exits the same way; D-Bus activation or a client starts it again.
 public enum ServiceDaemon {
     /// Runs the service; never returns.
@@ -44,7 +44,7 @@ public enum ServiceDaemon {
 
         ENVIRONMENT:
           SHORTCUTS_SERVICE_IDLE_SECONDS     exit after this long with nothing to do (default 300; 0 never)
-          SHORTCUTS_SERVICE_GRACE_SECONDS    on SIGTERM, how long runs may finish (default 10)
+          SHORTCUTS_SERVICE_GRACE_SECONDS    on SIGTERM, how long runs may finish (default 0: cancelled at once)
           SHORTCUTS_SERVICE_ALLOWED_CLIENTS  ':'-separated programs allowed to call (default: any of yours)
           SHORTCUTS_SERVICE_SOCKET           the socket path
           SHORTCUTS_SERVICE_NO_DBUS=1        serve only the socket

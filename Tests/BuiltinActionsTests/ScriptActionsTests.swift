@@ -100,11 +100,11 @@ import Testing
 }
 
 /// Cancelling a run reaches the script it is running: its process group gets SIGTERM, then
-/// SIGKILL after a grace period when it ignores that.
+/// SIGKILL 50 ms later when it ignores that.
 @Suite struct ScriptCancellationTests {
     /// Runs `script` (which must write its background child's pid to `$CHILD_FILE`) on a thread,
     /// cancels the run once the child is there, and returns the run's error and the child's pid.
-    func cancelled(_ script: String) throws -> (error: RunError?, child: Int32, seconds: Double) {
+    func cancelled(_ script: String) throws -> (error: RunError?, child: Int32, seconds: Double, afterCancel: Double) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cancel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -138,9 +138,10 @@ import Testing
                     Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
                 } ?? 0
         }
+        let cancelled = Date()
         cancellation.cancel()
         while outcome.withLock({ $0 }) == nil, Date() < deadline { usleep(1000) }
-        return (outcome.withLock { $0 } ?? nil, child, Date().timeIntervalSince(started))
+        return (outcome.withLock { $0 } ?? nil, child, Date().timeIntervalSince(started), Date().timeIntervalSince(cancelled))
     }
 
     /// Whether a process is gone (it may take a moment for init to reap an orphan).
@@ -156,17 +157,19 @@ import Testing
     }
 
     @Test func aCancelledRunStopsItsScriptAndItsChildren() throws {
-        let (error, child, seconds) = try cancelled("sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
+        let (error, child, seconds, _) = try cancelled("sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
         #expect(error?.code == .cancelled, "\(String(describing: error))")
         #expect(child > 0)
         #expect(seconds < 15, "the script ran on for \(seconds) s after the cancel")
         #expect(isGone(child), "the script's child \(child) outlived the cancelled run")
     }
 
+    /// The bound only tells the 50 ms grace from the old 2 s; the 100 ms target is
+    /// `shortcuts-benchmarks --only cancel`'s.
     @Test func aScriptIgnoringSIGTERMIsKilledAfterTheGracePeriod() throws {
-        let (error, child, seconds) = try cancelled("trap '' TERM; sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
+        let (error, child, _, afterCancel) = try cancelled("trap '' TERM; sleep 60 & echo $! > \"$CHILD_FILE\"; wait")
         #expect(error?.code == .cancelled)
-        #expect(seconds < 15)
+        #expect(afterCancel < 1.5, "the run stopped \(afterCancel) s after the cancel")
         #expect(isGone(child))
     }
 }

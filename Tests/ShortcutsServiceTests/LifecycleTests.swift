@@ -47,6 +47,44 @@ struct LifecycleTests {
         #expect(harness.log.contains("cancelled 1 run(s) still going"), "\(harness.log)")
     }
 
+    /// With no grace period set, SIGTERM cancels the runs at once: a script that ignores SIGTERM
+    /// is killed with its child, and the caller gets its cancelled error. The bound here only
+    /// tells "at once" from the old 10 s grace and 2 s SIGKILL delay; the 100 ms target is
+    /// `shortcuts-benchmarks --only cancel`'s.
+    @Test func sigtermCancelsRunsAndTheirScriptsAtOnce() throws {
+        let harness = try ServiceHarness()
+        harness.extra["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"] = "1"
+        let childFile = harness.directory + "/child"
+        try TestLibrary.writeScript("trap '' TERM; sleep 60 & echo $! > '\(childFile)'; wait", named: "Stubborn", to: harness.home)
+        try harness.startService()
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        let failure = Locked<ShortcutsEventsError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do { _ = try events.run("Stubborn") } catch { failure.withLock { $0 = error as? ShortcutsEventsError } }
+            done.signal()
+        }
+        var child: Int32 = 0
+        try harness.waitUntil("the script's child starts") {
+            child =
+                (try? String(contentsOfFile: childFile, encoding: .utf8)).flatMap {
+                    Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                } ?? 0
+            return child > 0
+        }
+        let stopped = Date()
+        harness.stopService()
+        let seconds = Date().timeIntervalSince(stopped)
+        #expect(seconds < 1.5, "shortcutsd took \(seconds) s to stop")
+        #expect(done.wait(timeout: .now() + 3) == .success)
+        #expect(failure.withLock { $0 }?.code == .cancelled)
+        #expect(harness.log.contains("cancelled 1 run(s)"), "\(harness.log)")
+        try harness.waitUntil("the script's child \(child) is gone") {
+            let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            return (kill(child, 0) != 0 && errno == ESRCH) || state == "Z"
+        }
+    }
+
     @Test func exitsAfterTheIdlePeriod() throws {
         let harness = try ServiceHarness()
         harness.extra["SHORTCUTS_SERVICE_IDLE_SECONDS"] = "0.5"

@@ -41,6 +41,14 @@ enum TestLibrary {
         }
     }
 
+    /// Writes a shortcut that runs `script` with `/bin/sh` (for tests that turn scripts on).
+    static func writeScript(_ script: String, named name: String, to home: String) throws {
+        let workflow = workflow([
+            action("runshellscript", ["Script": .text(TokenString(segments: [.literal(script)])), "Shell": .plain("/bin/sh")])
+        ])
+        try ShortcutFile.write(workflow, format: .binary).write(to: URL(fileURLWithPath: home + "/Shortcuts/\(name).shortcut"))
+    }
+
     private static func workflow(_ actions: [WorkflowAction]) -> Workflow {
         var workflow = Workflow(actions: actions)
         workflow.inputContentClasses = ["WFStringContentItem"]
