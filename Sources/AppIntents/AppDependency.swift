@@ -19,7 +19,7 @@ import Synchronization
 /// reports the app's extension exiting with that message).
 public final class AppDependencyManager: Sendable {
     /// The manager `@Dependency` properties use unless given another.
-    public nonisolated(unsafe) static let shared = AppDependencyManager()
+    public static let shared = AppDependencyManager()
 
     /// A registration: how to make the value, and the value once made.
     private final class Entry: @unchecked Sendable {

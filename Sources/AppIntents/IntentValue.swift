@@ -30,7 +30,7 @@ extension Optional: _IntentValue where Wrapped: _IntentValue {
 extension Array: _IntentValue where Element: _IntentValue {}
 
 /// A value that crosses the protocol as content, for the types this module knows itself.
-protocol ContentConvertible {
+protocol ContentConvertible: SendableMetatype {
     /// The parameter type the manifest states.
     static var parameterType: ParameterMetadata.ValueType { get }
     /// The content type name (`Text`, `Number`…) for output types and entity properties.

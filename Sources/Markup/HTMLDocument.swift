@@ -1,6 +1,5 @@
+internal import CMarkupLoader
 import Foundation
-
-@_implementationOnly import CMarkupLoader
 
 /// Why HTML or Markdown couldn't be read or made: the library is missing (the message names its
 /// package), or it refused the input.

@@ -1,6 +1,5 @@
+internal import CMarkupLoader
 import Foundation
-
-@_implementationOnly import CMarkupLoader
 
 /// Markdown to HTML and back: cmark-gfm reads Markdown (CommonMark with GitHub's tables,
 /// strikethrough, autolinks and task lists); ``MarkdownWriter`` writes a page as Markdown the way

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsEvents
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,9 @@ enum AppCommand {
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let running = try? ShortcutsEvents(startsService: false, environment: environment).status()
+        if running == nil, ShortcutsEvents.serviceExecutable(environment: environment) == nil {
+            try DevelopmentBuild.buildIfMissing("shortcutsd", environment: environment)
+        }
         let events = ShortcutsEvents(environment: environment)
         let address: String
         do {
@@ -37,19 +41,41 @@ enum AppCommand {
         return waitForInterruption(service: started.processIdentifier)
     }
 
-    /// Opens the address in the default browser, without waiting for it.
+    /// Opens the address in the default browser. `xdg-open` may stay for as long as the browser it
+    /// started, so it is waited for only a few seconds: when it fails in that time (no browser,
+    /// no desktop), the address above is what the person has, and this says so and why.
     private static func openBrowser(_ address: String, environment: [String: String]) {
+        let pid: pid_t
         do {
-            let pid = try ProcessSpawn.launch(
+            pid = try ProcessSpawn.launch(
                 "/usr/bin/env", arguments: ["xdg-open", address], environment: environment, streams: (.null, .null, .null),
                 newSession: true)
-            DispatchQueue.global().async {
-                var status: Int32 = 0
-                waitpid(pid, &status, 0)
-            }
         } catch {
             Console.err("Couldn't start xdg-open (\(error)); open the address above in your browser.\n")
+            return
         }
+        let ended = DispatchSemaphore(value: 0)
+        let status = Mutex<Int32>(0)
+        Thread.detachNewThread {
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
+            status.withLock { $0 = raw }
+            ended.signal()
+        }
+        guard ended.wait(timeout: .now() + 3) == .success else { return }
+        let raw = status.withLock { $0 }
+        let exited = raw & 0x7f == 0
+        let code = (raw >> 8) & 0xff
+        guard !exited || code != 0 else { return }
+        let why =
+            !exited
+            ? "xdg-open was stopped by signal \(raw & 0x7f)"
+            : code == 127
+                ? "xdg-open isn't installed (Debian's xdg-utils)"
+                : code == 3
+                    ? "xdg-open found no browser (exit status 3)"
+                    : "xdg-open exited with status \(code)\(environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil ? ", and there is no desktop session (DISPLAY and WAYLAND_DISPLAY are unset)" : "")"
+        Console.err("Couldn't open a browser: \(why). Open the address above in your browser.\n")
     }
 
     /// Waits for Ctrl-C, SIGTERM or SIGHUP, then stops the service it started; returns early

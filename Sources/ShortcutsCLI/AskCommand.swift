@@ -6,6 +6,7 @@ import ShortcutsDesktop
 import ShortcutsEngine
 import ShortcutsLibrary
 import ShortcutsRun
+import Synchronization
 
 /// `shortcuts ask`: runs the shortcut or App Shortcut a phrase names, as Siri does with what is
 /// said to it.
@@ -44,6 +45,8 @@ enum AskCommand {
             throw CommandFailure(
                 "No shortcut or App Shortcut matches “\(phrase)”, so nothing ran; `shortcuts list` shows your shortcuts "
                     + "and `shortcuts actions` the apps' actions")
+        case .ambiguous(let entries) where entries.count == 1:
+            throw CommandFailure("“\(phrase)” could mean \(entries[0].label), so nothing ran; say all of its name to run it")
         case .ambiguous(let entries):
             throw CommandFailure(
                 "“\(phrase)” could mean any of these, so nothing ran; say more of the one you mean:\n"
@@ -53,28 +56,45 @@ enum AskCommand {
             Console.err("Running \(entry.label)" + (named.isEmpty ? "" : " with " + named.joined(separator: ", ")) + "\n")
             let input = try RunInput.content(paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
             let prompter = try RunCommand.makePrompter(arguments, environment: environment)
+            // What the action said (its dialog) is shown as Siri would show it; the output, when
+            // it only repeats that on the same terminal, is not printed a second time.
+            let shown = Shown()
+            let show: @Sendable (String) -> Void = { text in
+                shown.last.withLock { $0 = text }
+                RunSetup.showOnStandardError(text)
+            }
             let output: Content
             switch entry.target {
             case .appShortcut:
                 let workflow = entry.appWorkflow(parameters: parameters) ?? Workflow()
                 output = try setup.run(
                     setup.compile(workflow, name: entry.title), input: input, prompter: prompter,
-                    running: RunningShortcut(name: entry.title, identifier: nil), cancellation: Interruption.install(), trigger: "Ask")
+                    running: RunningShortcut(name: entry.title, identifier: nil), cancellation: Interruption.install(), show: show,
+                    trigger: "Ask")
             case .shortcut(let identifier):
                 let shortcut = try ShortcutResolver.resolve(identifier, setup: setup)
                 output = try setup.run(
                     setup.compile(shortcut.workflow, name: shortcut.label), input: input, prompter: prompter, running: shortcut.running,
                     asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter), cancellation: Interruption.install(),
-                    trigger: "Ask")
+                    show: show, trigger: "Ask")
             }
             var data = try RunOutput.data(for: output, type: nil)
-            if !data.isEmpty {
+            let repeatsWhatWasShown =
+                !output.isFile && Console.isTerminal(1) && Console.isTerminal(2)
+                && shown.last.withLock { $0 }?.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !data.isEmpty, !repeatsWhatWasShown {
                 if !output.isFile, data.last != 0x0A { data.append(0x0A) }
                 Console.write(data, to: Console.output)
             }
             return 0
         }
     }
+}
+
+/// The last text a run showed (its dialog).
+private final class Shown: Sendable {
+    let last = Mutex<String?>(nil)
 }
 
 extension DesktopCatalog {

@@ -27,29 +27,54 @@ enum AutomationCommand {
             See docs/AUTOMATIONS.md.
             """,
         arguments: [
-            ArgumentSpec("action", help: "add, list, show, enable, disable, remove or run."),
+            ArgumentSpec("subcommand", help: "add, list, show, enable, disable, remove or run."),
             ArgumentSpec("name", help: "The automation's name.", isOptional: true),
         ],
-        options: [
-            OptionSpec("shortcut", value: "shortcut", help: "With add: the shortcut it runs (name or identifier)."),
-            OptionSpec("at", value: "HH:MM", help: "Run at this time of day (24-hour, local time)."),
-            OptionSpec("days", value: "mon,tue,…", help: "With --at: only on these days."),
-            OptionSpec("every", value: "duration", help: "Run every so often: 90s, 15m, 2h, 1d, 1h30m."),
-            OptionSpec("calendar", value: "spec", help: "Run on a systemd calendar expression (Mon..Fri *-*-* 09:00, hourly…)."),
-            OptionSpec("at-login", help: "Run when you log in."),
-            OptionSpec("when-file-added", value: "folder", help: "Run when a file arrives in the folder; its input is the new files."),
-            OptionSpec("when-file-changed", value: "folder", help: "Run when a file in the folder is written; its input is those files."),
-            OptionSpec("on-network-change", help: "Run when the network connects or disconnects (NetworkManager; kept by shortcutsd)."),
-            OptionSpec("on-power-change", help: "Run when power is plugged in or out (UPower; kept by shortcutsd)."),
-            OptionSpec(
-                "battery-below", value: "percent", help: "With --on-power-change: run when the battery falls below this level instead."),
-            OptionSpec("input", value: "text", help: "With add: text the runs get as input; with run: this run's input."),
-            OptionSpec("if-running", value: "skip|queue", help: "When it fires while still running: skip that run (default) or queue it."),
-            OptionSpec("disabled", help: "With add: add it switched off."),
-            OptionSpec(
-                "triggered", help: "With run: started by its unit (skips a disabled automation, and a folder one with nothing new)."),
-            OptionSpec("json", help: "With list or show: print JSON."),
+        options: options,
+        subcommands: [
+            CommandSpec(
+                name: "add", abstract: "Add an automation: a shortcut and one trigger.",
+                arguments: [ArgumentSpec("name", help: "The automation's name.")],
+                options: options.named(
+                    "shortcut", "at", "days", "every", "calendar", "at-login", "when-file-added", "when-file-changed",
+                    "on-network-change", "on-power-change", "battery-below", "input", "if-running", "disabled")),
+            CommandSpec(name: "list", abstract: "List the automations with their triggers and last runs.", options: options.named("json")),
+            CommandSpec(
+                name: "show", abstract: "Show one automation.", arguments: [ArgumentSpec("name", help: "The automation's name.")],
+                options: options.named("json")),
+            CommandSpec(
+                name: "enable", abstract: "Switch an automation on.", arguments: [ArgumentSpec("name", help: "The automation's name.")]),
+            CommandSpec(
+                name: "disable", abstract: "Switch an automation off; it stays listed.",
+                arguments: [ArgumentSpec("name", help: "The automation's name.")]),
+            CommandSpec(
+                name: "remove", abstract: "Remove an automation and its units.",
+                arguments: [ArgumentSpec("name", help: "The automation's name.")]),
+            CommandSpec(
+                name: "run", abstract: "Run an automation now, as its trigger would.",
+                arguments: [ArgumentSpec("name", help: "The automation's name.")], options: options.named("input", "triggered")),
         ])
+
+    static let options: [OptionSpec] = [
+        OptionSpec("shortcut", value: "shortcut", help: "With add: the shortcut it runs (name or identifier)."),
+        OptionSpec("at", value: "HH:MM", help: "Run at this time of day (24-hour, local time)."),
+        OptionSpec("days", value: "mon,tue,…", help: "With --at: only on these days."),
+        OptionSpec("every", value: "duration", help: "Run every so often: 90s, 15m, 2h, 1d, 1h30m."),
+        OptionSpec("calendar", value: "spec", help: "Run on a systemd calendar expression (Mon..Fri *-*-* 09:00, hourly…)."),
+        OptionSpec("at-login", help: "Run when you log in."),
+        OptionSpec("when-file-added", value: "folder", help: "Run when a file arrives in the folder; its input is the new files."),
+        OptionSpec("when-file-changed", value: "folder", help: "Run when a file in the folder is written; its input is those files."),
+        OptionSpec("on-network-change", help: "Run when the network connects or disconnects (NetworkManager; kept by shortcutsd)."),
+        OptionSpec("on-power-change", help: "Run when power is plugged in or out (UPower; kept by shortcutsd)."),
+        OptionSpec(
+            "battery-below", value: "percent", help: "With --on-power-change: run when the battery falls below this level instead."),
+        OptionSpec("input", value: "text", help: "With add: text the runs get as input; with run: this run's input."),
+        OptionSpec("if-running", value: "skip|queue", help: "When it fires while still running: skip that run (default) or queue it."),
+        OptionSpec("disabled", help: "With add: add it switched off."),
+        OptionSpec(
+            "triggered", help: "With run: started by its unit (skips a disabled automation, and a folder one with nothing new)."),
+        OptionSpec("json", help: "With list or show: print JSON."),
+    ]
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let action = arguments.positionals[0]

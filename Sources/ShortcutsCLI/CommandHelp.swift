@@ -30,6 +30,11 @@ enum CommandHelp {
             text += row(names, option.help)
         }
         text += row("-h, --help", "Show help information.")
+        if !spec.subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for subcommand in spec.subcommands { text += row(subcommand.name, subcommand.abstract) }
+            text += "\n  See '\(tool) help \(spec.name) <subcommand>' for detailed help.\n"
+        }
         return text
     }
 

@@ -15,22 +15,42 @@ public struct CommandSpec: Sendable {
     public var discussion: String?
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
+    /// The subcommands it takes as its first argument (`runs show`, `automation add`), each with
+    /// its own arguments and the options of this command it uses. This command parses them all;
+    /// they give help (`shortcuts help automation add`), manual pages and completions.
+    public var subcommands: [CommandSpec]
 
     public init(
         name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = []
+        options: [OptionSpec] = [], subcommands: [CommandSpec] = []
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
+        self.subcommands = subcommands
     }
+
+    /// The subcommand with this name.
+    public func subcommand(_ name: String) -> CommandSpec? { subcommands.first { $0.name == name } }
 
     /// The option with a long name.
     func option(long: String) -> OptionSpec? { options.first { $0.long == long } }
     /// The option with a short name.
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
+}
+
+extension [OptionSpec] {
+    /// The options with these long names, in the order given: a subcommand's share of its
+    /// command's options. A name that isn't there stops the program (`CommandSpecTests` loads
+    /// every spec, so a typo fails the tests).
+    func named(_ names: String...) -> [OptionSpec] {
+        names.map { name in
+            guard let option = first(where: { $0.long == name }) else { preconditionFailure("no option --\(name)") }
+            return option
+        }
+    }
 }
 
 extension OptionSpec {

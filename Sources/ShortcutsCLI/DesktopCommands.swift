@@ -116,11 +116,20 @@ enum DesktopCommand {
             /usr/local), which GNOME reads from there only. uninstall removes exactly what install \
             wrote; status says what is in place and what the desktop lacks. See docs/DESKTOP.md.
             """,
-        arguments: [ArgumentSpec("action", help: "install, uninstall or status.")],
-        options: [
-            OptionSpec("system", help: "Install or uninstall GNOME Shell's search provider for every user (needs root)."),
-            OptionSpec("prefix", value: "path", help: "Where --system installs (default /usr/local)."),
+        arguments: [ArgumentSpec("subcommand", help: "install, uninstall or status.")],
+        options: options,
+        subcommands: [
+            CommandSpec(
+                name: "install", abstract: "Put your shortcuts into the desktop (your own folders; --system for the search provider).",
+                options: options),
+            CommandSpec(name: "uninstall", abstract: "Remove exactly what install wrote.", options: options),
+            CommandSpec(name: "status", abstract: "Say what is in place, what the desktop lacks, and the keys as config lines."),
         ])
+
+    static let options = [
+        OptionSpec("system", help: "Install or uninstall GNOME Shell's search provider for every user (needs root)."),
+        OptionSpec("prefix", value: "path", help: "Where --system installs (default /usr/local)."),
+    ]
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)

@@ -60,6 +60,7 @@ enum RunCommand {
     }
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        if let type = arguments.value("output-type") { try RunOutput.check(type: type, command: spec.name) }
         var setup = RunSetup.commandLine(environment)
         setup.folderGrants = try folderGrants(arguments)
         var shortcut = try ShortcutResolver.resolve(

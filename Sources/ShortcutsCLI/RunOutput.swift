@@ -32,6 +32,20 @@ enum RunOutput {
         }
     }
 
+    /// Checks an `--output-type` before the run: an identifier or extension this build knows.
+    ///
+    /// - Throws: ``UsageError`` listing the known types.
+    static func check(type given: String, command: String) throws(UsageError) {
+        let known = UniformType.knownIdentifiers
+        let isKnown = given.contains(".") ? known.contains(given) : UniformType.knownExtensions.contains(given.lowercased())
+        guard isKnown else {
+            throw UsageError(
+                "Unknown --output-type '\(given)'; give one of: " + known.joined(separator: ", ")
+                    + " (or an extension: " + UniformType.knownExtensions.joined(separator: ", ") + ")",
+                command: command)
+        }
+    }
+
     /// The output type a destination file's extension implies, or `nil`.
     static func type(forDestination path: String) -> String? {
         guard !(path as NSString).pathExtension.isEmpty else { return nil }

@@ -21,12 +21,19 @@ enum RunsCommand {
             ArgumentSpec("shortcut-or-show", help: "Only this shortcut's runs (name or identifier), or `show`.", isOptional: true),
             ArgumentSpec("run-id", help: "With show: the run to show.", isOptional: true),
         ],
-        options: [
-            OptionSpec("failed", help: "Only runs that failed."),
-            OptionSpec("since", value: "date", help: "Only runs since: 2026-12-01, an ISO 8601 time, today, yesterday, or 2h, 7d…"),
-            OptionSpec("limit", value: "count", help: "The most runs to list, newest first (default 50)."),
-            OptionSpec("json", help: "Print JSON for scripts."),
+        options: options,
+        subcommands: [
+            CommandSpec(
+                name: "show", abstract: "Show one run: its steps with their timings and outputs, and each action's count and time.",
+                arguments: [ArgumentSpec("run-id", help: "The run, or any unambiguous start of its id.")], options: options.named("json"))
         ])
+
+    static let options = [
+        OptionSpec("failed", help: "Only runs that failed."),
+        OptionSpec("since", value: "date", help: "Only runs since: 2026-12-01, an ISO 8601 time, today, yesterday, or 2h, 7d…"),
+        OptionSpec("limit", value: "count", help: "The most runs to list, newest first (default 50)."),
+        OptionSpec("json", help: "Print JSON for scripts."),
+    ]
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let history = RunHistory(path: RunHistory.defaultPath(in: environment))

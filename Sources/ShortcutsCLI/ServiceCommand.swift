@@ -17,11 +17,22 @@ enum ServiceCommand {
             ~/.local/share) and the systemd user unit to $XDG_CONFIG_HOME/systemd/user (default \
             ~/.config), both starting the shortcutsd beside this shortcuts (or --executable), and \
             the Shortcuts app's entry in the app menu ($XDG_DATA_HOME/applications) with its icon. \
-            uninstall removes them. start starts the service if it isn't running; stop asks it to \
-            finish its runs and exit; status says whether it runs.
+            uninstall removes them. start starts the service if it isn't running; stop stops it, cancelling \
+            the runs in progress; status says whether it runs.
             """,
-        arguments: [ArgumentSpec("action", help: "install, uninstall, start, stop or status.")],
-        options: [OptionSpec("executable", value: "path", help: "The shortcutsd the installed files start.")])
+        arguments: [ArgumentSpec("subcommand", help: "install, uninstall, start, stop or status.")],
+        options: options,
+        subcommands: [
+            CommandSpec(
+                name: "install", abstract: "Install D-Bus activation, the systemd user unit and the app's menu entry for you.",
+                options: options.named("executable")),
+            CommandSpec(name: "uninstall", abstract: "Remove what install wrote."),
+            CommandSpec(name: "start", abstract: "Start shortcutsd if it isn't running."),
+            CommandSpec(name: "stop", abstract: "Stop shortcutsd; the runs in progress are cancelled."),
+            CommandSpec(name: "status", abstract: "Say whether shortcutsd runs (exit status 1 when it doesn't)."),
+        ])
+
+    static let options = [OptionSpec("executable", value: "path", help: "The shortcutsd the installed files start.")]
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         switch arguments.positionals[0] {

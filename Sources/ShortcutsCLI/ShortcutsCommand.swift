@@ -46,12 +46,20 @@ public enum ShortcutsCommand {
         (McpCommand.spec, McpCommand.run),
         (ServiceCommand.spec, ServiceCommand.run),
         (AppCommand.spec, AppCommand.run),
+        (CompletionsCommand.spec, CompletionsCommand.run),
+        (ManualCommand.spec, ManualCommand.run),
         (helpSpec, { _, _ in 0 }),
     ]
 
     static let helpSpec = CommandSpec(
         name: "help", abstract: "Show subcommand help information.",
-        arguments: [ArgumentSpec("subcommand", help: "The subcommand to explain.", isOptional: true)])
+        arguments: [
+            ArgumentSpec("subcommand", help: "The subcommand to explain.", isOptional: true),
+            ArgumentSpec("its-subcommand", help: "One of its subcommands (`help runs show`).", isOptional: true),
+        ])
+
+    /// Every subcommand's declaration, in the order the overview lists them.
+    static var specs: [CommandSpec] { subcommands.map(\.spec) }
 
     /// Runs the command with the process's arguments and exits with its status.
     public static func main() -> Never {
@@ -77,10 +85,21 @@ public enum ShortcutsCommand {
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec)
             if parsed.isHelpRequested {
-                Console.out(CommandHelp.help(spec, tool: tool))
+                Console.out(try help(spec, parsed.positionals.first.flatMap { spec.subcommand($0) == nil ? nil : $0 }))
                 return 0
             }
-            if spec.name == helpSpec.name { return try help(parsed.positionals.first) }
+            if spec.name == helpSpec.name {
+                let names = parsed.positionals
+                guard let name = names.first else {
+                    Console.out(CommandHelp.overview(specs, tool: tool, abstract: abstract))
+                    return 0
+                }
+                guard let named = specs.first(where: { $0.name == name }) else {
+                    throw UsageError("Unknown subcommand '\(name)'", command: helpSpec.name)
+                }
+                Console.out(try help(named, names.count > 1 ? names[1] : nil))
+                return 0
+            }
             return try handler(parsed, environment)
         } catch let error as UsageError {
             let command = error.command.flatMap { name in subcommands.first { $0.spec.name == name }?.spec }
@@ -108,16 +127,18 @@ public enum ShortcutsCommand {
         Console.err("Error: \(TextExcerpt.safe(message, limit: 4000))\n")
     }
 
-    private static func help(_ subcommand: String?) throws -> Int32 {
-        guard let subcommand else {
-            Console.out(CommandHelp.overview(subcommands.map(\.spec), tool: tool, abstract: abstract))
-            return 0
+    /// The help of a subcommand, or of one of its own subcommands.
+    private static func help(_ spec: CommandSpec, _ subcommand: String?) throws(UsageError) -> String {
+        guard let subcommand else { return CommandHelp.help(spec, tool: tool) }
+        guard let nested = spec.subcommand(subcommand) else {
+            let known = spec.subcommands.map(\.name)
+            throw UsageError(
+                known.isEmpty
+                    ? "'\(spec.name)' has no subcommands"
+                    : "Unknown subcommand '\(spec.name) \(subcommand)'; \(spec.name) has: " + known.joined(separator: ", "),
+                command: helpSpec.name)
         }
-        guard let spec = subcommands.first(where: { $0.spec.name == subcommand })?.spec else {
-            throw UsageError("Unknown subcommand '\(subcommand)'", command: helpSpec.name)
-        }
-        Console.out(CommandHelp.help(spec, tool: tool))
-        return 0
+        return CommandHelp.help(nested, tool: "\(tool) \(spec.name)")
     }
 
     private static func capitalized(_ message: String) -> String {

@@ -215,7 +215,7 @@ private final class Formatters {
                 formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols, formatter.weekdaySymbols,
                 formatter.shortWeekdaySymbols, [formatter.amSymbol, formatter.pmSymbol],
             ] {
-                for symbol in list ?? [] {
+                for symbol in list {
                     words.insert(symbol.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")))
                 }
             }

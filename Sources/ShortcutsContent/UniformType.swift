@@ -55,6 +55,15 @@ public enum UniformType {
     /// Other names of plain text.
     private static let textAliases: Set<String> = ["public.text", "public.utf8-plain-text"]
 
+    /// Every identifier in the table, plus `public.text`, `public.utf8-plain-text` and
+    /// `public.data`, in the table's order.
+    public static var knownIdentifiers: [String] {
+        table.map(\.identifier) + textAliases.sorted() + ["public.data"]
+    }
+
+    /// Every extension in the table, in the table's order.
+    public static var knownExtensions: [String] { table.flatMap(\.extensions) }
+
     /// The identifier for a file name's extension, or `public.data` when it is not known.
     public static func identifier(forFileName name: String) -> String {
         guard let dot = name.lastIndex(of: ".") else { return "public.data" }

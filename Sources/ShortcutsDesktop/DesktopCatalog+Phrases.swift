@@ -100,12 +100,38 @@ extension DesktopCatalog {
             if let best { scored.append((index, best.cost, best.parameters)) }
         }
         scored.sort { $0.cost != $1.cost ? $0.cost < $1.cost : entries[$0.index].title < entries[$1.index].title }
-        guard let first = scored.first else { return .none }
+        guard let first = scored.first else { return partialMatches(said) }
         let close = scored.dropFirst().filter { other in
             first.cost == 0 ? other.cost == 0 : other.cost - first.cost < 0.75
         }
         if !close.isEmpty { return .ambiguous(([first] + close).map { entries[$0.index] }) }
         return .matched(entries[first.index], parameters: first.parameters)
+    }
+
+    /// When nothing matches: the entries whose phrases or names hold every word said (but
+    /// fillers), in order, with more besides — "backup" for "Backup Notes" and "Backup Photos" —
+    /// offered to choose from rather than run. At most ten, by title.
+    private func partialMatches(_ said: Spoken) -> Understanding {
+        let wanted = said.words.filter { !Self.fillers.contains($0) }
+        guard !wanted.isEmpty else { return .none }
+        var found: [Entry] = []
+        for (index, entryPatterns) in patterns.enumerated() {
+            let holds = entryPatterns.contains { pattern in
+                let words = pattern.pieces.compactMap { piece -> String? in
+                    if case .word(let word, _) = piece { return word } else { return nil }
+                }
+                guard words.count > wanted.count else { return false }
+                var next = words[...]
+                for word in wanted {
+                    guard let at = next.firstIndex(of: word) else { return false }
+                    next = next[(at + 1)...]
+                }
+                return true
+            }
+            if holds { found.append(entries[index]) }
+        }
+        guard !found.isEmpty else { return .none }
+        return .ambiguous(Array(found.sorted { $0.title < $1.title }.prefix(10)))
     }
 
     /// The most a phrase may differ from a pattern: one word, or three words in ten.

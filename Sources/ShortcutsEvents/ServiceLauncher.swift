@@ -5,6 +5,14 @@ import ShortcutsRPC
     import Glibc
 #endif
 
+extension ShortcutsEvents {
+    /// The `shortcutsd` a client would start: `SHORTCUTS_SERVICE_EXECUTABLE`, the one beside
+    /// this program, or the first on `PATH`; `nil` when there is none.
+    public static func serviceExecutable(environment: [String: String]) -> String? {
+        ServiceLauncher.executable(environment: environment)
+    }
+}
+
 /// Connects to the service's socket, starting `shortcutsd` when nothing answers.
 enum ServiceLauncher {
     /// The `shortcutsd` to start: `SHORTCUTS_SERVICE_EXECUTABLE`, the one beside this program,

@@ -23,7 +23,7 @@ struct FoundationVisibilityTests {
     }
 
     @Test func foundationComesWithAppIntents() async throws {
-        var intent = ShelveBook()
+        let intent = ShelveBook()
         intent.bookTitle = "Dune"
         intent.returned = Date(timeIntervalSince1970: 86_400 * 3)
         let result = try await intent.perform()

@@ -11,7 +11,7 @@ import Testing
         .nothing, .text(""), .text("Hello"), .text("quote \" backslash \\ slash / tab \t newline \n nul \u{0} bell \u{7}"),
         .text("Grüße, 東京, 🧑‍💻 and a long line that is more than fifteen bytes"), .number(0), .number(-0.0), .number(42),
         .number(-7), .number(2.5), .number(0.1), .number(1e300), .number(-1.5e-7), .number(123_456_789_012_345),
-        .number(9_007_199_254_740_993), .boolean(true), .boolean(false),
+        .number(9_007_199_254_740_992), .boolean(true), .boolean(false),
         .date(Date(timeIntervalSince1970: 1_796_040_000)), .date(Date(timeIntervalSince1970: 1_796_040_000.25)),
         .url(URL(string: "https://example.com/a?b=c#d")!), .list([]), .list([.text("a"), .number(1), .list([.nothing])]),
         .dictionary(["b": .text("first"), "a": .number(2), "nested": .dictionary(["x": .list([.boolean(true)])])]),

@@ -18,7 +18,9 @@ struct PhraseMatchingTests {
         let home = try TemporaryHome()
         let library = ShortcutLibrary(home: home.home)
         var settings = LibrarySettings()
-        for (name, folder) in [("Greet", nil), ("Morning Routine", "Home"), ("Backup Photos", "Home"), ("Secret", nil)] {
+        for (name, folder) in [
+            ("Greet", nil), ("Morning Routine", "Home"), ("Backup Photos", "Home"), ("Backup Notes", nil), ("Secret", nil),
+        ] {
             let entry = try library.create(named: name, folder: folder)
             if name == "Secret" {
                 settings.setDesktopPreference(DesktopPreference(identifier: entry.identifier, name: name, showInSearch: false))
@@ -53,6 +55,23 @@ struct PhraseMatchingTests {
         #expect(catalog.understand("Order a pizza") == .none)
         #expect(catalog.understand("") == .none)
         #expect(catalog.understand("Secret") == .none, "a shortcut hidden from search is not found")
+    }
+
+    /// Part of several names is offered as a choice, never run and never "nothing matched".
+    @Test func partOfSeveralNamesNamesThemAll() throws {
+        let (catalog, _) = try Self.catalog()
+        guard case .ambiguous(let entries) = catalog.understand("backup") else {
+            Issue.record("\(catalog.understand("backup"))")
+            return
+        }
+        #expect(entries.map(\.title) == ["Backup Notes", "Backup Photos"])
+        #expect(Self.title(catalog.understand("backup photos")) == "Backup Photos")
+        guard case .ambiguous(let one) = catalog.understand("the morning") else {
+            Issue.record("\(catalog.understand("the morning"))")
+            return
+        }
+        #expect(one.map(\.title) == ["Morning Routine"])
+        #expect(catalog.understand("the please") == .none, "fillers alone name nothing")
     }
 
     @Test func parametersComeFromTheCasesAndEntitiesThePhraseNames() throws {
