@@ -16,7 +16,9 @@ enum ShellCompletions {
 
     /// What a value completes to.
     enum Kind: Hashable {
-        case shortcut, file, folder, nothing
+        /// A shortcut's name; with `orFile`, a shortcut file's path too.
+        case shortcut(orFile: Bool)
+        case file, folder, nothing
         /// One of these words: a command's subcommands, a shell.
         case words([String])
     }
@@ -26,7 +28,8 @@ enum ShellCompletions {
         let name = argument.name
         if name == "subcommand" { return .words(spec.subcommands.map(\.name)) }
         if name == "shell" { return .words(Shell.allCases.map(\.rawValue)) }
-        if name.hasPrefix("shortcut") { return .shortcut }
+        if name == "shortcut-or-show" { return .shortcut(orFile: false) }
+        if name.hasPrefix("shortcut") { return .shortcut(orFile: true) }
         if name == "file" { return .file }
         return .nothing
     }
@@ -34,7 +37,7 @@ enum ShellCompletions {
     /// The kind of an option's value, from its declared value name.
     static func kind(ofValue option: OptionSpec) -> Kind {
         guard let value = option.valueName else { return .nothing }
-        if value == "shortcut" { return .shortcut }
+        if value == "shortcut" { return .shortcut(orFile: false) }
         if ["folder", "folder-name"].contains(value) || option.long == "prefix" { return .folder }
         if value.hasSuffix("path") || value.hasSuffix("file") || ["input", "output", "executable"].contains(value) { return .file }
         return .nothing
@@ -122,7 +125,7 @@ enum ShellCompletions {
 
     private static func bashValue(_ kind: Kind, function: String) -> String {
         switch kind {
-        case .shortcut: return "\(function)_shortcuts \"$cur\"; COMPREPLY+=($(compgen -f -- \"$cur\"))"
+        case .shortcut(let orFile): return "\(function)_shortcuts \"$cur\"" + (orFile ? "; COMPREPLY+=($(compgen -f -- \"$cur\"))" : "")
         case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .folder: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
         case .words(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
@@ -200,7 +203,7 @@ enum ShellCompletions {
 
     private static func zshValue(_ kind: Kind, function: String) -> String {
         switch kind {
-        case .shortcut: return "{\(function)_shortcuts; _files}"
+        case .shortcut(let orFile): return orFile ? "{\(function)_shortcuts; _files}" : "{\(function)_shortcuts}"
         case .file: return "_files"
         case .folder: return "_files -/"
         case .words(let words): return "(\(words.joined(separator: " ")))"
@@ -263,8 +266,10 @@ enum ShellCompletions {
             let kinds = Set(spec.arguments.map { kind(ofArgument: $0, of: spec) })
             if spec.subcommands.isEmpty, case .words(let words)? = kinds.first {
                 text += "complete -c \(tool) -n \(fishQuoted(condition)) -a \(fishQuoted(words.joined(separator: " ")))\n"
-            } else if kinds.contains(.shortcut) {
+            } else if kinds.contains(.shortcut(orFile: true)) {
                 text += "complete -c \(tool) -n \(fishQuoted(condition)) -a '(\(tool) list 2>/dev/null)' -F\n"
+            } else if kinds.contains(.shortcut(orFile: false)) {
+                text += "complete -c \(tool) -n \(fishQuoted(condition)) -a '(\(tool) list 2>/dev/null)'\n"
             } else if kinds.contains(.file) {
                 text += "complete -c \(tool) -n \(fishQuoted(condition)) -F\n"
             }

@@ -63,4 +63,31 @@ import Testing
         let runs = try binaries.run("shortcuts", ["runs", "--json"])
         #expect(!runs.output.contains("pizza"))
     }
+
+    /// Part of two names names both and runs neither; part of one name says which it could be.
+    @Test func partOfNamesNamesWhatItCouldMean() throws {
+        let text = try binaries.write(Data("Text \"Backed up\"\n".utf8), to: "Backup.sct")
+        for name in ["Backup Notes", "Backup Photos", "Tidy Downloads"] {
+            let imported = try binaries.run("shortcuts", ["import", text, "--name", name])
+            #expect(imported.status == 0, "\(imported.error)")
+        }
+        let both = try binaries.run("shortcuts", ["ask", "backup"])
+        #expect(both.status == 1)
+        #expect(both.output.isEmpty)
+        #expect(both.error.contains("“backup” could mean any of these, so nothing ran"), "\(both.error)")
+        #expect(both.error.contains("  “Backup Notes”\n  “Backup Photos”"), "\(both.error)")
+        let one = try binaries.run("shortcuts", ["ask", "tidy"])
+        #expect(one.status == 1)
+        #expect(one.error.contains("“tidy” could mean “Tidy Downloads”, so nothing ran; say all of its name to run it"), "\(one.error)")
+    }
+
+    /// On a terminal the answer is shown once: the dialog, which the output only repeats.
+    /// Piped, the output is still written (scripts read it).
+    @Test func onATerminalTheAnswerIsShownOnce() throws {
+        let shown = try binaries.runInTerminal(["ask", "Ask AskMeAnything about swift"], answering: [])
+        #expect(shown.status == 0, "\(shown.output)")
+        #expect(shown.output.components(separatedBy: "Swift is a general-purpose programming language.").count == 2, "\(shown.output)")
+        let piped = try binaries.run("shortcuts", ["ask", "Ask AskMeAnything about swift"])
+        #expect(piped.output == "Swift is a general-purpose programming language.\n", "\(piped.error)")
+    }
 }
