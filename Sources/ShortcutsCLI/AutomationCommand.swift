@@ -89,7 +89,10 @@ enum AutomationCommand {
         }
         do {
             switch action {
-            case "add": return try add(try name(), arguments, library: library, store: store, units: units, environment: environment)
+            case "add":
+                let status = try add(try name(), arguments, library: library, store: store, units: units, environment: environment)
+                DevelopmentBuild.warnAboutBuildFolderPaths(in: "its systemd units")
+                return status
             case "list": return try list(store, units: units, json: arguments.flag("json"))
             case "show": return try show(store.automation(named: try name()), units: units, json: arguments.flag("json"))
             case "enable", "disable":

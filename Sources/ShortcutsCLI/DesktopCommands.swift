@@ -137,7 +137,9 @@ enum DesktopCommand {
         let installer = installer(library: library, environment: environment, prefix: prefix)
         switch (arguments.positionals[0], arguments.flag("system")) {
         case ("install", false):
-            return show(installer.install(try plan(library: library, places: installer.places)), notes: notes(installer))
+            let report = installer.install(try plan(library: library, places: installer.places))
+            DevelopmentBuild.warnAboutBuildFolderPaths(in: "the launchers and keys")
+            return show(report, notes: notes(installer))
         case ("uninstall", false): return show(installer.uninstall())
         case ("install", true): return try system(install: true, installer.places)
         case ("uninstall", true): return try system(install: false, installer.places)

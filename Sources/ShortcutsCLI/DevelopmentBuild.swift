@@ -29,6 +29,16 @@ enum DevelopmentBuild {
         return nil
     }
 
+    /// Says, on standard error, that files just written (`what`) start programs in a build
+    /// folder, which a clean or another build breaks, and how to install instead. Says nothing
+    /// for an installed program.
+    static func warnAboutBuildFolderPaths(in what: String) {
+        guard let (package, _) = current() else { return }
+        Console.err(
+            "Note: \(what) start programs in \(package)/.build, which `swift package clean` removes; "
+                + "install with \(package)/Scripts/install and run this again from the installed shortcuts to point them there.\n")
+    }
+
     /// Builds `product` beside this program when it is missing and this program runs from a
     /// build folder; says so on standard error. Does nothing otherwise.
     ///

@@ -85,6 +85,7 @@ enum ServiceCommand {
             }
             Console.out("Wrote \(path)\n")
         }
+        if arguments.value("executable") == nil { DevelopmentBuild.warnAboutBuildFolderPaths(in: "these files") }
         Console.out(
             "shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session. Shortcuts is in your desktop's app menu.\n"
         )
