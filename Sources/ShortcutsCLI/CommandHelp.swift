@@ -69,18 +69,21 @@ enum CommandHelp {
         return label + "\n" + String(repeating: " ", count: column) + body + "\n"
     }
 
-    /// Breaks text into lines of at most `width` columns; lines after the first are indented.
+    /// Breaks text into lines of at most `width` columns, keeping its own line breaks (between
+    /// paragraphs); lines after the first are indented.
     static func wrap(_ text: String, width: Int, indent: Int) -> String {
         var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, indent + line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty, indent + line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
             }
-            line += (line.isEmpty ? "" : " ") + word
+            lines.append(line)
         }
-        lines.append(line)
         return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 }

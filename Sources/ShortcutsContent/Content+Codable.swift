@@ -140,9 +140,12 @@ public enum ISO8601 {
             return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         }
         let formatter = ISO8601DateFormatter()
+        // The formatter's full date alone would also take the start of "2030-01-02 09:00" and
+        // drop the time, so a bare date must be nothing more (others go on to the date parser).
+        let bareDate = text.utf8.count == 10
         for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ] {
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+        ] + (bareDate ? [[.withFullDate]] : []) {
             formatter.formatOptions = options
             if let date = formatter.date(from: text) { return date }
         }

@@ -56,6 +56,14 @@ import Testing
         #expect(tasks.contains("  \(Self.future)  Milk\n"), "\(tasks)")
     }
 
+    /// A date and time written without an offset keeps its time, in the local time zone.
+    @Test func aDueDateWithoutAnOffsetKeepsItsTime() throws {
+        binaries.extraEnvironment["TZ"] = "Europe/Berlin"
+        let result = try shortcuts(["perform", Self.create, "--set", "title=Tea", "--set", "dueDate=2031-01-04 09:00"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(tasks.contains("  2031-01-04T08:00:00Z  Tea\n"), "\(tasks)")
+    }
+
     @Test func withoutADueDateAndNoInteractionTheErrorNamesTheActionAndParameter() throws {
         let result = try shortcuts(["perform", Self.create, "--set", "title=Milk", "--no-interaction"])
         #expect(result.status == 1)

@@ -150,12 +150,20 @@ import Testing
     func readingMatchesTheFormatter(_ text: String) throws {
         let formatter = ISO8601DateFormatter()
         var expected: Date?
+        // A bare date is only the date: the formatter would take the start of a longer text.
         for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ] where expected == nil {
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+        ] + (text.count == 10 ? [[.withFullDate]] : []) where expected == nil {
             formatter.formatOptions = options
             expected = formatter.date(from: text)
         }
         #expect(ISO8601.date(from: text) == expected)
+    }
+
+    /// A date and time without an offset is not read as its date alone (it goes on to the date
+    /// parser, which reads it in the local time zone).
+    @Test(arguments: ["2030-01-02 09:00", "2030-01-02T09:00", "2030-01-02 9am"])
+    func aTimeWithoutAnOffsetIsNotDropped(_ text: String) {
+        #expect(ISO8601.date(from: text) == nil)
     }
 }
