@@ -35,7 +35,9 @@ public enum HistoryText {
 
         let total = run.steps ?? details.steps.count
         text +=
-            "\nTrace (" + (details.steps.count < total ? "the first \(details.steps.count) of \(total) steps" : "\(total) steps") + "):\n"
+            "\nTrace ("
+            + (details.steps.count < total
+                ? "the first \(details.steps.count) of \(total) steps" : total == 1 ? "1 step" : "\(total) steps") + "):\n"
         var rows = [["STEP", "ACTION", "IDENTIFIER", "START", "TIME", "OUTPUT"]]
         var notes: [Int: String] = [:]
         for step in details.steps {

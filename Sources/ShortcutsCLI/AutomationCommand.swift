@@ -116,7 +116,7 @@ enum AutomationCommand {
                     }
                     return automations.remove(at: index)
                 }
-                report(units.uninstall(automation), units: units)
+                report(units.uninstall(automation), units: units, removing: true)
                 FolderState(stateHome: FolderState.stateHome(in: environment), unitName: automation.unitName).forget()
                 Console.out("Removed \"\(automation.name)\".\n")
                 return 0
@@ -292,11 +292,14 @@ enum AutomationCommand {
         return 0
     }
 
-    /// Prints what was done with the units, and says so when no systemd user manager runs.
-    private static func report(_ lines: [String], units: SystemdUnits) {
+    /// Prints what was done with the units and, when no systemd user manager runs, who runs the
+    /// automation instead (nothing to say when it was removed).
+    private static func report(_ lines: [String], units: SystemdUnits, removing: Bool = false) {
         for line in lines { Console.out(line + "\n") }
-        if !units.managerIsRunning {
-            Console.out("No systemd user manager runs here: the units take effect when one does.\n")
+        if !units.managerIsRunning, !removing {
+            Console.out(
+                "No systemd user manager runs here: shortcutsd runs time and folder automations itself while it runs "
+                    + "(`shortcuts service start`), and the units take effect when a manager does.\n")
         }
     }
 

@@ -25,6 +25,12 @@ public enum SharedCorpus {
     /// Reports how many files a suite read from `folder`, and fails when it read none where the
     /// corpus is required.
     public static func report(_ count: Int, from folder: String, suite: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if count == 0, !isRequired {
+            print(
+                "\(suite): SKIPPED, \(root.path)/\(folder) is absent or empty (the shared corpus is required only in CI, "
+                    + "where CI or SHORTCUTS_REQUIRE_CORPUS=1 is set)")
+            return
+        }
         print("\(suite): read \(count) file\(count == 1 ? "" : "s") from \(root.path)/\(folder)")
         if count == 0, isRequired {
             Issue.record(
