@@ -65,6 +65,16 @@ import Testing
         return Self.compileProblem(of: output)
     }
 
+    /// The module maps SwiftPM wrote for the package's C targets (`<target>.build/module.modulemap`
+    /// in the build folder), which it gives every client that imports a module built over them, as
+    /// `Intents` is (through `ShortcutsContent` and `Markup`).
+    static func cModuleMaps(beside modules: URL) -> [String] {
+        let build = modules.lastPathComponent == "Modules" ? modules.deletingLastPathComponent() : modules
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+        return folders.filter { $0.hasSuffix(".build") }.sorted().map { build.path + "/" + $0 + "/module.modulemap" }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// What `swiftc` says is wrong with generated code, compiled against the built `Intents`, or nil.
     static func compileProblem(of output: GeneratorPipeline.Output) -> String? {
         guard let modules = modulesDirectory else { return nil }
@@ -76,10 +86,11 @@ import Testing
             try Data(output.source.utf8).write(to: source)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "Generated", "-I", modules.path,
-                "-c", source.path, "-o", directory.appendingPathComponent("out.o").path,
-            ]
+            process.arguments =
+                [
+                    "swiftc", "-parse-as-library", "-swift-version", "6", "-module-name", "Generated", "-I", modules.path,
+                    "-c", source.path, "-o", directory.appendingPathComponent("out.o").path,
+                ] + cModuleMaps(beside: modules).flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
