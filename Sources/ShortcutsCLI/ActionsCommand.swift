@@ -24,15 +24,15 @@ enum ActionsCommand {
             calls a desktop or system service over D-Bus is marked unavailable when its bus has no such \
             service, with the package that provides it.
             """,
-        options: [
-            OptionSpec("app", value: "bundle-id", help: "Only the actions of the app with this bundle identifier."),
-            OptionSpec("json", help: "Print the actions' metadata as JSON, in a stable order."),
-        ])
+        options: [app, json])
+
+    static let app = Option("app", value: "bundle-id", help: "Only the actions of the app with this bundle identifier.")
+    static let json = Flag("json", help: "Print the actions' metadata as JSON, in a stable order.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let apps = RunSetup.commandLine(environment).apps
         let actions: [ActionMetadata]
-        if let bundle = arguments.value("app") {
+        if let bundle = arguments[app] {
             guard let manifest = apps.manifest(bundleIdentifier: bundle) else {
                 let installed = apps.manifests.map(\.bundleIdentifier)
                 throw CommandFailure(
@@ -43,7 +43,7 @@ enum ActionsCommand {
         } else {
             actions = RunSetup.builtinMetadata + apps.allMetadata
         }
-        if arguments.flag("json") {
+        if arguments[json] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Console.out(String(decoding: try encoder.encode(actions), as: UTF8.self) + "\n")

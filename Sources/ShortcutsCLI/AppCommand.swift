@@ -20,7 +20,9 @@ enum AppCommand {
             remembered). The address printed first carries a secret: only a browser that opened it can use \
             the app. See docs/APP.md.
             """,
-        options: [OptionSpec("no-browser", help: "Print the address without opening a browser.")])
+        options: [noBrowser])
+
+    static let noBrowser = Flag("no-browser", help: "Print the address without opening a browser.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let running = try? ShortcutsEvents(startsService: false, environment: environment).status()
@@ -35,7 +37,7 @@ enum AppCommand {
             throw CommandFailure("Couldn't open the app: \(error.message)")
         }
         Console.out(address + "\n")
-        if !arguments.flag("no-browser") { openBrowser(address, environment: environment) }
+        if !arguments[noBrowser] { openBrowser(address, environment: environment) }
         guard running == nil, let started = try? events.status() else { return 0 }
         Console.err("shortcutsd (pid \(started.processIdentifier)) serves the app until you press Ctrl-C.\n")
         return waitForInterruption(service: started.processIdentifier)

@@ -1,17 +1,26 @@
-/// The arguments of one subcommand, parsed: positionals in order, option values, flags set.
+/// The arguments of one subcommand, parsed: positionals in order, and the options and flags
+/// given, read by their declarations (``Flag``, ``Option``, ``RepeatableOption``).
+///
+/// ```swift
+/// let paths = arguments[RunCommand.inputPath]     // [String]
+/// let output = arguments[RunCommand.outputPath]   // String?
+/// if arguments[RunCommand.noInteraction] { … }    // Bool
+/// ```
 public struct ParsedArguments: Equatable, Sendable {
     public var positionals: [String] = []
     /// Each option's values by long name, in the order given.
-    public var values: [String: [String]] = [:]
+    var values: [String: [String]] = [:]
     /// The flags given, by long name.
-    public var flags: Set<String> = []
+    var flags: Set<String> = []
     /// Whether `-h` or `--help` was given.
     public var isHelpRequested = false
 
-    /// The value of an option given at most once.
-    public func value(_ long: String) -> String? { values[long]?.last }
-    /// Whether a flag was given.
-    public func flag(_ long: String) -> Bool { flags.contains(long) }
+    /// Whether the flag was given.
+    public subscript(flag: Flag) -> Bool { flags.contains(flag.spec.long) }
+    /// The option's value, or `nil` when it wasn't given.
+    public subscript(option: Option) -> String? { values[option.spec.long]?.last }
+    /// The option's values in the order given; empty when it wasn't given.
+    public subscript(option: RepeatableOption) -> [String] { values[option.spec.long] ?? [] }
 }
 
 /// A mistake in how the command was typed: shown with the subcommand's usage, exit status 2.

@@ -27,14 +27,8 @@ enum AskCommand {
             about as well, nothing runs and the status is 1.
             """,
         arguments: [ArgumentSpec("phrase", help: "What you would say, e.g. \"Ask AskMeAnything a question\".")],
-        options: [
-            OptionSpec(
-                "input-path", short: "i", value: "input-path",
-                help: "A file to give the shortcut as input (repeatable; - reads standard input).", repeatable: true),
-            OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
-            OptionSpec(
-                "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
-        ])
+        // The same as run's: ask runs what the phrase names as run would.
+        options: [RunCommand.inputPath, RunCommand.noInteraction, RunCommand.answers])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let phrase = arguments.positionals[0]
@@ -54,8 +48,9 @@ enum AskCommand {
         case .matched(let entry, let parameters):
             let named = parameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
             Console.err("Running \(entry.label)" + (named.isEmpty ? "" : " with " + named.joined(separator: ", ")) + "\n")
-            let input = try RunInput.content(paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
-            let prompter = try RunCommand.makePrompter(arguments, environment: environment)
+            let input = try RunInput.content(paths: arguments[RunCommand.inputPath], standardInputIsTerminal: Console.isTerminal(0))
+            let prompter = try RunCommand.makePrompter(
+                answers: arguments[RunCommand.answers], noInteraction: arguments[RunCommand.noInteraction], environment: environment)
             // What the action said (its dialog) is shown as Siri would show it; the output, when
             // it only repeats that on the same terminal, is not printed a second time.
             let shown = Shown()

@@ -35,13 +35,14 @@ enum AutomationCommand {
             CommandSpec(
                 name: "add", abstract: "Add an automation: a shortcut and one trigger.",
                 arguments: [ArgumentSpec("name", help: "The automation's name.")],
-                options: options.named(
-                    "shortcut", "at", "days", "every", "calendar", "at-login", "when-file-added", "when-file-changed",
-                    "on-network-change", "on-power-change", "battery-below", "input", "if-running", "disabled")),
-            CommandSpec(name: "list", abstract: "List the automations with their triggers and last runs.", options: options.named("json")),
+                options: [
+                    shortcut, at, days, every, calendar, atLogin, whenFileAdded, whenFileChanged, onNetworkChange, onPowerChange,
+                    batteryBelow, input, ifRunning, disabled,
+                ]),
+            CommandSpec(name: "list", abstract: "List the automations with their triggers and last runs.", options: [json]),
             CommandSpec(
                 name: "show", abstract: "Show one automation.", arguments: [ArgumentSpec("name", help: "The automation's name.")],
-                options: options.named("json")),
+                options: [json]),
             CommandSpec(
                 name: "enable", abstract: "Switch an automation on.", arguments: [ArgumentSpec("name", help: "The automation's name.")]),
             CommandSpec(
@@ -52,29 +53,35 @@ enum AutomationCommand {
                 arguments: [ArgumentSpec("name", help: "The automation's name.")]),
             CommandSpec(
                 name: "run", abstract: "Run an automation now, as its trigger would.",
-                arguments: [ArgumentSpec("name", help: "The automation's name.")], options: options.named("input", "triggered")),
+                arguments: [ArgumentSpec("name", help: "The automation's name.")], options: [input, triggered]),
         ])
 
-    static let options: [OptionSpec] = [
-        OptionSpec("shortcut", value: "shortcut", help: "With add: the shortcut it runs (name or identifier)."),
-        OptionSpec("at", value: "HH:MM", help: "Run at this time of day (24-hour, local time)."),
-        OptionSpec("days", value: "mon,tue,…", help: "With --at: only on these days."),
-        OptionSpec("every", value: "duration", help: "Run every so often: 90s, 15m, 2h, 1d, 1h30m."),
-        OptionSpec("calendar", value: "spec", help: "Run on a systemd calendar expression (Mon..Fri *-*-* 09:00, hourly…)."),
-        OptionSpec("at-login", help: "Run when you log in."),
-        OptionSpec("when-file-added", value: "folder", help: "Run when a file arrives in the folder; its input is the new files."),
-        OptionSpec("when-file-changed", value: "folder", help: "Run when a file in the folder is written; its input is those files."),
-        OptionSpec("on-network-change", help: "Run when the network connects or disconnects (NetworkManager; kept by shortcutsd)."),
-        OptionSpec("on-power-change", help: "Run when power is plugged in or out (UPower; kept by shortcutsd)."),
-        OptionSpec(
-            "battery-below", value: "percent", help: "With --on-power-change: run when the battery falls below this level instead."),
-        OptionSpec("input", value: "text", help: "With add: text the runs get as input; with run: this run's input."),
-        OptionSpec("if-running", value: "skip|queue", help: "When it fires while still running: skip that run (default) or queue it."),
-        OptionSpec("disabled", help: "With add: add it switched off."),
-        OptionSpec(
-            "triggered", help: "With run: started by its unit (skips a disabled automation, and a folder one with nothing new)."),
-        OptionSpec("json", help: "With list or show: print JSON."),
+    static let options: [any OptionDeclaration] = [
+        shortcut, at, days, every, calendar, atLogin, whenFileAdded, whenFileChanged, onNetworkChange, onPowerChange, batteryBelow,
+        input, ifRunning, disabled, triggered, json,
     ]
+    static let shortcut = Option("shortcut", value: "shortcut", help: "With add: the shortcut it runs (name or identifier).")
+    static let at = Option("at", value: "HH:MM", help: "Run at this time of day (24-hour, local time).")
+    static let days = Option("days", value: "mon,tue,…", help: "With --at: only on these days.")
+    static let every = Option("every", value: "duration", help: "Run every so often: 90s, 15m, 2h, 1d, 1h30m.")
+    static let calendar = Option("calendar", value: "spec", help: "Run on a systemd calendar expression (Mon..Fri *-*-* 09:00, hourly…).")
+    static let atLogin = Flag("at-login", help: "Run when you log in.")
+    static let whenFileAdded = Option(
+        "when-file-added", value: "folder", help: "Run when a file arrives in the folder; its input is the new files.")
+    static let whenFileChanged = Option(
+        "when-file-changed", value: "folder", help: "Run when a file in the folder is written; its input is those files.")
+    static let onNetworkChange = Flag(
+        "on-network-change", help: "Run when the network connects or disconnects (NetworkManager; kept by shortcutsd).")
+    static let onPowerChange = Flag("on-power-change", help: "Run when power is plugged in or out (UPower; kept by shortcutsd).")
+    static let batteryBelow = Option(
+        "battery-below", value: "percent", help: "With --on-power-change: run when the battery falls below this level instead.")
+    static let input = Option("input", value: "text", help: "With add: text the runs get as input; with run: this run's input.")
+    static let ifRunning = Option(
+        "if-running", value: "skip|queue", help: "When it fires while still running: skip that run (default) or queue it.")
+    static let disabled = Flag("disabled", help: "With add: add it switched off.")
+    static let triggered = Flag(
+        "triggered", help: "With run: started by its unit (skips a disabled automation, and a folder one with nothing new).")
+    static let json = Flag("json", help: "With list or show: print JSON.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let action = arguments.positionals[0]
@@ -93,8 +100,8 @@ enum AutomationCommand {
                 let status = try add(try name(), arguments, library: library, store: store, units: units, environment: environment)
                 DevelopmentBuild.warnAboutBuildFolderPaths(in: "its systemd units")
                 return status
-            case "list": return try list(store, units: units, json: arguments.flag("json"))
-            case "show": return try show(store.automation(named: try name()), units: units, json: arguments.flag("json"))
+            case "list": return try list(store, units: units, json: arguments[Self.json])
+            case "show": return try show(store.automation(named: try name()), units: units, json: arguments[Self.json])
             case "enable", "disable":
                 let on = action == "enable"
                 let target = try name()
@@ -122,8 +129,8 @@ enum AutomationCommand {
                 return 0
             case "run":
                 var automation = try store.automation(named: try name())
-                if let input = arguments.value("input") { automation.input = input }
-                return try fire(automation, triggered: arguments.flag("triggered"), environment: environment)
+                if let input = arguments[Self.input] { automation.input = input }
+                return try fire(automation, triggered: arguments[Self.triggered], environment: environment)
             default:
                 throw UsageError("Unknown action '\(action)'; use add, list, show, enable, disable, remove or run", command: spec.name)
             }
@@ -138,7 +145,7 @@ enum AutomationCommand {
         _ name: String, _ arguments: ParsedArguments, library: ShortcutLibrary, store: AutomationStore, units: SystemdUnits,
         environment: [String: String]
     ) throws -> Int32 {
-        guard let shortcut = arguments.value("shortcut") else {
+        guard let shortcut = arguments[Self.shortcut] else {
             throw UsageError("Give the shortcut it runs: --shortcut <name or identifier>", command: spec.name)
         }
         guard try library.find(shortcut) != nil else {
@@ -146,7 +153,7 @@ enum AutomationCommand {
         }
         let trigger = try trigger(arguments)
         var ifRunning = Automation.IfRunning.skip
-        if let value = arguments.value("if-running") {
+        if let value = arguments[Self.ifRunning] {
             guard let mode = Automation.IfRunning(rawValue: value) else {
                 throw UsageError("--if-running \(value): give skip or queue", command: spec.name)
             }
@@ -157,8 +164,8 @@ enum AutomationCommand {
                 throw AutomationError("an automation named \"\(name)\" exists; remove it first or pick another name")
             }
             let automation = Automation(
-                name: name, shortcut: shortcut, trigger: trigger, input: arguments.value("input"),
-                isEnabled: !arguments.flag("disabled"), ifRunning: ifRunning,
+                name: name, shortcut: shortcut, trigger: trigger, input: arguments[Self.input],
+                isEnabled: !arguments[Self.disabled], ifRunning: ifRunning,
                 unitName: AutomationStore.unitName(for: name, taken: Set(automations.map(\.unitName))))
             automations.append(automation)
             return automation
@@ -174,57 +181,57 @@ enum AutomationCommand {
     /// The one trigger the options give.
     static func trigger(_ arguments: ParsedArguments) throws -> Automation.Trigger {
         var triggers: [Automation.Trigger] = []
-        if let time = arguments.value("at") {
+        if let time = arguments[Self.at] {
             guard let (hour, minute) = Automation.time(time) else {
                 throw UsageError("--at \(time): give a time of day as HH:MM (24-hour), such as 07:30", command: spec.name)
             }
             var days: [Automation.Weekday] = []
-            for day in (arguments.value("days") ?? "").split(separator: ",") {
+            for day in (arguments[Self.days] ?? "").split(separator: ",") {
                 guard
                     let weekday = Automation.Weekday(rawValue: day.trimmingCharacters(in: .whitespaces).lowercased().prefix(3).description)
                 else {
                     throw UsageError(
-                        "--days \(arguments.value("days") ?? ""): give days as mon,tue,wed,thu,fri,sat,sun", command: spec.name)
+                        "--days \(arguments[Self.days] ?? ""): give days as mon,tue,wed,thu,fri,sat,sun", command: spec.name)
                 }
                 if !days.contains(weekday) { days.append(weekday) }
             }
             triggers.append(.at(hour: hour, minute: minute, days: Automation.Weekday.allCases.filter(days.contains)))
-        } else if arguments.value("days") != nil {
+        } else if arguments[Self.days] != nil {
             throw UsageError("--days goes with --at", command: spec.name)
         }
-        if let every = arguments.value("every") {
+        if let every = arguments[Self.every] {
             guard let seconds = TimeSpan.seconds(every) else {
                 throw UsageError("--every \(every): give a duration such as 90s, 15m, 2h, 1d or 1h30m", command: spec.name)
             }
             triggers.append(.every(seconds: seconds))
         }
-        if let calendar = arguments.value("calendar") {
+        if let calendar = arguments[Self.calendar] {
             if let problem = calendarProblem(calendar) {
                 throw UsageError("--calendar \(calendar): systemd doesn't read it (\(problem))", command: spec.name)
             }
             triggers.append(.calendar(calendar))
         }
-        if arguments.flag("at-login") { triggers.append(.atLogin) }
-        for (option, make) in [("when-file-added", Automation.Trigger.fileAdded), ("when-file-changed", Automation.Trigger.fileChanged)] {
-            guard let folder = arguments.value(option) else { continue }
+        if arguments[Self.atLogin] { triggers.append(.atLogin) }
+        for (option, make) in [(whenFileAdded, Automation.Trigger.fileAdded), (whenFileChanged, Automation.Trigger.fileChanged)] {
+            guard let folder = arguments[option] else { continue }
             let path = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw UsageError("--\(option) \(folder): there is no such folder", command: spec.name)
+                throw UsageError("--\(option.spec.long) \(folder): there is no such folder", command: spec.name)
             }
             triggers.append(make((path as NSString).standardizingPath))
         }
-        if arguments.flag("on-network-change") { triggers.append(.networkChange) }
-        if arguments.flag("on-power-change") {
+        if arguments[Self.onNetworkChange] { triggers.append(.networkChange) }
+        if arguments[Self.onPowerChange] {
             var level: Int?
-            if let text = arguments.value("battery-below") {
+            if let text = arguments[Self.batteryBelow] {
                 guard let percent = Int(text), (1...100).contains(percent) else {
                     throw UsageError("--battery-below \(text): give a level from 1 to 100", command: spec.name)
                 }
                 level = percent
             }
             triggers.append(.powerChange(batteryBelow: level))
-        } else if arguments.value("battery-below") != nil {
+        } else if arguments[Self.batteryBelow] != nil {
             throw UsageError("--battery-below goes with --on-power-change", command: spec.name)
         }
         guard triggers.count == 1 else {

@@ -22,13 +22,13 @@ public struct CommandSpec: Sendable {
 
     public init(
         name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], subcommands: [CommandSpec] = []
+        options: [any OptionDeclaration] = [], subcommands: [CommandSpec] = []
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options
+        self.options = options.map(\.spec)
         self.subcommands = subcommands
     }
 
@@ -41,25 +41,57 @@ public struct CommandSpec: Sendable {
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 }
 
-extension [OptionSpec] {
-    /// The options with these long names, in the order given: a subcommand's share of its
-    /// command's options. A name that isn't there stops the program (`CommandSpecTests` loads
-    /// every spec, so a typo fails the tests).
-    func named(_ names: String...) -> [OptionSpec] {
-        names.map { name in
-            guard let option = first(where: { $0.long == name }) else { preconditionFailure("no option --\(name)") }
-            return option
-        }
+extension Flag {
+    /// `--follow`, for every command that writes an output file.
+    static let follow = Flag(
+        "follow", help: "When the output is a symbolic link, replace the file it points to (otherwise a link is refused).")
+
+    /// `--ignore-signature`, for every command that reads a shortcut file.
+    static let ignoreSignature = Flag(
+        "ignore-signature", help: "Read a signed shortcut even when its signature doesn't match (it was changed).")
+}
+
+/// An option or flag as a command declares it, once: its ``OptionSpec`` (for the parser, help,
+/// manual pages and completions) and, by its type, what reading it gives.
+public protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+extension OptionSpec: OptionDeclaration {
+    public var spec: OptionSpec { self }
+}
+
+/// A flag: `arguments[RunCommand.noInteraction]` is a `Bool`.
+///
+/// ```swift
+/// static let json = Flag("json", help: "Print JSON for scripts.")
+/// if arguments[json] { … }
+/// ```
+public struct Flag: OptionDeclaration {
+    public let spec: OptionSpec
+
+    public init(_ long: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(long, short: short, help: help)
     }
 }
 
-extension OptionSpec {
-    /// `--ignore-signature`, for every command that reads a shortcut file.
-    static let follow = OptionSpec(
-        "follow", help: "When the output is a symbolic link, replace the file it points to (otherwise a link is refused).")
+/// An option given at most once: `arguments[RunCommand.outputPath]` is a `String?`.
+public struct Option: OptionDeclaration {
+    public let spec: OptionSpec
 
-    static let ignoreSignature = OptionSpec(
-        "ignore-signature", help: "Read a signed shortcut even when its signature doesn't match (it was changed).")
+    /// - Parameter value: the value's name in help (`--output-path <output-path>`).
+    public init(_ long: String, short: Character? = nil, value: String, help: String) {
+        spec = OptionSpec(long, short: short, value: value, help: help)
+    }
+}
+
+/// An option that may be given several times: `arguments[RunCommand.inputPath]` is a `[String]`.
+public struct RepeatableOption: OptionDeclaration {
+    public let spec: OptionSpec
+
+    public init(_ long: String, short: Character? = nil, value: String, help: String) {
+        spec = OptionSpec(long, short: short, value: value, help: help, repeatable: true)
+    }
 }
 
 /// A positional argument, such as `<shortcut-name-or-identifier>`.

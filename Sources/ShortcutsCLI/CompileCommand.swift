@@ -41,19 +41,19 @@ enum CompileCommand {
         discussion:
             "Problems are printed as file:line:column: error: message. The output is next to the input with the .shortcut extension unless -o is given.",
         arguments: [ArgumentSpec("file", help: "The shortcut text file to compile.")],
-        options: [
-            OptionSpec("output", short: "o", value: "output", help: "Where to write the .shortcut file (- is standard output)."),
-            OptionSpec("xml", help: "Write an XML property list."),
-            OptionSpec("binary", help: "Write a binary property list (the default)."), .follow,
-        ])
+        options: [output, xml, binary, Flag.follow])
+
+    static let output = Option("output", short: "o", value: "output", help: "Where to write the .shortcut file (- is standard output).")
+    static let xml = Flag("xml", help: "Write an XML property list.")
+    static let binary = Flag("binary", help: "Write a binary property list (the default).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        if arguments.flag("xml") && arguments.flag("binary") {
+        if arguments[xml] && arguments[binary] {
             throw UsageError("Give either --xml or --binary, not both", command: spec.name)
         }
         let input = arguments.positionals[0]
         let workflow = try TextShortcuts.workflow(at: input, setup: .commandLine(environment))
-        let data = ShortcutFile.write(workflow, format: arguments.flag("xml") ? .xml : .binary)
+        let data = ShortcutFile.write(workflow, format: arguments[xml] ? .xml : .binary)
         // What is written must open again: a value nested as deep as text allows can still nest
         // deeper than a property list may once it is wrapped in the file's structure.
         do {
@@ -62,12 +62,12 @@ enum CompileCommand {
             let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
             throw CommandFailure("\(input) compiles to a file that can't be read back (\(reason)); nothing was written")
         }
-        let output = arguments.value("output") ?? ((input as NSString).deletingPathExtension + ".shortcut")
+        let output = arguments[output] ?? ((input as NSString).deletingPathExtension + ".shortcut")
         if output == "-" {
             Console.write(data, to: Console.output)
         } else {
             do {
-                try AtomicFile.write(data, to: output, replacing: true, followingLinks: arguments.flag("follow"))
+                try AtomicFile.write(data, to: output, replacing: true, followingLinks: arguments[Flag.follow])
             } catch {
                 throw CommandFailure("Couldn't write \(output): \(error.message)")
             }

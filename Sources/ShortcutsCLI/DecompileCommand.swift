@@ -10,20 +10,19 @@ enum DecompileCommand {
         name: "decompile", abstract: "Turn a .shortcut file into shortcut text (.sct).",
         discussion: "The text compiles back to the same shortcut (its UUIDs renamed). It is printed unless -o is given.",
         arguments: [ArgumentSpec("file", help: "The shortcut file (signed or not), Automator workflow or iCloud link to decompile.")],
-        options: [
-            OptionSpec("output", short: "o", value: "output", help: "Where to write the text (- is standard output)."), .ignoreSignature,
-            .follow,
-        ])
+        options: [output, Flag.ignoreSignature, Flag.follow])
+
+    static let output = Option("output", short: "o", value: "output", help: "Where to write the text (- is standard output).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let input = arguments.positionals[0]
         let setup = RunSetup.commandLine(environment)
-        let workflow = try ShortcutSource.load(input, setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
+        let workflow = try ShortcutSource.load(input, setup: setup, ignoringSignature: arguments[Flag.ignoreSignature])
             .workflow
         let text = setup.language(for: workflow).decompile(workflow)
-        if let output = arguments.value("output"), output != "-" {
+        if let output = arguments[output], output != "-" {
             do {
-                try AtomicFile.write(Data(text.utf8), to: output, replacing: true, followingLinks: arguments.flag("follow"))
+                try AtomicFile.write(Data(text.utf8), to: output, replacing: true, followingLinks: arguments[Flag.follow])
             } catch {
                 throw CommandFailure("Couldn't write \(output): \(error.message)")
             }

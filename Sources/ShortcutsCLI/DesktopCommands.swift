@@ -22,12 +22,12 @@ enum SetCommand {
             `shortcuts desktop install` has run, the desktop's files are brought up to date at once.
             """,
         arguments: [ArgumentSpec("shortcut-name-or-identifier", help: "The shortcut to change.")],
-        options: [
-            OptionSpec("menu-bar", value: "on|off", help: "Show it in the menu bar (the tray) and the app's jump list."),
-            OptionSpec("quick-action", value: "on|off", help: "Offer it in the file managers' menus for the selected files."),
-            OptionSpec("keyboard-shortcut", value: "keys|none", help: "Run it with these keys anywhere on the desktop."),
-            OptionSpec("search", value: "on|off", help: "Let desktop search and launchers find it (on unless turned off)."),
-        ])
+        options: [menuBar, quickAction, keyboardShortcut, search])
+
+    static let menuBar = Option("menu-bar", value: "on|off", help: "Show it in the menu bar (the tray) and the app's jump list.")
+    static let quickAction = Option("quick-action", value: "on|off", help: "Offer it in the file managers' menus for the selected files.")
+    static let keyboardShortcut = Option("keyboard-shortcut", value: "keys|none", help: "Run it with these keys anywhere on the desktop.")
+    static let search = Option("search", value: "on|off", help: "Let desktop search and launchers find it (on unless turned off).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
@@ -35,8 +35,8 @@ enum SetCommand {
         guard let location = try library.find(argument) else { throw CommandFailure("Couldn't find shortcut \"\(argument)\"") }
         let identifier = try library.identifier(of: location)
         var types: [(String, Bool)] = []
-        if let menuBar = try flag(arguments, "menu-bar") { types.append(("MenuBar", menuBar)) }
-        if let quickAction = try flag(arguments, "quick-action") { types.append(("QuickActions", quickAction)) }
+        if let menuBar = try onOrOff(arguments, Self.menuBar) { types.append(("MenuBar", menuBar)) }
+        if let quickAction = try onOrOff(arguments, Self.quickAction) { types.append(("QuickActions", quickAction)) }
         if !types.isEmpty {
             try library.update(location) { (workflow: inout Workflow) throws(LibraryError) in
                 for (type, on) in types {
@@ -45,8 +45,8 @@ enum SetCommand {
                 }
             }
         }
-        let search = try flag(arguments, "search")
-        let keys = try arguments.value("keyboard-shortcut").map { text throws -> String? in
+        let search = try onOrOff(arguments, Self.search)
+        let keys = try arguments[keyboardShortcut].map { text throws -> String? in
             if text.lowercased() == "none" { return nil }
             do throws(KeyboardShortcut.Problem) {
                 return try KeyboardShortcut(text).trigger
@@ -91,12 +91,12 @@ enum SetCommand {
         return 0
     }
 
-    private static func flag(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> Bool? {
-        guard let value = arguments.value(name) else { return nil }
+    private static func onOrOff(_ arguments: ParsedArguments, _ option: Option) throws(UsageError) -> Bool? {
+        guard let value = arguments[option] else { return nil }
         switch value.lowercased() {
         case "on", "yes", "true", "1": return true
         case "off", "no", "false", "0": return false
-        default: throw UsageError("--\(name) takes on or off, not '\(value)'", command: spec.name)
+        default: throw UsageError("--\(option.spec.long) takes on or off, not '\(value)'", command: spec.name)
         }
     }
 }
@@ -126,16 +126,15 @@ enum DesktopCommand {
             CommandSpec(name: "status", abstract: "Say what is in place, what the desktop lacks, and the keys as config lines."),
         ])
 
-    static let options = [
-        OptionSpec("system", help: "Install or uninstall GNOME Shell's search provider for every user (needs root)."),
-        OptionSpec("prefix", value: "path", help: "Where --system installs (default /usr/local)."),
-    ]
+    static let options: [any OptionDeclaration] = [system, prefix]
+    static let system = Flag("system", help: "Install or uninstall GNOME Shell's search provider for every user (needs root).")
+    static let prefix = Option("prefix", value: "path", help: "Where --system installs (default /usr/local).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        let prefix = arguments.value("prefix") ?? "/usr/local"
+        let prefix = arguments[Self.prefix] ?? "/usr/local"
         let installer = installer(library: library, environment: environment, prefix: prefix)
-        switch (arguments.positionals[0], arguments.flag("system")) {
+        switch (arguments.positionals[0], arguments[system]) {
         case ("install", false):
             let report = installer.install(try plan(library: library, places: installer.places))
             DevelopmentBuild.warnAboutBuildFolderPaths(in: "the launchers and keys")

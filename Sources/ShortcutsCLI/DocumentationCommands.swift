@@ -31,13 +31,13 @@ enum ManualCommand {
     static let spec = CommandSpec(
         name: "manual", abstract: "Write the manual pages (shortcuts.1 and one per subcommand) into a folder.",
         discussion: "Scripts/install puts them in <prefix>/share/man/man1, where `man shortcuts-run` finds them.",
-        options: [
-            OptionSpec("output", short: "o", value: "folder", help: "The folder to write them in (created if needed)."),
-            OptionSpec("replace", help: "Replace pages already there."),
-        ])
+        options: [output, replace])
+
+    static let output = Option("output", short: "o", value: "folder", help: "The folder to write them in (created if needed).")
+    static let replace = Flag("replace", help: "Replace pages already there.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        guard let folder = arguments.value("output") else {
+        guard let folder = arguments[output] else {
             throw UsageError("Give the folder to write the pages in: --output <folder>", command: spec.name)
         }
         do {
@@ -48,10 +48,10 @@ enum ManualCommand {
         for page in ManualPages.pages(tool: ShortcutsCommand.tool, abstract: ShortcutsCommand.abstract, specs: ShortcutsCommand.specs) {
             let path = (folder as NSString).appendingPathComponent(page.name)
             do {
-                try AtomicFile.write(Data(page.text.utf8), to: path, replacing: arguments.flag("replace"))
+                try AtomicFile.write(Data(page.text.utf8), to: path, replacing: arguments[replace])
             } catch {
                 throw CommandFailure(
-                    "Couldn't write \(path): \(error.message)\(arguments.flag("replace") ? "" : " (--replace replaces it)")")
+                    "Couldn't write \(path): \(error.message)\(arguments[replace] ? "" : " (--replace replaces it)")")
             }
             Console.out(path + "\n")
         }

@@ -10,20 +10,20 @@ import ShortcutsRun
 enum ListCommand {
     static let spec = CommandSpec(
         name: "list", abstract: "List your shortcuts.",
-        options: [
-            OptionSpec("folder-name", short: "f", value: "folder-name", help: "List only the shortcuts in this folder."),
-            OptionSpec("folders", help: "List folders instead of shortcuts."),
-            OptionSpec("show-identifiers", help: "Show each shortcut's identifier: Name (UUID)."),
-        ])
+        options: [folderName, folders, showIdentifiers])
+
+    static let folderName = Option("folder-name", short: "f", value: "folder-name", help: "List only the shortcuts in this folder.")
+    static let folders = Flag("folders", help: "List folders instead of shortcuts.")
+    static let showIdentifiers = Flag("show-identifiers", help: "Show each shortcut's identifier: Name (UUID).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        if arguments.flag("folders") {
+        if arguments[folders] {
             for folder in library.folders() { Console.out(folder + "\n") }
             return 0
         }
         var entries = try library.entries()
-        if let folder = arguments.value("folder-name") {
+        if let folder = arguments[folderName] {
             guard let match = library.folders().first(where: { $0.caseInsensitiveCompare(folder) == .orderedSame }) else {
                 throw CommandFailure("Couldn't find folder \"\(folder)\"")
             }
@@ -31,7 +31,7 @@ enum ListCommand {
         }
         var text = ""
         for entry in entries {
-            text += arguments.flag("show-identifiers") ? "\(entry.name) (\(entry.identifier))\n" : entry.name + "\n"
+            text += arguments[showIdentifiers] ? "\(entry.name) (\(entry.identifier))\n" : entry.name + "\n"
         }
         Console.out(text)
         return 0
@@ -45,30 +45,29 @@ enum ImportCommand {
         discussion:
             "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given. Its set-up questions are asked on the terminal (or answered from --answers); without a terminal they keep their defaults.",
         arguments: [ArgumentSpec("file", help: "The shortcut file (or iCloud link, https://www.icloud.com/shortcuts/…) to import.")],
-        options: [
-            OptionSpec("name", value: "name", help: "The name to give the shortcut (default: the file name)."),
-            OptionSpec("folder", value: "folder", help: "The folder to put it in (created if needed)."),
-            OptionSpec("replace", help: "Replace a shortcut with the same name, keeping its identifier."),
-            OptionSpec("allow-unverified", help: "Import a signed shortcut whose signer is not Apple or an Apple ID."),
-            .ignoreSignature,
-            OptionSpec(
-                "answers", value: "answers-file", help: "Answer the shortcut's set-up questions from a file, one per line."),
-            OptionSpec("no-interaction", help: "Never ask: set-up questions keep their default answers."),
-        ])
+        options: [name, folder, replace, allowUnverified, Flag.ignoreSignature, answers, noInteraction])
+
+    static let name = Option("name", value: "name", help: "The name to give the shortcut (default: the file name).")
+    static let folder = Option("folder", value: "folder", help: "The folder to put it in (created if needed).")
+    static let replace = Flag("replace", help: "Replace a shortcut with the same name, keeping its identifier.")
+    static let allowUnverified = Flag("allow-unverified", help: "Import a signed shortcut whose signer is not Apple or an Apple ID.")
+    static let answers = Option("answers", value: "answers-file", help: "Answer the shortcut's set-up questions from a file, one per line.")
+    static let noInteraction = Flag("no-interaction", help: "Never ask: set-up questions keep their default answers.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let setup = RunSetup.commandLine(environment)
         let library = setup.library
         let source = arguments.positionals[0]
         // The library checks a signed file's signature as it imports it.
-        let ignoringSignature = arguments.flag("ignore-signature")
+        let ignoringSignature = arguments[Flag.ignoreSignature]
         let loaded = try ShortcutSource.load(
             source, setup: setup, ignoringSignature: ignoringSignature, checkingSignature: false)
-        let allowsUnverified = arguments.flag("allow-unverified")
-        let prompter = try RunCommand.makePrompter(arguments, environment: environment)
+        let allowsUnverified = arguments[allowUnverified]
+        let prompter = try RunCommand.makePrompter(
+            answers: arguments[answers], noInteraction: arguments[noInteraction], environment: environment)
         let entry = try library.importShortcut(
-            loaded.fileData, source: source, name: arguments.value("name") ?? loaded.name, folder: arguments.value("folder"),
-            replacing: arguments.flag("replace"), ignoringSignature: ignoringSignature,
+            loaded.fileData, source: source, name: arguments[name] ?? loaded.name, folder: arguments[folder],
+            replacing: arguments[replace], ignoringSignature: ignoringSignature,
             refusal: { signature in
                 Console.out(signature.summary() + "\n")
                 guard case .unknown = signature.signer, !allowsUnverified else { return nil }
@@ -99,41 +98,41 @@ enum SettingsCommand {
             read there); --revoke takes a folder back, or all of a shortcut's folders without --folder.
             """,
         options: [
-            OptionSpec("allow-running-scripts", help: "Let shortcuts run scripts (Run Shell Script…)."),
-            OptionSpec("disallow-running-scripts", help: "Stop shortcuts from running scripts (the default)."),
-            OptionSpec("allow", value: "shortcut", help: "Give this shortcut (name or identifier) the folder given with --folder."),
-            OptionSpec("revoke", value: "shortcut", help: "Take back the --folder, or every folder, given to this shortcut."),
-            OptionSpec("folder", value: "path", help: "The folder for --allow or --revoke."),
-            OptionSpec("read-only", help: "With --allow: the shortcut may read in the folder but not change it."),
-            OptionSpec(
-                "limit", value: "name=value",
-                help: "Set a run limit: actions, seconds, valueBytes, listItems or runBytes (0 for none, default for the default).",
-                repeatable: true),
-            OptionSpec(
-                "wait-to-return", value: "on|off",
-                help: "Whether Wait to Return and Continue in Shortcuts App wait for Return on a terminal (off: continue at once)."),
-            OptionSpec(
-                "service", value: "name=value",
-                help: "Point a web service at a base URL, or set its key (default for the default); see the list below.",
-                repeatable: true),
-            OptionSpec("history", value: "on|off", help: "Whether runs are recorded in the run history (`shortcuts runs`)."),
-            OptionSpec(
-                "history-limit", value: "name=value",
-                help: "How much history is kept: steps (per run, in full), runs (per shortcut), days, or previews=on|off.",
-                repeatable: true),
+            allowRunningScripts, disallowRunningScripts, allow, revoke, folder, readOnly, limit, waitToReturn, service, history,
+            historyLimit,
         ])
+
+    static let allowRunningScripts = Flag("allow-running-scripts", help: "Let shortcuts run scripts (Run Shell Script…).")
+    static let disallowRunningScripts = Flag("disallow-running-scripts", help: "Stop shortcuts from running scripts (the default).")
+    static let allow = Option("allow", value: "shortcut", help: "Give this shortcut (name or identifier) the folder given with --folder.")
+    static let revoke = Option("revoke", value: "shortcut", help: "Take back the --folder, or every folder, given to this shortcut.")
+    static let folder = Option("folder", value: "path", help: "The folder for --allow or --revoke.")
+    static let readOnly = Flag("read-only", help: "With --allow: the shortcut may read in the folder but not change it.")
+    static let limit = RepeatableOption(
+        "limit", value: "name=value",
+        help: "Set a run limit: actions, seconds, valueBytes, listItems or runBytes (0 for none, default for the default).")
+    static let waitToReturn = Option(
+        "wait-to-return", value: "on|off",
+        help: "Whether Wait to Return and Continue in Shortcuts App wait for Return on a terminal (off: continue at once).")
+    static let service = RepeatableOption(
+        "service", value: "name=value",
+        help: "Point a web service at a base URL, or set its key (default for the default); see the list below.")
+    static let history = Option("history", value: "on|off", help: "Whether runs are recorded in the run history (`shortcuts runs`).")
+    static let historyLimit = RepeatableOption(
+        "history-limit", value: "name=value",
+        help: "How much history is kept: steps (per run, in full), runs (per shortcut), days, or previews=on|off.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let library = ShortcutLibrary(environment: environment)
-        let allow = arguments.flag("allow-running-scripts")
-        let disallow = arguments.flag("disallow-running-scripts")
+        let allow = arguments[allowRunningScripts]
+        let disallow = arguments[disallowRunningScripts]
         if allow && disallow {
             throw UsageError("Give either --allow-running-scripts or --disallow-running-scripts, not both", command: spec.name)
         }
         if allow || disallow {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allowRunningScripts = allow }
         }
-        let limits = try limitChanges(arguments.values["limit"] ?? [])
+        let limits = try limitChanges(arguments[limit])
         if !limits.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
                 for (limit, value) in limits {
@@ -141,25 +140,25 @@ enum SettingsCommand {
                 }
             }
         }
-        if let value = arguments.values["wait-to-return"]?.last {
+        if let value = arguments[waitToReturn] {
             guard let on = ["on": true, "off": false][value.lowercased()] else {
                 throw UsageError("--wait-to-return \(value): give on or off", command: spec.name)
             }
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.waitToReturn = on }
         }
-        if let value = arguments.values["history"]?.last {
+        if let value = arguments[history] {
             guard let on = ["on": true, "off": false][value.lowercased()] else {
                 throw UsageError("--history \(value): give on or off", command: spec.name)
             }
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.history.enabled = on }
         }
-        let historyChanges = try historyLimitChanges(arguments.values["history-limit"] ?? [])
+        let historyChanges = try historyLimitChanges(arguments[historyLimit])
         if !historyChanges.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
                 for change in historyChanges { change(&settings.history) }
             }
         }
-        let services = try serviceChanges(arguments.values["service"] ?? [])
+        let services = try serviceChanges(arguments[service])
         if !services.isEmpty {
             try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
                 for (name, value) in services { settings.services[name] = value }
@@ -287,10 +286,10 @@ enum SettingsCommand {
         var readOnly: Bool
 
         init?(_ arguments: ParsedArguments) throws {
-            let allow = arguments.value("allow")
-            let revoke = arguments.value("revoke")
-            let folder = arguments.value("folder")
-            let readOnly = arguments.flag("read-only")
+            let allow = arguments[SettingsCommand.allow]
+            let revoke = arguments[SettingsCommand.revoke]
+            let folder = arguments[SettingsCommand.folder]
+            let readOnly = arguments[SettingsCommand.readOnly]
             guard allow != nil || revoke != nil else {
                 if folder != nil || readOnly {
                     throw UsageError("--folder and --read-only go with --allow <shortcut> or --revoke <shortcut>", command: spec.name)
@@ -359,9 +358,9 @@ enum SignCommand {
     static let spec = CommandSpec(
         name: "sign", abstract: "Sign a shortcut file (needs Apple's servers; not available on Linux).",
         options: [
-            OptionSpec("mode", short: "m", value: "mode", help: "people-who-know-me or anyone."),
-            OptionSpec("input", short: "i", value: "input", help: "The shortcut file to sign."),
-            OptionSpec("output", short: "o", value: "output", help: "Where to write the signed file."),
+            Option("mode", short: "m", value: "mode", help: "people-who-know-me or anyone."),
+            Option("input", short: "i", value: "input", help: "The shortcut file to sign."),
+            Option("output", short: "o", value: "output", help: "Where to write the signed file."),
         ])
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {

@@ -19,21 +19,20 @@ enum McpCommand {
             identifier. Scripts run only with "Allow Running Scripts" (shortcuts settings, or \
             SHORTCUTS_ALLOW_RUNNING_SCRIPTS). See docs/MCP.md.
             """,
-        options: [
-            OptionSpec("shortcuts-only", help: "Offer only the library's shortcuts, no actions."),
-            OptionSpec(
-                "app", value: "bundle-id", help: "Offer only this app's actions (repeatable; with --shortcuts-only, the shortcuts too).",
-                repeatable: true),
-            OptionSpec(
-                "allow", value: "name", help: "Offer only the tools named (a tool name, action identifier or shortcut name; repeatable).",
-                repeatable: true),
-            OptionSpec("allow-file", value: "path", help: "Offer only the tools named in this file, one per line (# starts a comment)."),
-        ])
+        options: [shortcutsOnly, app, allow, allowFile])
+
+    static let shortcutsOnly = Flag("shortcuts-only", help: "Offer only the library's shortcuts, no actions.")
+    static let app = RepeatableOption(
+        "app", value: "bundle-id", help: "Offer only this app's actions (repeatable; with --shortcuts-only, the shortcuts too).")
+    static let allow = RepeatableOption(
+        "allow", value: "name", help: "Offer only the tools named (a tool name, action identifier or shortcut name; repeatable).")
+    static let allowFile = Option(
+        "allow-file", value: "path", help: "Offer only the tools named in this file, one per line (# starts a comment).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         var allowList: Set<String>?
-        let allowed = arguments.values["allow"] ?? []
-        if let path = arguments.value("allow-file") {
+        let allowed = arguments[allow]
+        if let path = arguments[allowFile] {
             allowList = Set(allowed + (try ToolSelection.allowList(contentsOf: path)))
         } else if !allowed.isEmpty {
             allowList = Set(allowed)
@@ -42,7 +41,7 @@ enum McpCommand {
         let configuration = MCPServer.Configuration(
             library: library,
             selection: ToolSelection(
-                isShortcutsOnly: arguments.flag("shortcuts-only"), apps: arguments.values["app"] ?? [], allowList: allowList),
+                isShortcutsOnly: arguments[shortcutsOnly], apps: arguments[app], allowList: allowList),
             makeSetup: { RunSetup(environment: environment, caller: .mcp, library: library, warn: { Console.err($0 + "\n") }) },
             environment: environment,
             log: { Console.err($0 + "\n") })

@@ -28,15 +28,14 @@ enum PerformCommand {
             ArgumentSpec(
                 "action-identifier", help: "The action's identifier, e.g. com.example.App.CreateTaskIntent or is.workflow.actions.gettext.")
         ],
-        options: [
-            OptionSpec("set", value: "name=value", help: "Set a parameter (repeatable).", repeatable: true),
-            OptionSpec(
-                "input-path", short: "i", value: "input-path",
-                help: "A file to give the action as input (repeatable; - reads standard input).", repeatable: true),
-            OptionSpec("no-interaction", help: "Never ask questions: an action that needs an answer fails."),
-            OptionSpec(
-                "answers", value: "answers-file", help: "Answer the action's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
-        ])
+        options: [set, inputPath, noInteraction, answers])
+
+    static let set = RepeatableOption("set", value: "name=value", help: "Set a parameter (repeatable).")
+    static let inputPath = RepeatableOption(
+        "input-path", short: "i", value: "input-path", help: "A file to give the action as input (repeatable; - reads standard input).")
+    static let noInteraction = Flag("no-interaction", help: "Never ask questions: an action that needs an answer fails.")
+    static let answers = Option(
+        "answers", value: "answers-file", help: "Answer the action's questions from a file, one per line (or SHORTCUTS_ANSWERS).")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         var identifier = arguments.positionals[0]
@@ -52,12 +51,13 @@ enum PerformCommand {
         }
 
         var parameters = ParameterDictionary()
-        for (name, values) in try settings(arguments.values["set"] ?? [], for: metadata) {
+        for (name, values) in try settings(arguments[set], for: metadata) {
             parameters[name] = values.count == 1 ? .plain(.string(values[0])) : .array(values.map { .plain(.string($0)) })
         }
         let input = try RunInput.content(
-            paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
-        let prompter = try RunCommand.makePrompter(arguments, environment: environment)
+            paths: arguments[inputPath], standardInputIsTerminal: Console.isTerminal(0))
+        let prompter = try RunCommand.makePrompter(
+            answers: arguments[answers], noInteraction: arguments[noInteraction], environment: environment)
         let workflow = Workflow(actions: [WorkflowAction(identifier: identifier, parameters: parameters)])
         // The action and its parameters are the person's own words on the command line, not a
         // shortcut someone else wrote: it reaches what they can.

@@ -23,35 +23,32 @@ enum RunCommand {
             """,
         arguments: [ArgumentSpec("shortcut-name-or-identifier", help: "The name, identifier or file path of the shortcut to run.")],
         options: [
-            OptionSpec(
-                "input-path", short: "i", value: "input-path",
-                help: "A file to give the shortcut as input (repeatable; - reads standard input).", repeatable: true),
-            OptionSpec(
-                "output-path", short: "o", value: "output-path",
-                help: "Where to write the output; an existing file is replaced (- is standard output)."),
-            OptionSpec(
-                "output-type", value: "output-type",
-                help: "The type to output, as a uniform type identifier (public.plain-text, public.json…)."),
-            OptionSpec("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails."),
-            OptionSpec(
-                "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS)."),
-            OptionSpec(
-                "allow-folder", value: "folder",
-                help: "Let the shortcut read and write in this folder for this run, without asking (repeatable).", repeatable: true),
-            OptionSpec(
-                "allow-reading", value: "folder", help: "Let the shortcut read in this folder for this run (repeatable).",
-                repeatable: true),
-            .ignoreSignature, .follow,
+            inputPath, outputPath, outputType, noInteraction, answers, allowFolder, allowReading, Flag.ignoreSignature, Flag.follow,
         ])
+
+    static let inputPath = RepeatableOption(
+        "input-path", short: "i", value: "input-path", help: "A file to give the shortcut as input (repeatable; - reads standard input).")
+    static let outputPath = Option(
+        "output-path", short: "o", value: "output-path",
+        help: "Where to write the output; an existing file is replaced (- is standard output).")
+    static let outputType = Option(
+        "output-type", value: "output-type", help: "The type to output, as a uniform type identifier (public.plain-text, public.json…).")
+    static let noInteraction = Flag("no-interaction", help: "Never ask questions: a shortcut that needs an answer fails.")
+    static let answers = Option(
+        "answers", value: "answers-file", help: "Answer the shortcut's questions from a file, one per line (or SHORTCUTS_ANSWERS).")
+    static let allowFolder = RepeatableOption(
+        "allow-folder", value: "folder", help: "Let the shortcut read and write in this folder for this run, without asking (repeatable).")
+    static let allowReading = RepeatableOption(
+        "allow-reading", value: "folder", help: "Let the shortcut read in this folder for this run (repeatable).")
 
     /// The folders `--allow-folder` and `--allow-reading` grant, which must exist.
     static func folderGrants(_ arguments: ParsedArguments) throws -> [FolderGrant] {
         var grants: [FolderGrant] = []
-        for (option, readOnly) in [("allow-folder", false), ("allow-reading", true)] {
-            for path in arguments.values[option] ?? [] {
+        for (option, readOnly) in [(allowFolder, false), (allowReading, true)] {
+            for path in arguments[option] {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw UsageError("--\(option) \(path): there is no folder there", command: spec.name)
+                    throw UsageError("--\(option.spec.long) \(path): there is no folder there", command: spec.name)
                 }
                 grants.append(FolderGrant(path: URL(fileURLWithPath: path).standardizedFileURL.path, readOnly: readOnly))
             }
@@ -60,15 +57,15 @@ enum RunCommand {
     }
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        if let type = arguments.value("output-type") { try RunOutput.check(type: type, command: spec.name) }
+        if let type = arguments[outputType] { try RunOutput.check(type: type, command: spec.name) }
         var setup = RunSetup.commandLine(environment)
         setup.folderGrants = try folderGrants(arguments)
         var shortcut = try ShortcutResolver.resolve(
-            arguments.positionals[0], setup: setup, ignoringSignature: arguments.flag("ignore-signature"))
+            arguments.positionals[0], setup: setup, ignoringSignature: arguments[Flag.ignoreSignature])
 
         let input = try RunInput.content(
-            paths: arguments.values["input-path"] ?? [], standardInputIsTerminal: Console.isTerminal(0))
-        let prompter = try makePrompter(arguments, environment: environment)
+            paths: arguments[inputPath], standardInputIsTerminal: Console.isTerminal(0))
+        let prompter = try makePrompter(answers: arguments[answers], noInteraction: arguments[noInteraction], environment: environment)
         // A file run without importing it is set up first, from the same answers.
         if !shortcut.isInLibrary, let answered = try SetupQuestions.answer(shortcut.workflow, label: shortcut.label, prompter: prompter) {
             shortcut.workflow = answered
@@ -79,12 +76,12 @@ enum RunCommand {
             asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter),
             cancellation: Interruption.install())
 
-        let destination = arguments.value("output-path").flatMap { $0 == "-" ? nil : $0 }
-        let type = arguments.value("output-type") ?? destination.flatMap(RunOutput.type(forDestination:))
+        let destination = arguments[outputPath].flatMap { $0 == "-" ? nil : $0 }
+        let type = arguments[outputType] ?? destination.flatMap(RunOutput.type(forDestination:))
         var data = try RunOutput.data(for: output, type: type)
         if let destination {
             do {
-                try AtomicFile.write(data, to: destination, replacing: true, followingLinks: arguments.flag("follow"))
+                try AtomicFile.write(data, to: destination, replacing: true, followingLinks: arguments[Flag.follow])
             } catch {
                 throw CommandFailure("Couldn't write the output to \(destination): \(error.message)")
             }
@@ -97,11 +94,11 @@ enum RunCommand {
 
     /// Scripted answers, the terminal, the desktop's notifications for alerts, or no interaction
     /// at all, in that order of preference.
-    static func makePrompter(_ arguments: ParsedArguments, environment: [String: String]) throws -> any Prompter {
-        if let path = arguments.value("answers") ?? environment["SHORTCUTS_ANSWERS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+    static func makePrompter(answers: String?, noInteraction: Bool, environment: [String: String]) throws -> any Prompter {
+        if let path = answers ?? environment["SHORTCUTS_ANSWERS"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return try ScriptedPrompter(contentsOf: path)
         }
-        if arguments.flag("no-interaction") { return NoInteraction() }
+        if noInteraction { return NoInteraction() }
         if Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() {
             return terminal
         }

@@ -25,15 +25,14 @@ enum RunsCommand {
         subcommands: [
             CommandSpec(
                 name: "show", abstract: "Show one run: its steps with their timings and outputs, and each action's count and time.",
-                arguments: [ArgumentSpec("run-id", help: "The run, or any unambiguous start of its id.")], options: options.named("json"))
+                arguments: [ArgumentSpec("run-id", help: "The run, or any unambiguous start of its id.")], options: [json])
         ])
 
-    static let options = [
-        OptionSpec("failed", help: "Only runs that failed."),
-        OptionSpec("since", value: "date", help: "Only runs since: 2026-12-01, an ISO 8601 time, today, yesterday, or 2h, 7d…"),
-        OptionSpec("limit", value: "count", help: "The most runs to list, newest first (default 50)."),
-        OptionSpec("json", help: "Print JSON for scripts."),
-    ]
+    static let options: [any OptionDeclaration] = [failed, since, limit, json]
+    static let failed = Flag("failed", help: "Only runs that failed.")
+    static let since = Option("since", value: "date", help: "Only runs since: 2026-12-01, an ISO 8601 time, today, yesterday, or 2h, 7d…")
+    static let limit = Option("limit", value: "count", help: "The most runs to list, newest first (default 50).")
+    static let json = Flag("json", help: "Print JSON for scripts.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let history = RunHistory(path: RunHistory.defaultPath(in: environment))
@@ -44,7 +43,7 @@ enum RunsCommand {
                 throw CommandFailure("No runs are recorded yet (\(history.path) doesn't exist)")
             }
             let details = try historyCall { () throws(HistoryError) in try history.details(of: positionals[1]) }
-            Console.out(arguments.flag("json") ? details.json.text + "\n" : HistoryText.details(details))
+            Console.out(arguments[json] ? details.json.text + "\n" : HistoryText.details(details))
             return 0
         }
         guard positionals.count <= 1 else {
@@ -58,13 +57,13 @@ enum RunsCommand {
         } else {
             runs = []
         }
-        Console.out(arguments.flag("json") ? JSONValue.array(runs.map(\.json)).text + "\n" : HistoryText.list(runs))
+        Console.out(arguments[json] ? JSONValue.array(runs.map(\.json)).text + "\n" : HistoryText.list(runs))
         return 0
     }
 
     static func query(_ arguments: ParsedArguments, shortcut: String?) throws(UsageError) -> RunQuery {
-        var query = RunQuery(shortcut: shortcut, status: arguments.flag("failed") ? .failed : nil)
-        if let since = arguments.value("since") {
+        var query = RunQuery(shortcut: shortcut, status: arguments[failed] ? .failed : nil)
+        if let since = arguments[Self.since] {
             guard let date = HistoryDates.parse(since) else {
                 throw UsageError(
                     "--since \(since): give a date (2026-12-01), an ISO 8601 time, today, yesterday, or a span such as 2h or 7d",
@@ -72,7 +71,7 @@ enum RunsCommand {
             }
             query.since = date
         }
-        if let limit = arguments.value("limit") {
+        if let limit = arguments[Self.limit] {
             guard let count = Int(limit), count > 0 else {
                 throw UsageError("--limit \(limit): give a whole number above 0", command: spec.name)
             }

@@ -25,14 +25,15 @@ enum ServiceCommand {
         subcommands: [
             CommandSpec(
                 name: "install", abstract: "Install D-Bus activation, the systemd user unit and the app's menu entry for you.",
-                options: options.named("executable")),
+                options: [executable]),
             CommandSpec(name: "uninstall", abstract: "Remove what install wrote."),
             CommandSpec(name: "start", abstract: "Start shortcutsd if it isn't running."),
             CommandSpec(name: "stop", abstract: "Stop shortcutsd; the runs in progress are cancelled."),
             CommandSpec(name: "status", abstract: "Say whether shortcutsd runs (exit status 1 when it doesn't)."),
         ])
 
-    static let options = [OptionSpec("executable", value: "path", help: "The shortcutsd the installed files start.")]
+    static let options: [any OptionDeclaration] = [executable]
+    static let executable = Option("executable", value: "path", help: "The shortcutsd the installed files start.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         switch arguments.positionals[0] {
@@ -66,7 +67,7 @@ enum ServiceCommand {
     }
 
     private static func install(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
-        let executable = arguments.value("executable").map(absolute) ?? besideThisProgram()
+        let executable = arguments[Self.executable].map(absolute) ?? besideThisProgram()
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw CommandFailure("\(executable) is not an executable shortcutsd; build it or give --executable")
         }
@@ -85,7 +86,7 @@ enum ServiceCommand {
             }
             Console.out("Wrote \(path)\n")
         }
-        if arguments.value("executable") == nil { DevelopmentBuild.warnAboutBuildFolderPaths(in: "these files") }
+        if arguments[Self.executable] == nil { DevelopmentBuild.warnAboutBuildFolderPaths(in: "these files") }
         Console.out(
             "shortcutsd (\(executable)) now starts when a program calls org.swiftshortcuts.Events; run `systemctl --user daemon-reload` if systemd runs your session. Shortcuts is in your desktop's app menu.\n"
         )

@@ -3,35 +3,33 @@ import Testing
 @testable import ShortcutsCLI
 
 @Suite struct ArgumentParserTests {
+    static let inputPath = RepeatableOption("input-path", short: "i", value: "input-path", help: "")
+    static let outputPath = Option("output-path", short: "o", value: "output-path", help: "")
+    static let noInteraction = Flag("no-interaction", help: "")
     let spec = CommandSpec(
-        name: "run", abstract: "Run.",
-        arguments: [ArgumentSpec("shortcut", help: "")],
-        options: [
-            OptionSpec("input-path", short: "i", value: "input-path", help: "", repeatable: true),
-            OptionSpec("output-path", short: "o", value: "output-path", help: ""),
-            OptionSpec("no-interaction", help: ""),
-        ])
+        name: "run", abstract: "Run.", arguments: [ArgumentSpec("shortcut", help: "")],
+        options: [inputPath, outputPath, noInteraction])
 
     @Test func readsPositionalsOptionsAndFlags() throws {
         let parsed = try ArgumentParser.parse(
             ["Hello", "-i", "a.txt", "--input-path", "b.txt", "--no-interaction", "-o", "out"], for: spec)
         #expect(parsed.positionals == ["Hello"])
-        #expect(parsed.values["input-path"] == ["a.txt", "b.txt"])
-        #expect(parsed.value("output-path") == "out")
-        #expect(parsed.flag("no-interaction"))
+        #expect(parsed[Self.inputPath] == ["a.txt", "b.txt"])
+        #expect(parsed[Self.outputPath] == "out")
+        #expect(parsed[Self.noInteraction])
         #expect(!parsed.isHelpRequested)
     }
 
     @Test func acceptsAttachedValues() throws {
         let parsed = try ArgumentParser.parse(["--output-path=x.txt", "-iy.txt", "Hello"], for: spec)
-        #expect(parsed.value("output-path") == "x.txt")
-        #expect(parsed.values["input-path"] == ["y.txt"])
+        #expect(parsed[Self.outputPath] == "x.txt")
+        #expect(parsed[Self.inputPath] == ["y.txt"])
         #expect(parsed.positionals == ["Hello"])
     }
 
     @Test func dashIsAValueAndDoubleDashEndsOptions() throws {
         let parsed = try ArgumentParser.parse(["-i", "-", "--", "--strange-name"], for: spec)
-        #expect(parsed.values["input-path"] == ["-"])
+        #expect(parsed[Self.inputPath] == ["-"])
         #expect(parsed.positionals == ["--strange-name"])
     }
 
