@@ -58,57 +58,24 @@ enum DeviceActions {
         }
     }
 
-    /// `WFDeviceDetail`.
-    enum Detail: String, ParameterOption {
-        case deviceName = "Device Name", deviceHostname = "Device Hostname", deviceModel = "Device Model"
-        case deviceType = "Device Type", systemVersion = "System Version", systemName = "System Name"
-        case screenWidth = "Screen Width", screenHeight = "Screen Height"
-    }
-
     static let deviceDetails = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.getdevicedetails", title: "Get Device Details",
             description:
                 "Gets a detail of this computer: its name (host name), model (machine architecture), system name and version (from /etc/os-release).",
-            parameters: [.option("WFDeviceDetail", title: "Detail", default: Detail.deviceName)],
+            parameters: [.option("WFDeviceDetail", title: "Detail", default: DeviceDetails.Detail.deviceName)],
             outputType: "Text", outputName: "Device Details", keywords: ["hostname", "os", "version", "model"])
     ) { parameters in
-        let detail = OptionParameter(parameters, "WFDeviceDetail", default: Detail.deviceName)
+        let detail = OptionParameter(parameters, "WFDeviceDetail", default: DeviceDetails.Detail.deviceName)
         return { _, run in
             let detail = try detail.value(in: run)
             let provided = run.environment.deviceDetails(detail.rawValue)
             if !provided.isNothing { return provided }
-            return try value(of: detail)
+            return try DeviceDetails.value(of: detail)
         }
     }
 
-    /// A detail of this machine, read from the system.
-    static func value(of detail: Detail) throws -> Content {
-        switch detail {
-        case .deviceName, .deviceHostname: return .text(ProcessInfo.processInfo.hostName)
-        case .deviceModel:
-            var names = utsname()
-            uname(&names)
-            let machine = withUnsafeBytes(of: &names.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return .text(machine)
-        case .deviceType: return .text("Computer")
-        case .systemName: return .text(osRelease["NAME"] ?? "Linux")
-        case .systemVersion:
-            return .text(osRelease["VERSION_ID"] ?? osRelease["VERSION"] ?? ProcessInfo.processInfo.operatingSystemVersionString)
-        case .screenWidth, .screenHeight:
-            throw ActionFailure("the screen size isn't known on Linux without a desktop session", parameter: "WFDeviceDetail")
-        }
-    }
-
-    /// The fields of `/etc/os-release` (`NAME`, `VERSION_ID`…), unquoted.
-    static var osRelease: [String: String] {
-        guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) else { return [:] }
-        var fields: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            fields[String(line[..<equals])] = value
-        }
-        return fields
-    }
 }
+
+/// Get Device Details' `WFDeviceDetail` is read as the platform's details.
+extension DeviceDetails.Detail: ParameterOption {}

@@ -187,7 +187,7 @@ enum GIFActions {
                 let animation = try Animation(file, parameter: "WFImage")
                 for index in 0..<animation.frameCount {
                     try run.checkCancelled()
-                    let name = LibraryLoading.numberedName(file.baseName, index, of: animation.frameCount)
+                    let name = FileNames.numbered(file.baseName, index, of: animation.frameCount)
                     let data = try animation.frame(index).encoded(as: .png)
                     frames.append(.file(FileContent(name: name + ".png", data: data, typeIdentifier: "public.png")))
                 }

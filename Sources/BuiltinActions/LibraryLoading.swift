@@ -16,12 +16,6 @@ enum LibraryLoading {
         guard loader(&reason, reason.count) == 0 else { throw ActionFailure(message(reason)) }
     }
 
-    /// The name of one of `count` parts made from a file, numbered from 1 with as many digits as
-    /// the last (`Scan 01` … `Scan 12`), so they sort in order.
-    static func numberedName(_ base: String, _ index: Int, of count: Int) -> String {
-        let number = String(index + 1)
-        return base + " " + String(repeating: "0", count: max(String(count).count - number.count, 0)) + number
-    }
 }
 
 extension RunContext {
@@ -40,30 +34,5 @@ extension RunContext {
             throw ActionFailure("can't make a folder for the action's files in \(folder): \(error.localizedDescription)")
         }
         return folder
-    }
-
-    /// A whole number from a parameter, `fallback` when it is empty, refused outside `range`.
-    func wholeNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Int>, default fallback: Int, what: String)
-        throws -> Int
-    {
-        let value = try number(expression, parameter: parameter) ?? Double(fallback)
-        guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw ActionFailure("\(what) is \(range.lowerBound) to \(range.upperBound), not \(value.formatted())", parameter: parameter)
-        }
-        return Int(value)
-    }
-
-    /// A number from a parameter kept within `range` (a slider's value), `fallback` when it is
-    /// empty; one that isn't a finite number is refused, naming the parameter.
-    func boundedNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Double>, default fallback: Double?)
-        throws -> Double?
-    {
-        guard let value = try number(expression, parameter: parameter) ?? fallback else { return nil }
-        guard value.isFinite else {
-            throw ActionFailure(
-                "expected a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound)), got \(NumberText.format(value))",
-                parameter: parameter)
-        }
-        return min(max(value, range.lowerBound), range.upperBound)
     }
 }

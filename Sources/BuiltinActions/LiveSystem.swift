@@ -28,11 +28,10 @@ public enum LiveSystem {
             openURL: open,
             findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
             deviceDetails: { name in
-                guard let detail = DeviceActions.Detail(named: name) else { return .nothing }
-                return (try? DeviceActions.value(of: detail)) ?? .nothing
+                guard let detail = DeviceDetails.detail(named: name) else { return .nothing }
+                return (try? DeviceDetails.value(of: detail)) ?? .nothing
             })
-        environment.download = Builtins.download
-        environment.contentProperty = Builtins.contentProperty
+        environment.download = HTTPClient.download
         return environment
     }
 

@@ -281,7 +281,7 @@ enum PDFActions {
                     try run.checkCancelled()
                     let writer = try Writer()
                     try writer.add(page: index, of: document, margin: 0)
-                    let name = LibraryLoading.numberedName(file.baseName, index, of: document.pageCount)
+                    let name = FileNames.numbered(file.baseName, index, of: document.pageCount)
                     pages.append(.file(pdfFile(try writer.finish(), named: name)))
                 }
             }
@@ -346,7 +346,7 @@ enum PDFActions {
                     }
                     var page = VipsImage(taking: rendered)
                     page = grey ? try page.greyscale() : try page.flattened()
-                    let name = LibraryLoading.numberedName(file.baseName, index, of: document.pageCount)
+                    let name = FileNames.numbered(file.baseName, index, of: document.pageCount)
                     let data = try page.encoded(as: imageFormat)
                     images.append(
                         .file(

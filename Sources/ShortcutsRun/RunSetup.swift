@@ -127,6 +127,8 @@ public struct RunSetup: Sendable {
                 guard let location = try? library.find(name) else { return nil }
                 return try? library.workflow(at: location)
             })
+        // Image, PDF and song properties come from the media actions' libraries.
+        environment.contentProperty = Builtins.contentProperty
         environment.workingDirectory = workingDirectory
         // Relative paths in file actions start at the Shortcuts folder, as Apple's start in iCloud
         // Drive's; it is read once (user-dirs.dirs) for this and the file access below.
