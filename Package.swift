@@ -59,12 +59,17 @@ let package = Package(
         .target(name: "CSDBusLoader"),
         // D-Bus values and a client connection, for the service and the actions that call desktop services.
         .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
+        // The live adapters behind a run: starting programs, HTTP (libcurl), the desktop's D-Bus
+        // services, prompter, clipboard and notifications, this machine's details, and loading the
+        // C libraries. Actions and front ends reach the machine through it.
+        .target(
+            name: "ShortcutsPlatform",
+            dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsRPC", "DesktopBus", "CCurlLoader"]),
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders", "DesktopBus",
-                "Markup",
-                "ShortcutsRPC",
+                "ShortcutsPlatform", "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders",
+                "DesktopBus", "Markup", "ShortcutsRPC",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
@@ -87,14 +92,14 @@ let package = Package(
         .target(
             name: "ShortcutsRun",
             dependencies: [
-                "ShortcutsEngine", "BuiltinActions", "LibraryActions", "AppActions", "ShortcutsLibrary", "ShortcutsLanguage",
-                "ShortcutFormat", "ShortcutsContent", "RunHistory",
+                "ShortcutsEngine", "BuiltinActions", "ShortcutsPlatform", "LibraryActions", "AppActions", "ShortcutsLibrary",
+                "ShortcutsLanguage", "ShortcutFormat", "ShortcutsContent", "RunHistory",
             ]),
         .target(
             name: "ShortcutsService",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "CSDBusLoader", "ShortcutsRun", "ShortcutFormat",
-                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop", "DesktopBus", "BuiltinActions",
+                "ShortcutsContent", "RunHistory", "Automations", "ShortcutsDesktop", "DesktopBus", "ShortcutsPlatform",
             ]
         ),
         // GNU libmicrohttpd, loaded when the app is first opened: no -dev package is needed to build.
@@ -119,9 +124,9 @@ let package = Package(
         .target(
             name: "ShortcutsCLI",
             dependencies: [
-                "ShortcutsEngine", "BuiltinActions", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer", "ShortcutsEvents",
-                "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory", "Automations",
-                "ShortcutsDesktop",
+                "ShortcutsEngine", "ShortcutsPlatform", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer",
+                "ShortcutsEvents", "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory",
+                "Automations", "ShortcutsDesktop",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -182,7 +187,9 @@ let package = Package(
             name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsTestSupport"]),
         .testTarget(
             name: "BuiltinActionsTests",
-            dependencies: ["BuiltinActions", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup"]),
+            dependencies: [
+                "BuiltinActions", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup",
+            ]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(
             name: "ShortcutsDesktopTests",

@@ -1,5 +1,6 @@
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// The built-in actions: everything under `is.workflow.actions.` that runs on Linux.
 ///

@@ -3,6 +3,7 @@ import CVipsLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// `WFQRErrorCorrectionLevel` of Generate QR Code.
 enum QRCorrection: String, ParameterOption {

@@ -2,6 +2,7 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Where this computer is: the `location` setting when the person gave one, else GeoClue
 /// (`org.freedesktop.GeoClue2` on the system bus, which asks Wi-Fi, a modem's GPS or the network).

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 import ShortcutsRPC
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Speak Text and Get Device Details: actions that ask this machine itself.
 enum DeviceActions {

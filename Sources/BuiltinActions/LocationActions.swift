@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Location, Street Address, Get Details of Locations, Get Distance, Get Halfway Point, Get Maps
 /// URL, Get Travel Time, Find Places and Filter Locations (``Places``).

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Run Shell Script, and the macOS-only Run AppleScript and Run JavaScript for Automation.
 ///

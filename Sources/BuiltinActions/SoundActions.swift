@@ -2,6 +2,7 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 import ShortcutsRPC
 
 /// Sound through the sound server's own tools (PipeWire's, else PulseAudio's, else ALSA's):

@@ -2,6 +2,7 @@ import CVipsLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// An image decoded by libvips, which it reads lazily and in pieces; released when it goes.
 ///

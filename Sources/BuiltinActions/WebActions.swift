@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Get Contents of URL, Get Contents of Web Page and Open URLs.
 enum WebActions {

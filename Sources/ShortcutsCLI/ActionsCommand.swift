@@ -1,8 +1,8 @@
 import AppActions
-import BuiltinActions
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 import ShortcutsRun
 
 /// `shortcuts actions`: lists the actions shortcuts can run, built-in and from installed apps,

@@ -1,10 +1,10 @@
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsDesktop
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsPlatform
 import ShortcutsRun
 import Synchronization
 

@@ -1,10 +1,10 @@
 import Automations
-import BuiltinActions
 import Foundation
 import RunHistory
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsPlatform
 import ShortcutsRun
 
 #if canImport(Glibc)

@@ -1,9 +1,9 @@
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsPlatform
 import ShortcutsRun
 
 /// `shortcuts run`: runs a shortcut from the library or a file, with input and output.

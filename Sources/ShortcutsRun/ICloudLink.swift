@@ -1,6 +1,6 @@
-import BuiltinActions
 import Foundation
 import ShortcutFormat
+import ShortcutsPlatform
 
 /// A shortcut shared as an iCloud link, `https://www.icloud.com/shortcuts/<id>`, and how to fetch
 /// it: the public record at `…/shortcuts/api/records/<id>` names the shortcut and points at its

@@ -6,6 +6,7 @@ import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsPlatform
 
 /// How every front end runs a shortcut: the CLI, `shortcutsd`, `shortcuts mcp` and the
 /// benchmarks each make one setup and ask it for runs, so the engine, the action sources, the

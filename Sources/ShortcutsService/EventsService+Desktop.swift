@@ -1,10 +1,10 @@
-import BuiltinActions
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsDesktop
 import ShortcutsEngine
 import ShortcutsLibrary
+import ShortcutsPlatform
 import ShortcutsRPC
 
 /// Desktop search (GNOME Shell, KRunner) over the service's library and apps.

@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ShortcutsPlatform
 
 /// Find Apps over real `.desktop` files in temporary XDG folders, Quit App against a real
 /// process, and Filter Locations.

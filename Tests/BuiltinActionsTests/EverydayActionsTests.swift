@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ShortcutsPlatform
 
 /// The content, scripting and file actions of the everyday set, each for its documented
 /// behaviour, its edge cases and its errors.

@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ShortcutsPlatform
 
 /// Ask, alerts, results, notifications, the clipboard, Wait, Speak Text and device details.
 @Suite struct InteractionActionsTests {

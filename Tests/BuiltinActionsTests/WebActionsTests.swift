@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ShortcutsPlatform
 
 /// Starts Python servers that print the port they listen on once they listen.
 enum PythonServer {

@@ -11,19 +11,19 @@ import ShortcutsEngine
 /// session that starts later is picked up.
 public struct LiveClipboard: Clipboard {
     /// The programs that read and write the clipboard.
-    struct Tool {
-        var read: (String, [String])
-        var write: (String, [String])
+    package struct Tool {
+        package var read: (String, [String])
+        package var write: (String, [String])
     }
 
-    let environment: [String: String]
+    package let environment: [String: String]
 
     public init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// The tool to use, or an error saying what to install.
-    func tool() throws -> Tool {
+    package func tool() throws -> Tool {
         let path = environment["PATH"]
         let hasWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let hasX11 = !(environment["DISPLAY"] ?? "").isEmpty
@@ -41,14 +41,14 @@ public struct LiveClipboard: Clipboard {
     }
 
     /// The private clipboard's file, when there is no desktop session to hold a clipboard.
-    var privateFile: String? {
+    package var privateFile: String? {
         let hasSession = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || !(environment["DISPLAY"] ?? "").isEmpty
         guard !hasSession, let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return nil }
         return runtime + "/shortcuts/clipboard"
     }
 
     /// Says once per login session that the clipboard is the private one.
-    func noticeOnce(_ file: String) {
+    package func noticeOnce(_ file: String) {
         let marker = file + ".noticed"
         guard !FileManager.default.fileExists(atPath: marker) else { return }
         try? FileManager.default.createDirectory(
@@ -101,7 +101,7 @@ public struct LiveClipboard: Clipboard {
     }
 
     /// Writes the private clipboard, readable by this user only, atomically.
-    func writePrivate(_ data: Data, name: String?, to file: String) throws {
+    package func writePrivate(_ data: Data, name: String?, to file: String) throws {
         let folder = (file as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(

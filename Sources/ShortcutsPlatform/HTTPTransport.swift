@@ -2,44 +2,44 @@ import CCurlLoader
 import Foundation
 
 /// An HTTP request as the web actions build it.
-struct HTTPRequest: Sendable {
-    var method = "GET"
-    var url: URL
-    var headers: [(name: String, value: String)] = []
-    var body: Data?
+package struct HTTPRequest: Sendable {
+    package var method = "GET"
+    package var url: URL
+    package var headers: [(name: String, value: String)] = []
+    package var body: Data?
 
-    init(url: URL, method: String = "GET") {
+    package init(url: URL, method: String = "GET") {
         self.url = url
         self.method = method
     }
 
     /// Sets a header, replacing one of the same name (compared without case).
-    mutating func setHeader(_ name: String, _ value: String) {
+    package mutating func setHeader(_ name: String, _ value: String) {
         headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
         headers.append((name, value))
     }
 
     /// The value of a header, if set.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 
 /// The response to an ``HTTPRequest``: any status counts, as in Shortcuts.
-struct HTTPResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: Data
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: Data
     /// Where the final response came from, after redirects.
-    var url: URL?
+    package var url: URL?
 
     /// The value of a header (the last one of that name), if present.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The MIME type of `Content-Type` without parameters, lowercased.
-    var mimeType: String? {
+    package var mimeType: String? {
         header("Content-Type").map { $0.split(separator: ";").first.map(String.init) ?? $0 }
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
@@ -49,10 +49,10 @@ struct HTTPResponse: Sendable {
 ///
 /// Linking FoundationNetworking would load libcurl and some thirty libraries it needs at every
 /// start of `shortcuts`, doubling the start-up time of runs that never use the network.
-enum HTTPTransport {
+package enum HTTPTransport {
     /// Sends a request and waits for the whole response.
     /// - Throws: a message describing the transport failure (no connection, timeout, bad TLS).
-    static func send(_ request: HTTPRequest, timeout: TimeInterval) throws(HTTPTransportFailure) -> HTTPResponse {
+    package static func send(_ request: HTTPRequest, timeout: TimeInterval) throws(HTTPTransportFailure) -> HTTPResponse {
         var lines = request.headers.map { "\($0.name): \($0.value)" }
         if request.body != nil, request.header("Expect") == nil { lines.append("Expect:") }
         var response = shortcuts_http_response()
@@ -80,7 +80,7 @@ enum HTTPTransport {
     }
 
     /// Reads `Name: value` lines, skipping the status line.
-    static func parseHeaders(_ text: String) -> [(name: String, value: String)] {
+    package static func parseHeaders(_ text: String) -> [(name: String, value: String)] {
         text.split(whereSeparator: \.isNewline).compactMap { line -> (name: String, value: String)? in
             let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
@@ -97,6 +97,6 @@ enum HTTPTransport {
 }
 
 /// Why a request got no response.
-struct HTTPTransportFailure: Error, Sendable {
-    var message: String
+package struct HTTPTransportFailure: Error, Sendable {
+    package var message: String
 }

@@ -4,14 +4,14 @@ import ShortcutsEngine
 
 /// What the C loaders of the media libraries share with the actions: their messages, written
 /// into a buffer, and loading a library or failing with what it said (naming the package).
-enum LibraryLoading {
+package enum LibraryLoading {
     /// The text a C function wrote into `buffer`, up to its first NUL.
-    static func message(_ buffer: [CChar]) -> String {
+    package static func message(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Calls a loader (`svips_load`, `sarc_load`…); throws what it said when it fails.
-    static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ActionFailure) {
+    package static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ActionFailure) {
         var reason = [CChar](repeating: 0, count: 256)
         guard loader(&reason, reason.count) == 0 else { throw ActionFailure(message(reason)) }
     }
@@ -20,13 +20,13 @@ enum LibraryLoading {
 
 extension RunContext {
     /// The first of `names` on the run's PATH, with its name.
-    func tool(_ names: [String]) -> (name: String, path: String)? {
+    package func tool(_ names: [String]) -> (name: String, path: String)? {
         names.lazy.compactMap { name in ProcessRunner.find(name, path: self.environment.variables["PATH"]).map { (name, $0) } }.first
     }
 
     /// A new folder of the run's cache (`$XDG_CACHE_HOME/shortcuts/PURPOSE-XXXXXXXX`) for one
     /// action's own files: what a program reads and writes for it. The action removes it when done.
-    func scratchFolder(_ purpose: String) throws -> String {
+    package func scratchFolder(_ purpose: String) throws -> String {
         let folder = UserFolders.cacheHome(in: environment.variables) + "/shortcuts/\(purpose)-" + UUID().uuidString.prefix(8)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

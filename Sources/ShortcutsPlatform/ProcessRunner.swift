@@ -8,24 +8,24 @@ import ShortcutsRPC
 /// Both output pipes are read at the same time as the input is written, so a program that writes
 /// more than a pipe holds before reading all its input can't deadlock. SIGPIPE is ignored so a
 /// program that exits without reading its input makes the write fail instead of killing us.
-struct ProcessRunner {
+package struct ProcessRunner {
     /// What a finished program left: its exit status and everything it wrote.
-    struct Outcome: Sendable {
-        var status: Int32
+    package struct Outcome: Sendable {
+        package var status: Int32
         /// Whether it ended because of a signal (including our timeout) rather than by exiting.
-        var wasSignalled: Bool
-        var standardOutput: Data
-        var standardError: Data
+        package var wasSignalled: Bool
+        package var standardOutput: Data
+        package var standardError: Data
         /// Whether it was stopped because the run was cancelled.
-        var wasCancelled = false
+        package var wasCancelled = false
 
         /// Standard error as text, trimmed, for error messages.
-        var errorText: String {
+        package var errorText: String {
             String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// Throws the run's cancellation when that is what stopped the program.
-        func throwIfCancelled() throws(ActionFailure) {
+        package func throwIfCancelled() throws(ActionFailure) {
             if wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
         }
     }
@@ -43,7 +43,7 @@ struct ProcessRunner {
     ///     SIGTERM, and SIGKILL after `grace` seconds if it is still there. The default grace
     ///     keeps a cancelled run's stop within 100 ms even for a script that ignores SIGTERM.
     /// - Throws: the error `Process.run()` gives when the program can't start.
-    static func run(
+    package static func run(
         _ executable: String, arguments: [String] = [], input: Data? = nil, environment: [String: String]? = nil,
         workingDirectory: String? = nil, timeout: TimeInterval? = nil, capturesOutput: Bool = true,
         cancellation: Cancellation? = nil, grace: TimeInterval = 0.05
@@ -108,7 +108,7 @@ struct ProcessRunner {
     }
 
     /// The full path of a program found on `PATH` (or given as a path), if it is executable.
-    static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    package static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
         for directory in directories {
@@ -127,18 +127,18 @@ struct ProcessRunner {
     /// `@unchecked Sendable`: written by its one reader thread inside a `DispatchGroup`, read only after `wait()` on that group, which orders the two.
     private final class Collected: @unchecked Sendable {
         // Written by one reader before the group finishes, read only after `group.wait()`.
-        var data = Data()
+        package var data = Data()
     }
 
     /// A program left running in the background (a recorder, a camera) until ``stop()``: then
     /// SIGINT, on which such programs finish their files, and SIGKILL after `grace` seconds if
     /// it is still there. Its output goes nowhere.
-    final class Background {
+    package final class Background {
         private let pid: pid_t
         private let grace: Duration
         private var ended = false
 
-        init(_ executable: String, arguments: [String], environment: [String: String], grace: Duration = .seconds(3)) throws {
+        package init(_ executable: String, arguments: [String], environment: [String: String], grace: Duration = .seconds(3)) throws {
             self.grace = grace
             do {
                 pid = try ProcessSpawn.launch(executable, arguments: arguments, environment: environment, streams: (.null, .null, .null))
@@ -149,14 +149,14 @@ struct ProcessRunner {
 
         deinit { stop() }
 
-        var isRunning: Bool {
+        package var isRunning: Bool {
             guard !ended else { return false }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { ended = true }
             return !ended
         }
 
-        func stop() {
+        package func stop() {
             guard isRunning else { return }
             kill(pid, SIGINT)
             var status: Int32 = 0

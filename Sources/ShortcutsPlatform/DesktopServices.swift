@@ -5,39 +5,41 @@ import ShortcutsEngine
 
 /// The freedesktop services the device, desktop and media actions call over D-Bus.
 extension RequiredService {
-    static let upower = RequiredService(title: "UPower", busName: "org.freedesktop.UPower", bus: "system", package: "upower")
-    static let powerProfiles = RequiredService(
+    package static let upower = RequiredService(title: "UPower", busName: "org.freedesktop.UPower", bus: "system", package: "upower")
+    package static let powerProfiles = RequiredService(
         title: "power-profiles-daemon", busName: "net.hadess.PowerProfiles", bus: "system", package: "power-profiles-daemon")
-    static let networkManager = RequiredService(
+    package static let networkManager = RequiredService(
         title: "NetworkManager", busName: "org.freedesktop.NetworkManager", bus: "system", package: "network-manager")
-    static let bluez = RequiredService(title: "BlueZ", busName: "org.bluez", bus: "system", package: "bluez")
-    static let logind = RequiredService(title: "systemd-logind", busName: "org.freedesktop.login1", bus: "system", package: "systemd")
-    static let notifications = RequiredService(
+    package static let bluez = RequiredService(title: "BlueZ", busName: "org.bluez", bus: "system", package: "bluez")
+    package static let logind = RequiredService(
+        title: "systemd-logind", busName: "org.freedesktop.login1", bus: "system", package: "systemd")
+    package static let notifications = RequiredService(
         title: "a notification server", busName: "org.freedesktop.Notifications", bus: "session",
         package: "your desktop's notifications, or notification-daemon")
-    static let screenSaver = RequiredService(
+    package static let screenSaver = RequiredService(
         title: "the screen saver", busName: "org.freedesktop.ScreenSaver", bus: "session", package: "your desktop's screen locker")
-    static let mediaPlayer = RequiredService(
+    package static let mediaPlayer = RequiredService(
         title: "a media player", busName: "org.mpris.MediaPlayer2.", bus: "session",
         package: "a player that speaks MPRIS, e.g. vlc, rhythmbox, or mpv with mpv-mpris")
-    static let fileManager = RequiredService(
+    package static let fileManager = RequiredService(
         title: "a file manager", busName: "org.freedesktop.FileManager1", bus: "session",
         package: "nautilus, dolphin or another file manager")
-    static let portal = RequiredService(
+    package static let portal = RequiredService(
         title: "the XDG desktop portal", busName: "org.freedesktop.portal.Desktop", bus: "session", package: "xdg-desktop-portal")
-    static let geoclue = RequiredService(title: "GeoClue", busName: "org.freedesktop.GeoClue2", bus: "system", package: "geoclue-2.0")
+    package static let geoclue = RequiredService(
+        title: "GeoClue", busName: "org.freedesktop.GeoClue2", bus: "system", package: "geoclue-2.0")
 
-    var busKind: BusKind { bus == "system" ? .system : .session }
+    package var busKind: BusKind { bus == "system" ? .system : .session }
 }
 
 /// One action's conversation with one service: a connection to its bus, and failures turned
 /// into errors that name the service, its bus and its Debian package. Every call has a timeout.
-struct ServiceClient {
-    let service: RequiredService
-    let connection: DBusConnection
+package struct ServiceClient {
+    package let service: RequiredService
+    package let connection: DBusConnection
 
     /// Connects to the bus `service` is on, as the run's environment gives it.
-    init(_ service: RequiredService, for run: RunContext) throws {
+    package init(_ service: RequiredService, for run: RunContext) throws {
         self.service = service
         do {
             connection = try DBusConnection(service.busKind, environment: run.environment.variables)
@@ -47,7 +49,7 @@ struct ServiceClient {
     }
 
     /// The error for a failed call to the service.
-    func failure(_ error: DBusFailure, doing what: String) -> ActionFailure {
+    package func failure(_ error: DBusFailure, doing what: String) -> ActionFailure {
         switch error.kind {
         case .serviceMissing, .noBus:
             ActionFailure("needs \(service.description), which isn't running here", underlying: error)
@@ -59,7 +61,7 @@ struct ServiceClient {
     }
 
     /// Calls a method of the service's own bus name (or `destination`).
-    func call(
+    package func call(
         _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [], destination: String? = nil,
         timeout: Duration = .seconds(5)
     ) throws -> [DBusValue] {
@@ -70,7 +72,7 @@ struct ServiceClient {
         }
     }
 
-    func property(_ path: String, _ interface: String, _ name: String, destination: String? = nil) throws -> DBusValue {
+    package func property(_ path: String, _ interface: String, _ name: String, destination: String? = nil) throws -> DBusValue {
         do {
             return try connection.property(destination ?? service.busName, path, interface, name)
         } catch {
@@ -78,7 +80,7 @@ struct ServiceClient {
         }
     }
 
-    func properties(_ path: String, _ interface: String, destination: String? = nil) throws -> DBusValue {
+    package func properties(_ path: String, _ interface: String, destination: String? = nil) throws -> DBusValue {
         do {
             return try connection.properties(destination ?? service.busName, path, interface)
         } catch {
@@ -86,7 +88,7 @@ struct ServiceClient {
         }
     }
 
-    func setProperty(_ path: String, _ interface: String, _ name: String, to value: DBusValue, destination: String? = nil) throws {
+    package func setProperty(_ path: String, _ interface: String, _ name: String, to value: DBusValue, destination: String? = nil) throws {
         do {
             try connection.setProperty(destination ?? service.busName, path, interface, name, to: value)
         } catch {
@@ -95,7 +97,7 @@ struct ServiceClient {
     }
 
     /// The bus names that start with the service's prefix (a family such as MPRIS players).
-    func namesInFamily() throws -> [String] {
+    package func namesInFamily() throws -> [String] {
         do {
             return try connection.names().filter { $0.hasPrefix(service.busName) }.sorted()
         } catch {
@@ -106,7 +108,7 @@ struct ServiceClient {
     /// Calls a portal method that answers through a `Request.Response` signal, and returns the
     /// response's results; the request's path is known from its handle token before the call,
     /// so the signal can't be missed. A person may take a while to answer a portal dialog.
-    func portalRequest(
+    package func portalRequest(
         _ interface: String, _ member: String, _ arguments: (_ token: String) -> [DBusValue], timeout: Duration = .seconds(300)
     ) throws -> DBusValue {
         let token = "shortcuts\(UInt32.random(in: 0...UInt32.max))"

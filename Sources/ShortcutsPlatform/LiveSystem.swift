@@ -36,7 +36,7 @@ public enum LiveSystem {
     }
 
     /// Writes a line to standard error, unbuffered.
-    static func writeToStandardError(_ text: String) {
+    package static func writeToStandardError(_ text: String) {
         try? FileHandle.standardError.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
@@ -70,7 +70,7 @@ public enum LiveSystem {
     }
 
     /// Opens a URL with `xdg-open`.
-    @Sendable static func open(_ url: URL) throws {
+    @Sendable package static func open(_ url: URL) throws {
         guard let program = ProcessRunner.find("xdg-open") else {
             throw ActionFailure("can't open \(url.absoluteString): xdg-open is not installed (install xdg-utils)")
         }

@@ -4,15 +4,15 @@ import ShortcutsEngine
 
 /// Synchronous HTTP for the web actions: one request, waited for with a timeout, the response
 /// turned into file content.
-enum HTTPClient {
+package enum HTTPClient {
     /// How long a request may take before it fails.
-    static let timeout: TimeInterval = 60
+    package static let timeout: TimeInterval = 60
 
     /// Sends a request and waits for the whole response.
     ///
     /// Any HTTP status counts as a response, as in Shortcuts (a 404 page is content); only a
     /// transport failure (no connection, timeout, bad TLS) throws, naming `parameter`.
-    static func send(_ request: HTTPRequest, parameter: String) throws -> (HTTPResponse?, Data) {
+    package static func send(_ request: HTTPRequest, parameter: String) throws -> (HTTPResponse?, Data) {
         do {
             let response = try HTTPTransport.send(request, timeout: timeout)
             return (response, response.body)
@@ -23,13 +23,13 @@ enum HTTPClient {
 
     /// Downloads a URL as a file, as the content graph does when a URL is used for what it
     /// holds; like Get Contents of URL, an error status's page is content.
-    static func download(_ url: URL) throws -> FileContent {
+    package static func download(_ url: URL) throws -> FileContent {
         let (response, data) = try send(HTTPRequest(url: url), parameter: "WFInput")
         return file(from: response, data: data, url: url)
     }
 
     /// The response as a file: named from `Content-Disposition` or the URL, typed from `Content-Type`.
-    static func file(from response: HTTPResponse?, data: Data, url: URL) -> FileContent {
+    package static func file(from response: HTTPResponse?, data: Data, url: URL) -> FileContent {
         let mimeType = response?.mimeType?.lowercased()
         let type = mimeType.map(typeIdentifier(forMIMEType:))
         var name = response.flatMap(dispositionFileName) ?? url.lastPathComponent
@@ -43,7 +43,7 @@ enum HTTPClient {
     }
 
     /// The `filename` of a `Content-Disposition` header, if there is one.
-    static func dispositionFileName(_ response: HTTPResponse) -> String? {
+    package static func dispositionFileName(_ response: HTTPResponse) -> String? {
         guard let header = response.header("Content-Disposition") else { return nil }
         for part in header.split(separator: ";") {
             let field = part.trimmingCharacters(in: .whitespaces)
@@ -56,7 +56,7 @@ enum HTTPClient {
     }
 
     /// A uniform type identifier for a MIME type, e.g. `public.json` for `application/json`.
-    static func typeIdentifier(forMIMEType mimeType: String) -> String {
+    package static func typeIdentifier(forMIMEType mimeType: String) -> String {
         UniformType.identifier(forMIMEType: mimeType)
     }
 }

@@ -37,7 +37,7 @@ public enum DeviceDetails {
     }
 
     /// The fields of `/etc/os-release` (`NAME`, `VERSION_ID`…), unquoted.
-    static var osRelease: [String: String] {
+    package static var osRelease: [String: String] {
         guard let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) else { return [:] }
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {

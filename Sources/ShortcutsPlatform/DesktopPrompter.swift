@@ -8,10 +8,10 @@ import ShortcutsEngine
 /// buttons (`actions` among its capabilities), and the run waits for the click. Questions that
 /// need typed answers still go to `fallback`.
 public struct DesktopPrompter: Prompter {
-    let fallback: any Prompter
-    let variables: [String: String]
+    package let fallback: any Prompter
+    package let variables: [String: String]
     /// How long an alert waits for its answer before the run stops.
-    let timeout: Duration
+    package let timeout: Duration
 
     public init(fallback: any Prompter, variables: [String: String], timeout: Duration = .seconds(600)) {
         self.fallback = fallback
@@ -27,8 +27,8 @@ public struct DesktopPrompter: Prompter {
         try fallback.choose(prompt, options: options, multiple: multiple)
     }
 
-    static let path = "/org/freedesktop/Notifications"
-    static let interface = "org.freedesktop.Notifications"
+    package static let path = "/org/freedesktop/Notifications"
+    package static let interface = "org.freedesktop.Notifications"
 
     public func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool {
         guard let bus = try? DBusConnection(.session, environment: variables),
