@@ -5,80 +5,37 @@ import ShortcutsPlatform
 /// The built-in actions: everything under `is.workflow.actions.` that runs on Linux.
 ///
 /// Variables, Stop, Nothing, Comment and Run Shortcut belong to the engine itself; control flow
-/// is compiled by the engine. Each family below lives in its own file.
+/// is compiled by the engine. Each family lists its actions, with their sections of the action
+/// library, in its catalog (`CoreCatalog`, `FileCatalog`…).
 public enum Builtins {
-    /// Every built-in action, as one action source for the engine.
-    public static let catalog = ActionCatalog(
-        TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
-            + DateActions.all + WebActions.all + InteractionActions.all + FileActions.all + ScriptActions.all
-            + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
-            + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
-            + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
-            + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
-            + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
-            + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all
-            + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-            + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all + MediaEncodingActions.all + PDFOptimizing.all
-            + WordNet.all + DiskImageActions.all + PrintActions.all + TranslateActions.all + SpeechRecognition.all + DictationActions.all
-            + CameraActions.all)
+    /// Every family's entries, in one list. An identifier listed twice stops the program as it
+    /// starts, naming it (rather than one definition silently replacing the other).
+    static let entries: [CatalogEntry] = checked(
+        CoreCatalog.entries + FileCatalog.entries + WebCatalog.entries + MediaCatalog.entries + DeviceCatalog.entries
+            + LocationCatalog.entries + PersonalDataCatalog.entries + LanguageCatalog.entries + ScriptCatalog.entries)
 
-    /// The category of Shortcuts' action library each built-in action is listed under
-    /// (Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not in it
-    /// (the engine's own, the library's) are Scripting's, as on Apple's.
-    public static let categories: [String: String] = {
-        let families: [(String, [ActionDefinition])] = [
-            ("Scripting", NumberActions.all + ListActions.all + DictionaryActions.all + DateActions.all + InteractionActions.all),
-            ("Scripting", ScriptActions.all + SSHActions.all + ScriptingActions.all + AutomatorActions.all + DesktopAppActions.all),
-            (
-                "Scripting",
-                PowerActions.all + NetworkActions.all + DesktopSettingsActions.all + ClockActions.all
-                    + CalendarActions.all + ReminderActions.all + ContactActions.all + NoteActions.all
-                    + SoundActions.all + DiskActions.all
-            ),
-            (
-                "Documents",
-                TextActions.all + FileActions.all + ContentActions.all + LanguageActions.all + WordNet.all + TranslateActions.all
-                    + SpeechRecognition.all + DictationActions.all
-            ),
-            ("Web", WebActions.all + WebServiceActions.all + EncodingActions.all + RichTextActions.all),
-            (
-                "Media",
-                MediaLibraryActions.all + PodcastActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all
-                    + CodeActions.all + PhotoLibrary.all + MusicLibrary.all + MediaControlActions.all + PlaylistActions.all
-                    + MediaEncodingActions.all
-            ),
-            (
-                "Documents",
-                ArchiveActions.all + TextRecognition.all + PDFActions.all + PDFOptimizing.all + DiskImageActions.all + PrintActions.all
-            ),
-            (
-                "Location",
-                LocationActions.all + WeatherActions.all + CurrentLocation.all + [
-                    DesktopOpenActions.showInMaps, DesktopOpenActions.directions,
-                ]
-            ),
-            ("Web", [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback]),
-            ("Documents", [DesktopOpenActions.revealFiles, PortalActions.selectFile, PortalActions.openFile]),
-            ("Media", [PortalActions.selectPhotos, PortalActions.screenshot]),
-            ("Scripting", [PortalActions.wallpaper, PortalActions.appearance]),
-            ("Sharing", MailActions.all),
-            ("Calendar", CalendarActions.all + ReminderActions.all + ClockActions.all),
-            ("Sharing", ContactActions.all),
-            ("Documents", NoteActions.all + DiskActions.all + [SoundActions.connectToServers]),
-            (
-                "Media",
-                [
-                    SoundActions.playSound, SoundActions.recordAudio, SoundActions.playbackDestination, SoundActions.addToUpNext,
-                    SoundActions.clearUpNext,
-                ]
-            ),
-        ]
-        var table: [String: String] = [:]
-        for (category, definitions) in families {
-            for definition in definitions { table[definition.metadata.identifier] = category }
+    /// Every built-in action, as one action source for the engine.
+    public static let catalog = ActionCatalog(entries.map(\.definition))
+
+    /// The section of Shortcuts' action library each built-in action is listed under
+    /// (Calendar, Documents, Location, Media, Scripting, Sharing, Web), by identifier. Actions not
+    /// in it (the engine's own, the library's) are Scripting's, as on Apple's.
+    public static let categories: [String: String] = Dictionary(
+        uniqueKeysWithValues: entries.map { ($0.identifier, $0.category.rawValue) })
+
+    /// The entries, after checking that no identifier is listed twice.
+    static func checked(_ entries: [CatalogEntry]) -> [CatalogEntry] {
+        if let twice = firstDuplicate(in: entries) {
+            preconditionFailure("the built-in action \(twice) is listed twice in the families' catalogs")
         }
-        return table
-    }()
+        return entries
+    }
+
+    /// The first identifier listed a second time, or `nil`.
+    static func firstDuplicate(in entries: [CatalogEntry]) -> String? {
+        var seen: Set<String> = []
+        return entries.first { !seen.insert($0.identifier).inserted }?.identifier
+    }
 
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.

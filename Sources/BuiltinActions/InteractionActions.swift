@@ -7,7 +7,6 @@ import ShortcutsEngine
 enum InteractionActions {
     static let all: [ActionDefinition] =
         [ask, alert, showResult, notification, getClipboard, setClipboard, delay, previewDocument]
-        + DeviceActions.all
 
     /// `WFInputType`: what Ask for Input asks for and outputs.
     enum InputType: String, ParameterOption {

@@ -1,0 +1,30 @@
+import ShortcutsEngine
+
+/// The sections of Shortcuts' action library a built-in action is listed under.
+enum ActionCategory: String, Sendable, CaseIterable {
+    case calendar = "Calendar", documents = "Documents", location = "Location", media = "Media"
+    case scripting = "Scripting", sharing = "Sharing", web = "Web"
+}
+
+/// One built-in action as its family exports it: the definition the engine runs, and the
+/// section of the action library it is listed under.
+///
+/// ```swift
+/// static let entries = TextActions.all.listed(under: .documents) + NumberActions.all.listed(under: .scripting)
+/// ```
+struct CatalogEntry: Sendable {
+    var definition: ActionDefinition
+    var category: ActionCategory
+
+    init(_ definition: ActionDefinition, _ category: ActionCategory) {
+        self.definition = definition
+        self.category = category
+    }
+
+    var identifier: String { definition.metadata.identifier }
+}
+
+extension Array where Element == ActionDefinition {
+    /// These definitions, each listed under `category`.
+    func listed(under category: ActionCategory) -> [CatalogEntry] { map { CatalogEntry($0, category) } }
+}

@@ -1,0 +1,6 @@
+/// The web: URLs, web services, rich text and podcasts.
+enum WebCatalog {
+    static let entries: [CatalogEntry] =
+        (WebActions.all + WebServiceActions.all + RichTextActions.all).listed(under: .web)
+        + PodcastActions.all.listed(under: .media)
+}

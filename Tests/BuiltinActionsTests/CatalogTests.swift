@@ -1,0 +1,45 @@
+import ShortcutsEngine
+import Testing
+
+@testable import BuiltinActions
+
+/// The one catalog the families' entries make: every action once, each with its section of the
+/// action library and a description.
+struct CatalogTests {
+    /// What the families define, as their `all` lists: the catalog holds exactly these, once each.
+    static let defined: [ActionDefinition] =
+        TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
+        + DateActions.all + WebActions.all + InteractionActions.all + DeviceActions.all + FileActions.all + ScriptActions.all
+        + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
+        + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
+        + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
+        + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
+        + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
+        + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + CalendarActions.all + ReminderActions.all
+        + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
+        + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
+        + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all
+
+    @Test func theCatalogHoldsEveryFamilysActionsOnce() {
+        let identifiers = Builtins.entries.map(\.identifier)
+        #expect(Builtins.firstDuplicate(in: Builtins.entries) == nil)
+        #expect(Set(identifiers) == Set(Self.defined.map(\.metadata.identifier)))
+        #expect(identifiers.count == Set(Self.defined.map(\.metadata.identifier)).count)
+        #expect(Builtins.catalog.allMetadata.count == identifiers.count)
+    }
+
+    @Test func everyActionHasASectionAndADescription() {
+        for metadata in Builtins.catalog.allMetadata {
+            let category = Builtins.categories[metadata.identifier]
+            #expect(category.flatMap(ActionCategory.init(rawValue:)) != nil, "\(metadata.identifier) has no section")
+            #expect(!metadata.description.isEmpty, "\(metadata.identifier) has no description")
+        }
+    }
+
+    @Test func anIdentifierListedTwiceIsFound() {
+        let text = TextActions.all[0]
+        let entries = [text].listed(under: .documents) + NumberActions.all.listed(under: .scripting) + [text].listed(under: .web)
+        #expect(Builtins.firstDuplicate(in: entries) == text.metadata.identifier)
+        #expect(Builtins.firstDuplicate(in: NumberActions.all.listed(under: .scripting)) == nil)
+    }
+}
