@@ -149,9 +149,9 @@ enum CalendarActions {
                     try setDates(start, start.addingTimeInterval(seconds), allDay: allDay)
                 case "Start Date":
                     // Moving the start keeps the event's length, as Calendar does.
-                    let moved = try DateActions.date(of: value, parameter: key, run: run)
+                    let moved = try DateParameters.date(of: value, parameter: key, run: run)
                     try setDates(moved, moved.addingTimeInterval(end.timeIntervalSince(start)), allDay: allDay)
-                default: try setDates(start, try DateActions.date(of: value, parameter: key, run: run), allDay: allDay)
+                default: try setDates(start, try DateParameters.date(of: value, parameter: key, run: run), allDay: allDay)
                 }
                 item.component.set("LAST-MODIFIED", ICalendar.utc(run.environment.now()))
                 let sequence = (Int(item.component.text("SEQUENCE") ?? "") ?? 0) + 1
@@ -212,11 +212,11 @@ enum CalendarActions {
             let now = run.environment.now()
             let start =
                 parameters["WFCalendarItemStartDate"].isAbsent
-                ? now : try DateActions.date(parameters["WFCalendarItemStartDate"], parameter: "WFCalendarItemStartDate", run: run)
+                ? now : try DateParameters.date(parameters["WFCalendarItemStartDate"], parameter: "WFCalendarItemStartDate", run: run)
             let end =
                 parameters["WFCalendarItemEndDate"].isAbsent
                 ? start.addingTimeInterval(3600)
-                : try DateActions.date(parameters["WFCalendarItemEndDate"], parameter: "WFCalendarItemEndDate", run: run)
+                : try DateParameters.date(parameters["WFCalendarItemEndDate"], parameter: "WFCalendarItemEndDate", run: run)
             let allDay = try run.bool(parameters["WFCalendarItemAllDay"]) ?? false
             guard end >= start else { throw ActionFailure("the event would end before it starts", parameter: "WFCalendarItemEndDate") }
             var event = ICalendar.Component(name: "VEVENT")
@@ -243,7 +243,7 @@ enum CalendarActions {
                 if let offset = alertOffsets[alert] {
                     alarm.set("TRIGGER", offset == 0 ? "PT0S" : "-PT\(Int(offset / 60))M")
                 } else if alert == "Custom" {
-                    let time = try DateActions.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run)
+                    let time = try DateParameters.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run)
                     alarm.set("TRIGGER", ICalendar.utc(time), parameters: [("VALUE", "DATE-TIME")])
                 } else {
                     throw ActionFailure(
@@ -292,7 +292,7 @@ enum CalendarActions {
                 let start = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
                 window = (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start)
             case .specifiedDay:
-                let date = try DateActions.date(parameters["WFSpecifiedDate"], parameter: "WFSpecifiedDate", run: run)
+                let date = try DateParameters.date(parameters["WFSpecifiedDate"], parameter: "WFSpecifiedDate", run: run)
                 let start = calendar.startOfDay(for: date)
                 window = (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start)
             }

@@ -33,7 +33,7 @@ enum ClockActions {
         let duration = parameters["WFDuration"]
         return { input, run in
             let systemd = try ServiceClient(systemdUser, for: run)
-            let (amount, unit) = try DateActions.duration(duration, run: run)
+            let (amount, unit) = try DateParameters.duration(duration, run: run)
             let seconds = amount * DurationUnit.seconds(named: unit)
             guard seconds > 0, seconds <= longest else {
                 throw ActionFailure(
@@ -167,7 +167,7 @@ enum ClockActions {
     ) { parameters in
         { _, run in
             let systemd = try ServiceClient(systemdUser, for: run)
-            let time = try DateActions.date(parameters["WFTime"], parameter: "WFTime", run: run)
+            let time = try DateParameters.date(parameters["WFTime"], parameter: "WFTime", run: run)
             let label = (try run.text(parameters["WFLabel"])).flatMap { $0.isEmpty ? nil : $0 } ?? "Alarm"
             let days = try run.content(parameters["WFFrequency"]).items.map(\.text).map { day in
                 guard let match = weekdays.first(where: { $0.lowercased().hasPrefix(day.lowercased().prefix(3)) && !day.isEmpty }) else {

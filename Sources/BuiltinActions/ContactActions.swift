@@ -179,7 +179,8 @@ enum ContactActions {
             card.set(
                 "BDAY",
                 value.isNothing
-                    ? nil : ICalendar.day(try DateActions.date(of: value, parameter: parameter, run: run), zone: run.environment.timeZone))
+                    ? nil
+                    : ICalendar.day(try DateParameters.date(of: value, parameter: parameter, run: run), zone: run.environment.timeZone))
         }
         // The shown name follows the name's parts.
         if ["First Name", "Last Name", "Middle Name", "Prefix", "Suffix"].contains(detail) {

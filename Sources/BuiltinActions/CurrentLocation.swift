@@ -24,7 +24,7 @@ enum CurrentLocation {
 
     /// GeoClue's current location, asked the way its documentation gives: a client of the
     /// manager, named by the app's desktop id, started, and its first `LocationUpdated` read.
-    static func locate(run: RunContext) throws -> Places.Place {
+    static func locate(run: RunContext) throws -> Place {
         let geoclue = try ServiceClient(.geoclue, for: run)
         let client =
             try geoclue.call("/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager", "GetClient").first?.text ?? ""
@@ -58,7 +58,7 @@ enum CurrentLocation {
         guard let latitude = location["Latitude"]?.number, let longitude = location["Longitude"]?.number else {
             throw ActionFailure("got a location without coordinates from GeoClue")
         }
-        var place = Places.Place(latitude: latitude, longitude: longitude)
+        var place = Place(latitude: latitude, longitude: longitude)
         // GeoClue marks an unknown altitude with -DBL_MAX.
         if let altitude = location["Altitude"]?.number, altitude > -1e300 { place.altitude = altitude }
         place.name = "Current Location"

@@ -46,38 +46,22 @@ extension DateActions {
         let operation = OptionParameter(parameters, "WFAdjustOperation", default: AdjustOperation.add)
         let duration = parameters["WFDuration"]
         return { input, run in
-            let calendar = calendar(of: run)
+            let calendar = run.environment.calendar
             let operation = try operation.value(in: run)
             let items = input.items.isEmpty ? [Content.nothing] : input.items
             let dates = try items.map { item -> Content in
-                let date = try Self.date(of: item, parameter: "WFDate", run: run)
+                let date = try DateParameters.date(of: item, parameter: "WFDate", run: run)
                 if let unit = operation.startUnit {
                     guard let start = calendar.dateInterval(of: unit, for: date)?.start else {
                         throw ActionFailure("can't find the start of that \(unit) for \(date)", parameter: "WFAdjustOperation")
                     }
                     return .date(start)
                 }
-                let (amount, unit) = try Self.duration(duration, run: run)
+                let (amount, unit) = try DateParameters.duration(duration, run: run)
                 return .date(try adjust(date, by: operation == .add ? amount : -amount, unit, calendar: calendar))
             }
             return Content(items: dates)
         }
-    }
-
-    /// The magnitude and unit of a `WFDuration`: a quantity, or text such as `3 days`.
-    static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (Double, String) {
-        if case .quantity(let magnitude, let unit) = expression {
-            let amount = try run.number(magnitude, parameter: parameter) ?? 0
-            return (amount, unit ?? "sec")
-        }
-        let text = try run.text(expression) ?? ""
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let amount = NumberParser.parse(first) else {
-            throw ActionFailure(
-                text.isEmpty ? "no duration is given" : "expected a duration such as \"3 days\", got \"\(text.prefix(60))\"",
-                parameter: parameter)
-        }
-        return (amount, parts.count > 1 ? parts[1] : "sec")
     }
 
     /// Calendar components for the units files use; months and years need the calendar because
@@ -126,13 +110,13 @@ extension DateActions {
         let custom = parameters["WFTimeUntilCustomDate"]
         let unit = OptionParameter(parameters, "WFTimeUntilUnit", default: TimeUnit.minutes)
         return { input, run in
-            let date = try Self.date(of: input, parameter: "WFInput", run: run)
+            let date = try DateParameters.date(of: input, parameter: "WFInput", run: run)
             let other: Date
             switch try reference.value(in: run) {
             case .rightNow: other = run.environment.now()
-            case .other: other = try Self.date(custom, parameter: "WFTimeUntilCustomDate", run: run)
+            case .other: other = try DateParameters.date(custom, parameter: "WFTimeUntilCustomDate", run: run)
             }
-            return between(from: other, to: date, unit: try unit.value(in: run), calendar: calendar(of: run))
+            return between(from: other, to: date, unit: try unit.value(in: run), calendar: run.environment.calendar)
         }
     }
 

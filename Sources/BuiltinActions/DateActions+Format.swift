@@ -33,10 +33,10 @@ extension DateActions {
                 throw ActionFailure("Date Format is Custom but no format string is given", parameter: "WFDateFormat")
             }
             let includesTime = try run.bool(includeTime) ?? false
-            let zone = timeZone(of: run)
+            let zone = run.environment.timeZone
             let items = input.items.isEmpty ? [Content.nothing] : input.items
             let texts = try items.map { item -> Content in
-                let date = try Self.date(of: item, parameter: "WFDate", run: run)
+                let date = try DateParameters.date(of: item, parameter: "WFDate", run: run)
                 if style == .relative {
                     return .text(relative(date, alternate: alternateStyle, time: time, run: run))
                 }
@@ -70,6 +70,6 @@ extension DateActions {
     /// "Yesterday", "Today" or "Tomorrow" when the date is one of those days, otherwise the
     /// alternate style; then the time (``DateText/relative(_:alternate:timeStyle:now:locale:timeZone:)``).
     static func relative(_ date: Date, alternate: DateText.Style, time: DateText.Style, run: RunContext) -> String {
-        DateText.relative(date, alternate: alternate, timeStyle: time, now: run.environment.now(), timeZone: timeZone(of: run))
+        DateText.relative(date, alternate: alternate, timeStyle: time, now: run.environment.now(), timeZone: run.environment.timeZone)
     }
 }

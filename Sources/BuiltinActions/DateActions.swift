@@ -5,43 +5,9 @@ import ShortcutsEngine
 /// Date, Format Date, Adjust Date, Get Time Between Dates and Get Dates from Input.
 ///
 /// Every action reads the clock through `run.environment.now()` and works in the run's time zone
-/// (``timeZone(of:)``), so tests fix both.
+/// (`run.environment.timeZone`, from `TZ` in the run's variables), so tests fix both.
 enum DateActions {
     static let all: [ActionDefinition] = [date, formatDate, adjustDate, timeBetweenDates, detectDate]
-
-    /// The run's time zone (`RunEnvironment.timeZone`, from `TZ` in the run's variables), so
-    /// tests set it per run instead of touching the process-wide zone.
-    static func timeZone(of run: RunContext) -> TimeZone {
-        run.environment.timeZone
-    }
-
-    /// A Gregorian calendar in the run's time zone.
-    static func calendar(of run: RunContext) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone(of: run)
-        return calendar
-    }
-
-    /// The date a parameter holds: a date as it is, text parsed (relative to the run's clock).
-    ///
-    /// - Throws: ``ActionFailure`` naming `parameter` when the value is not a date.
-    static func date(_ expression: ParameterExpression, parameter: String, run: RunContext) throws -> Date {
-        try date(of: try run.content(expression), parameter: parameter, run: run)
-    }
-
-    static func date(of content: Content, parameter: String, run: RunContext) throws -> Date {
-        switch content {
-        case .date(let date): return date
-        case .number(let seconds): return Date(timeIntervalSince1970: seconds)
-        default:
-            let text = content.text
-            if let date = DateParser.parse(text, now: run.environment.now(), timeZone: timeZone(of: run)) {
-                return date
-            }
-            if text.isEmpty { throw ActionFailure("no date was given", parameter: parameter) }
-            throw ActionFailure("expected a date, got \"\(text.prefix(60))\"", parameter: parameter)
-        }
-    }
 
     static let date = ActionDefinition(
         metadata: ActionMetadata(
@@ -60,7 +26,7 @@ enum DateActions {
         return { _, run in
             switch try mode.value(in: run) {
             case .currentDate: return .date(run.environment.now())
-            case .specifiedDate: return .date(try Self.date(specified, parameter: "WFDateActionDate", run: run))
+            case .specifiedDate: return .date(try DateParameters.date(specified, parameter: "WFDateActionDate", run: run))
             }
         }
     }
@@ -79,7 +45,7 @@ enum DateActions {
     ) { _ in
         { input, run in
             let now = run.environment.now()
-            let zone = timeZone(of: run)
+            let zone = run.environment.timeZone
             var dates: [Content] = []
             for item in input.items {
                 if case .date = item {

@@ -18,10 +18,6 @@ enum FileFilter {
         func named(_ name: String) -> String? { names.first { $0.caseInsensitiveCompare(name) == .orderedSame } }
     }
 
-    static let fileProperties = Properties(
-        kind: "files", names: FileItemActions.FileProperty.allCases.map(\.rawValue),
-        value: { name, item in FileItemActions.FileProperty(named: name).map { FileItemActions.value(of: $0, for: item) } ?? .nothing })
-
     /// One condition of the table, read when the action is prepared.
     struct Rule: Sendable {
         var property: String
@@ -36,19 +32,6 @@ enum FileFilter {
 
     static let sortProperties = ["Name", "File Size", "File Extension", "Creation Date", "Last Modified Date", "Random"]
     static let ascendingOrders: Set<String> = ["A to Z", "Smallest First", "Oldest First", "Ascending"]
-
-    static let filterFiles = filter(
-        metadata: ActionMetadata(
-            identifier: "is.workflow.actions.filter.files", title: "Filter Files",
-            description:
-                "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
-            parameters: parameters(
-                input: ParameterMetadata(
-                    key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true), sortBy: sortProperties
-            ),
-            inputParameter: "WFContentItemInputParameter", outputType: "File", outputName: "Files",
-            keywords: ["find", "where", "sort", "limit"]),
-        properties: fileProperties)
 
     /// The parameters every filter action has, after its input.
     static func parameters(input: ParameterMetadata?, sortBy: [String]) -> [ParameterMetadata] {
@@ -83,7 +66,7 @@ enum FileFilter {
             return { input, run in
                 let items: Content =
                     if let source { try source(run) } else { legacyInput.isAbsent ? input : try run.content(legacyInput) }
-                let calendar = DateActions.calendar(of: run)
+                let calendar = run.environment.calendar
                 let now = run.environment.now()
                 let rules = try templates.map { try $0.rule(in: run) }
                 var kept = items.items.filter { item in
@@ -152,7 +135,7 @@ enum FileFilter {
         default: break
         }
         if case .date(let date) = value { return matches(rule, date: date, now: now, calendar: calendar) }
-        if rule.property == FileItemActions.FileProperty.fileSize.rawValue, let size = value.number {
+        if rule.property == FileDetails.Property.fileSize.rawValue, let size = value.number {
             // File size filters count in the unit ByteCountFormatter names: 1 bytes, 2 KB, 4 MB, 8 GB, 16 TB.
             let scale: [Int64: Double] = [1: 1, 2: 1e3, 4: 1e6, 8: 1e9, 16: 1e12]
             let limit = (rule.number ?? 0) * (scale[rule.unit ?? 1] ?? 1)

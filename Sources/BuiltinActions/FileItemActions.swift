@@ -5,7 +5,7 @@ import ShortcutsEngine
 /// Actions about items rather than the disk: Get Type, Get Name, Set Name, Get Details of Files
 /// and Filter Files.
 enum FileItemActions {
-    static let all: [ActionDefinition] = [getType, getName, setName, fileDetails, FileFilter.filterFiles]
+    static let all: [ActionDefinition] = [getType, getName, setName, fileDetails, filterFiles]
 
     static let getType = ActionDefinition(
         metadata: ActionMetadata(
@@ -67,43 +67,40 @@ enum FileItemActions {
         }
     }
 
-    /// The properties Get Details of Files offers.
-    enum FileProperty: String, ParameterOption {
-        case name = "Name", fileExtension = "File Extension", fileSize = "File Size", filePath = "File Path"
-        case creationDate = "Creation Date", lastModifiedDate = "Last Modified Date", parentDirectory = "Parent Directory"
-    }
-
-    /// A file detail by name (any case), or nothing when `name` is not one.
-    static func detail(named name: String, of item: Content) -> Content {
-        FileProperty(named: name).map { value(of: $0, for: item) } ?? .nothing
-    }
-
-    /// A property of one item, including Parent Directory, which ``Content/property(_:)`` lacks.
-    static func value(of property: FileProperty, for item: Content) -> Content {
-        guard property == .parentDirectory else { return item.property(property.rawValue) }
-        guard case .file(let file) = item, let path = file.path else { return .nothing }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return .file(
-            FileContent(
-                name: URL(fileURLWithPath: parent).lastPathComponent, data: Data(), path: parent,
-                typeIdentifier: LocalFiles.folderType))
-    }
-
     static let fileDetails = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.properties.files", title: "Get Details of Files",
             description: "Gets a detail of each input file: its name, extension, size in bytes, path, dates or parent folder.",
             parameters: [
                 ParameterMetadata(key: "WFInput", title: "Files", type: .file, isRequired: true, isList: true),
-                .option("WFContentItemPropertyName", title: "Detail", default: FileProperty.name),
+                .option("WFContentItemPropertyName", title: "Detail", default: FileDetails.Property.name),
             ],
             inputParameter: "WFInput", outputType: "Content", outputName: "Details of Files",
             keywords: ["size", "extension", "path", "modified"])
     ) { parameters in
-        let property = OptionParameter(parameters, "WFContentItemPropertyName", default: FileProperty.name)
+        let property = OptionParameter(parameters, "WFContentItemPropertyName", default: FileDetails.Property.name)
         return { input, run in
             let property = try property.value(in: run)
-            return Content(items: input.items.map { value(of: property, for: $0) })
+            return Content(items: input.items.map { FileDetails.value(of: property, for: $0) })
         }
     }
+
+    /// The properties of files Filter Files compares and sorts by.
+    static let fileProperties = FileFilter.Properties(
+        kind: "files", names: FileDetails.Property.allCases.map(\.rawValue),
+        value: { name, item in FileDetails.detail(named: name, of: item) })
+
+    static let filterFiles = FileFilter.filter(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.filter.files", title: "Filter Files",
+            description:
+                "Keeps the input files that match all (or any) of the conditions on Name, File Extension, File Size, Creation Date or Last Modified Date, then sorts and limits them.",
+            parameters: FileFilter.parameters(
+                input: ParameterMetadata(
+                    key: "WFContentItemInputParameter", title: "Files", type: .file, isRequired: true, isList: true),
+                sortBy: FileFilter.sortProperties
+            ),
+            inputParameter: "WFContentItemInputParameter", outputType: "File", outputName: "Files",
+            keywords: ["find", "where", "sort", "limit"]),
+        properties: fileProperties)
 }

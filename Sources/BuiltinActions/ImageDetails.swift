@@ -14,7 +14,7 @@ struct ImageDetails {
         "Width", "Height", "Date Taken", "Media Type", "Orientation", "Camera Make", "Camera Model", "Metadata Dictionary",
         "Location", "Duration", "Is a Screenshot", "Frame Count",
     ]
-    static let allNames = names + FileItemActions.FileProperty.allCases.map(\.rawValue).filter { !names.contains($0) }
+    static let allNames = names + FileDetails.Property.allCases.map(\.rawValue).filter { !names.contains($0) }
 
     /// The width and height as shown: a photo taken on its side says so in EXIF, and shows turned.
     var width: Int
@@ -182,7 +182,7 @@ struct ImageDetails {
             let longitude = coordinate("GPSLongitude", negativeWhen: "W"),
             (-90...90).contains(latitude), (-180...180).contains(longitude)
         else { return nil }
-        var place = Places.Place(latitude: latitude, longitude: longitude)
+        var place = Place(latitude: latitude, longitude: longitude)
         if let altitude = exif("ifd3-GPSAltitude").flatMap(Self.number) {
             place.altitude =
                 exif("ifd3-GPSAltitudeRef").map { Self.plain($0) == "1" || $0.hasPrefix("Below") } == true ? -altitude : altitude
@@ -258,7 +258,7 @@ enum ImageDetailActions {
 
     /// A detail of an item: an image's own, or its file's.
     static func value(_ name: String, of item: Content) -> Content {
-        ImageDetails.property(name, of: item) ?? FileItemActions.detail(named: name, of: item)
+        ImageDetails.property(name, of: item) ?? FileDetails.detail(named: name, of: item)
     }
 
     static let details = ActionDefinition(

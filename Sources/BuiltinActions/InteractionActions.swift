@@ -47,7 +47,7 @@ enum InteractionActions {
                 }
                 return .url(url)
             case .date, .time, .dateAndTime:
-                guard let date = DateParser.parse(answer, now: run.environment.now(), timeZone: DateActions.timeZone(of: run)) else {
+                guard let date = DateParser.parse(answer, now: run.environment.now(), timeZone: run.environment.timeZone) else {
                     throw ActionFailure(
                         "expected a date as the answer to \"\(question)\", got \"\(answer.prefix(60))\"", parameter: "WFInputType")
                 }

@@ -156,7 +156,7 @@ enum LocalFiles {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        formatter.timeZone = DateActions.timeZone(of: run)  // the spec asks for local time
+        formatter.timeZone = run.environment.timeZone  // the spec asks for local time
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let info = "[Trash Info]\nPath=\(escaped)\nDeletionDate=\(formatter.string(from: run.environment.now()))\n"
         try write(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: "WFInput")

@@ -41,7 +41,7 @@ enum LocationActions {
             guard values.contains(where: { !$0.isEmpty }) else {
                 throw ActionFailure("no part of an address is given", parameter: "WFAddressLine1")
             }
-            var place = Places.Place()
+            var place = Place()
             place.street = [values[0], values[1]].filter { !$0.isEmpty }.joined(separator: ", ")
             (place.city, place.state, place.postalCode, place.country) = (values[2], values[3], values[4], values[5])
             return place.content
@@ -136,7 +136,7 @@ enum LocationActions {
         { input, run in
             Content(
                 items: try input.items.compactMap { item in
-                    Places.mapsURL(try Places.place(of: item, needsCoordinates: false, parameter: "WFInput", run: run)).map(Content.url)
+                    (try Places.place(of: item, needsCoordinates: false, parameter: "WFInput", run: run)).mapsURL.map(Content.url)
                 })
         }
     }
@@ -224,7 +224,7 @@ enum LocationActions {
                 : try Places.place(of: input, needsCoordinates: true, parameter: "WFInput", run: run)
             let radiusText = try run.text(radius) ?? "1 mi"
             var metres = 1609.344
-            if let (value, unit) = ScriptingActions.amountAndUnit(radiusText) {
+            if let (value, unit) = MeasurementUnits.amountAndUnit(radiusText) {
                 let named = unit.isEmpty ? nil : MeasurementUnits.unit(named: unit, in: MeasurementUnits.kind(named: "Length"))
                 metres = Measurement(value: value, unit: (named?.unit as? UnitLength) ?? .meters).converted(to: .meters).value
             }

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 
 /// The units Measurement and Convert Measurement know, by Apple's unit types, with the names
 /// files and people write them by: Foundation's symbol (`km`, `°F`) and the English names,
@@ -155,4 +156,21 @@ enum MeasurementUnits {
 
     /// The units of a kind by their symbols, for the parameter's options.
     static func symbols(of kind: Kind) -> [String] { kind.units.map(\.unit.symbol) }
+
+    /// A number and the unit written after it ("3.5 km" → 3.5, "km"), or nil when the text
+    /// doesn't start with a number.
+    static func amountAndUnit(_ text: String) -> (Double, String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var end = trimmed.startIndex
+        for index in trimmed.indices {
+            let character = trimmed[index]
+            if character.isNumber || ".,-+eE".contains(character) && index != trimmed.startIndex || character == "-" {
+                end = trimmed.index(after: index)
+            } else {
+                break
+            }
+        }
+        guard end > trimmed.startIndex, let value = NumberParser.parse(String(trimmed[..<end])) else { return nil }
+        return (value, trimmed[end...].trimmingCharacters(in: .whitespaces))
+    }
 }

@@ -120,7 +120,7 @@ enum MediaControlActions {
         let behavior = OptionParameter(parameters, "WFSeekBehavior", default: SeekBehavior.toTime)
         let interval = parameters["WFTimeInterval"]
         return { client, name, run in
-            let (amount, unit) = try DateActions.duration(interval, run: run, parameter: "WFTimeInterval")
+            let (amount, unit) = try DateParameters.duration(interval, run: run, parameter: "WFTimeInterval")
             // A year each way at most: a player's position is microseconds in 64 bits.
             let seconds = amount * DurationUnit.seconds(named: unit)
             guard seconds.isFinite, abs(seconds) <= 366 * 86_400 else {

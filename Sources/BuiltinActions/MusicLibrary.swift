@@ -14,7 +14,7 @@ enum MusicLibrary {
     static let extensions: Set<String> = ["mp3", "m4a", "aac", "flac", "ogg", "oga", "opus", "wav", "wma", "aiff", "aif", "ape", "wv"]
     /// The details of a song by Apple's names, then the file's.
     static let names = ["Title", "Artist", "Album", "Genre", "Year", "Track Number", "Duration", "Comments", "Media Type"]
-    static let allNames = names + FileItemActions.FileProperty.allCases.map(\.rawValue)
+    static let allNames = names + FileDetails.Property.allCases.map(\.rawValue)
 
     /// The most files a library scan looks at.
     static let scanLimit = 100_000
@@ -71,7 +71,7 @@ enum MusicLibrary {
             guard let read = details() else { return .nothing }
             return value(name, of: read) ?? .nothing
         }
-        return FileItemActions.detail(named: name, of: item)
+        return FileDetails.detail(named: name, of: item)
     }
 
     static let details = ActionDefinition(

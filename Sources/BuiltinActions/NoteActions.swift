@@ -49,15 +49,6 @@ enum NoteActions {
         return .entity(EntityContent(typeName: "Note", identifier: relative, displayTitle: name, properties: properties))
     }
 
-    /// A file name from a note's first line.
-    static func title(of text: String) -> String {
-        let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let cleaned = first.trimmingCharacters(in: CharacterSet(charactersIn: "# \t")).map { "/\\:\0".contains($0) ? "-" : $0 }
-            .reduce(into: "") { $0.append($1) }
-        let short = String(cleaned.prefix(100)).trimmingCharacters(in: .whitespaces)
-        return short.isEmpty || short.hasPrefix(".") ? "New Note" : short
-    }
-
     /// The note files content names: notes from earlier actions, or notes' names.
     static func paths(of content: Content, parameter: String, run: RunContext) throws -> [String] {
         let root = root(run: run)
@@ -107,7 +98,7 @@ enum NoteActions {
             } catch {
                 throw ActionFailure("can't make the notes folder \(folder): \(error.localizedDescription)", parameter: "WFNoteGroup")
             }
-            let base = title(of: text)
+            let base = FileNames.title(of: text)
             var path = folder + "/" + base + ".md"
             var number = 2
             // A note never replaces another of the same name.

@@ -8,67 +8,6 @@ import ShortcutsPlatform
 /// service) when coordinates are needed. Distances and midpoints are computed here, on the
 /// WGS 84 ellipsoid (Vincenty's formulae).
 enum Places {
-    struct Place: Sendable, Equatable {
-        var latitude: Double?
-        var longitude: Double?
-        var altitude: Double?
-        var name = ""
-        var street = ""
-        var city = ""
-        var state = ""
-        var postalCode = ""
-        var country = ""
-        var countryCode = ""
-
-        var hasCoordinates: Bool { latitude != nil && longitude != nil }
-
-        var address: String {
-            [street, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), state, country].filter { !$0.isEmpty }
-                .joined(separator: ", ")
-        }
-
-        var title: String {
-            if !name.isEmpty { return name }
-            if !address.isEmpty { return address }
-            if let latitude, let longitude { return String(format: "%.6f, %.6f", latitude, longitude) }
-            return "Location"
-        }
-
-        var content: Content {
-            func number(_ value: Double?) -> Content { value.map(Content.number) ?? .nothing }
-            let properties: ContentDictionary = [
-                "Name": .text(name), "Street": .text(street), "City": .text(city), "State": .text(state), "ZIP Code": .text(postalCode),
-                "Country": .text(country), "ISO Country Code": .text(countryCode.uppercased()), "Latitude": number(latitude),
-                "Longitude": number(longitude), "Altitude": number(altitude), "Address": .text(address),
-                "URL": Places.mapsURL(self).map(Content.url) ?? .nothing,
-            ]
-            let identifier = latitude.flatMap { lat in longitude.map { "\(lat),\($0)" } } ?? address
-            return .entity(
-                EntityContent(typeName: "Location", identifier: identifier, displayTitle: title, subtitle: address, properties: properties))
-        }
-
-        init(latitude: Double? = nil, longitude: Double? = nil) {
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-
-        /// A place from a Location item.
-        init?(_ entity: EntityContent) {
-            guard entity.typeName == "Location" else { return nil }
-            let properties = entity.properties
-            latitude = properties["Latitude"]?.number
-            longitude = properties["Longitude"]?.number
-            altitude = properties["Altitude"]?.number
-            name = properties["Name"]?.text ?? ""
-            street = properties["Street"]?.text ?? ""
-            city = properties["City"]?.text ?? ""
-            state = properties["State"]?.text ?? ""
-            postalCode = properties["ZIP Code"]?.text ?? ""
-            country = properties["Country"]?.text ?? ""
-            countryCode = properties["ISO Country Code"]?.text ?? ""
-        }
-    }
-
     /// `lat,lon` (or `lat lon`) written as text.
     static func coordinates(_ text: String) -> Place? {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == ";" }).compactMap { Double($0) }
@@ -279,15 +218,4 @@ enum Places {
         return Place(latitude: phi / radians, longitude: lambda / radians)
     }
 
-    /// An OpenStreetMap link to the place: its coordinates, or a search for its address.
-    static func mapsURL(_ place: Place) -> URL? {
-        if let latitude = place.latitude, let longitude = place.longitude {
-            let lat = String(format: "%.6f", latitude)
-            let lon = String(format: "%.6f", longitude)
-            return URL(string: "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=17/\(lat)/\(lon)")
-        }
-        var components = URLComponents(string: "https://www.openstreetmap.org/search")
-        components?.queryItems = [URLQueryItem(name: "query", value: place.address.isEmpty ? place.name : place.address)]
-        return components?.url
-    }
 }

@@ -329,7 +329,7 @@ enum PortalActions {
         if case .file(let file) = item {
             (name, data) = (file.name.isEmpty ? "Shared File" : URL(fileURLWithPath: file.name).lastPathComponent, file.data)
         } else {
-            (name, data) = (NoteActions.title(of: item.text) + ".txt", Data(item.text.utf8))
+            (name, data) = (FileNames.title(of: item.text) + ".txt", Data(item.text.utf8))
         }
         let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/shared/" + UUID().uuidString.prefix(8)
         do {

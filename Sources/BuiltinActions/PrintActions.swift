@@ -85,7 +85,7 @@ enum PrintActions {
     /// What one item is printed as: its name and bytes.
     static func printable(_ item: Content, run: RunContext) throws -> (String, Data) {
         guard case .file(let file) = item else {
-            return ("\(NoteActions.title(of: item.text)).txt", Data(item.text.utf8))
+            return ("\(FileNames.title(of: item.text)).txt", Data(item.text.utf8))
         }
         guard file.isRichText else { return (file.name.isEmpty ? "Document" : file.name, file.data) }
         guard let browser = try? RichTextActions.browser(run) else {

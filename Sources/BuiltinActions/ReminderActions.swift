@@ -124,7 +124,7 @@ enum ReminderActions {
             if try run.bool(parameters["WFFlag"]) == true { task.set("X-SHORTCUTS-FLAGGED", "1") }
             let alert = try run.text(parameters["WFAlertEnabled"]) ?? "No Alert"
             if alert != "No Alert", alert.lowercased() != "false" {
-                setDue(try DateActions.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run), on: &task)
+                setDue(try DateParameters.date(parameters["WFAlertCustomTime"], parameter: "WFAlertCustomTime", run: run), on: &task)
             }
             return content(try CalendarStore.add(task, to: list, .reminders, run: run), run: run)
         }
@@ -227,7 +227,7 @@ enum ReminderActions {
                 case "Notes": item.component.setText("DESCRIPTION", value.text.isEmpty ? nil : value.text)
                 case "URL": item.component.set("URL", value.text.isEmpty ? nil : value.text)
                 case "Due Date":
-                    setDue(value.isNothing ? nil : try DateActions.date(of: value, parameter: key, run: run), on: &item.component)
+                    setDue(value.isNothing ? nil : try DateParameters.date(of: value, parameter: key, run: run), on: &item.component)
                 case "Is Completed":
                     let done = value.boolean ?? true
                     item.component.set("STATUS", done ? "COMPLETED" : "NEEDS-ACTION")

@@ -86,7 +86,7 @@ enum ScriptingActions {
         let sourceExpression = parameters["SourceTimeZone"]
         let destinationExpression = parameters["DestinationTimeZone"]
         return { input, run in
-            let source = try zone(sourceExpression, parameter: "SourceTimeZone", run: run) ?? DateActions.timeZone(of: run)
+            let source = try zone(sourceExpression, parameter: "SourceTimeZone", run: run) ?? run.environment.timeZone
             guard let destination = try zone(destinationExpression, parameter: "DestinationTimeZone", run: run) else {
                 throw ActionFailure("no time zone to convert to is given", parameter: "DestinationTimeZone")
             }
@@ -140,7 +140,7 @@ enum ScriptingActions {
         return { _, run in
             let kind = try measurementKind(kindExpression, run: run)
             let text = try run.content(valueExpression).text
-            guard let (value, unitName) = amountAndUnit(text) else {
+            guard let (value, unitName) = MeasurementUnits.amountAndUnit(text) else {
                 throw ActionFailure("\"\(text.prefix(60))\" is not an amount with a unit, such as 5 km", parameter: "WFMeasurementUnit")
             }
             let unitText = unitName.isEmpty ? kind.units[0].unit.symbol : unitName
@@ -217,25 +217,10 @@ enum ScriptingActions {
         {
             return (value, unit)
         }
-        guard let (value, unit) = amountAndUnit(item.text), !unit.isEmpty else {
+        guard let (value, unit) = MeasurementUnits.amountAndUnit(item.text), !unit.isEmpty else {
             throw ActionFailure("\(item.quotedForError) is not a measurement such as 5 km", parameter: "WFInput")
         }
         return (value, unit)
-    }
-
-    static func amountAndUnit(_ text: String) -> (Double, String)? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        var end = trimmed.startIndex
-        for index in trimmed.indices {
-            let character = trimmed[index]
-            if character.isNumber || ".,-+eE".contains(character) && index != trimmed.startIndex || character == "-" {
-                end = trimmed.index(after: index)
-            } else {
-                break
-            }
-        }
-        guard end > trimmed.startIndex, let value = NumberParser.parse(String(trimmed[..<end])) else { return nil }
-        return (value, trimmed[end...].trimmingCharacters(in: .whitespaces))
     }
 
     // MARK: Emoji and attribution

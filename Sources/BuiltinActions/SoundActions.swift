@@ -96,7 +96,7 @@ enum SoundActions {
             let seconds: Double
             switch try end.value(in: run) {
             case .afterTime:
-                let (amount, unit) = try DateActions.duration(
+                let (amount, unit) = try DateParameters.duration(
                     parameters["WFRecordingTimeInterval"], run: run, parameter: "WFRecordingTimeInterval")
                 let value = amount * DurationUnit.seconds(named: unit)
                 guard value > 0, value <= longestRecording else {

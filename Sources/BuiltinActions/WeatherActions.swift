@@ -19,11 +19,11 @@ enum WeatherActions {
 
     static var usesUSUnits: Bool { DateContext.locale.numbers.measurementSystem == .us }
 
-    static func place(_ expression: ParameterExpression, run: RunContext) throws -> Places.Place {
+    static func place(_ expression: ParameterExpression, run: RunContext) throws -> Place {
         try Places.placeOrCurrent(expression, parameter: "WFWeatherCustomLocation", run: run)
     }
 
-    static func fetch(_ place: Places.Place, hourly: Bool, run: RunContext) throws -> [String: Any] {
+    static func fetch(_ place: Place, hourly: Bool, run: RunContext) throws -> [String: Any] {
         guard let latitude = place.latitude, let longitude = place.longitude else {
             throw ActionFailure("the place has no coordinates", parameter: "WFWeatherCustomLocation")
         }
@@ -80,7 +80,7 @@ enum WeatherActions {
         return .nothing
     }
 
-    static func conditionsItem(_ properties: ContentDictionary, place: Places.Place) -> Content {
+    static func conditionsItem(_ properties: ContentDictionary, place: Place) -> Content {
         let unit = usesUSUnits ? "°F" : "°C"
         let temperature = properties["Temperature"]?.number ?? properties["High"]?.number
         let condition = properties["Condition"]?.text ?? ""

@@ -93,9 +93,9 @@ import Testing
     }
 
     @Test func filterLocationsKeepsThoseThatMatch() throws {
-        var paris = Places.Place(latitude: 48.85, longitude: 2.35)
+        var paris = Place(latitude: 48.85, longitude: 2.35)
         paris.city = "Paris"
-        var lyon = Places.Place(latitude: 45.76, longitude: 4.83)
+        var lyon = Place(latitude: 45.76, longitude: 4.83)
         lyon.city = "Lyon"
         let table = PredicateTable(prefix: 1, templates: [rule("Latitude", 2, ["Number": T.number(46)])])
         let north = try T.run(

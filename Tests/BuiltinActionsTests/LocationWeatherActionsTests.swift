@@ -25,12 +25,12 @@ import Testing
         return environment
     }
 
-    static func place(_ latitude: Double, _ longitude: Double) -> Content { Places.Place(latitude: latitude, longitude: longitude).content }
+    static func place(_ latitude: Double, _ longitude: Double) -> Content { Place(latitude: latitude, longitude: longitude).content }
 
     @Test func distanceIsVincentysOnWGS84() throws {
         // Vincenty's own test line, Flinders Peak to Buninyong: 54 972.271 m.
-        let flinders = Places.Place(latitude: -(37 + 57 / 60 + 3.72030 / 3600), longitude: 144 + 25 / 60 + 29.52440 / 3600)
-        let buninyong = Places.Place(latitude: -(37 + 39 / 60 + 10.15610 / 3600), longitude: 143 + 55 / 60 + 35.38390 / 3600)
+        let flinders = Place(latitude: -(37 + 57 / 60 + 3.72030 / 3600), longitude: 144 + 25 / 60 + 29.52440 / 3600)
+        let buninyong = Place(latitude: -(37 + 39 / 60 + 10.15610 / 3600), longitude: 143 + 55 / 60 + 35.38390 / 3600)
         #expect(abs(Places.distance(flinders, buninyong) - 54_972.271) < 0.01)
         let kilometres = try T.run(
             "getdistance", ["WFGetDirectionsCustomLocation": T.text("-37.950, 144.425"), "WFDistanceUnit": T.text("Kilometers")],
