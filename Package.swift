@@ -59,6 +59,9 @@ let package = Package(
         .target(name: "CSDBusLoader"),
         // D-Bus values and a client connection, for the service and the actions that call desktop services.
         .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
+        // What the built-in action families share: enumerated parameters, files as actions see
+        // them, filters and details, dates, places, digests, units, feeds, the catalog's entries.
+        .target(name: "ActionSupport", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
         // The live adapters behind a run: starting programs, HTTP (libcurl), the desktop's D-Bus
         // services, prompter, clipboard and notifications, this machine's details, and loading the
         // C libraries. Actions and front ends reach the machine through it.
@@ -68,8 +71,8 @@ let package = Package(
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "ShortcutsPlatform", "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader", "CMediaLoaders",
-                "DesktopBus", "Markup", "ShortcutsRPC",
+                "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader",
+                "CMediaLoaders", "DesktopBus", "Markup", "ShortcutsRPC",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
@@ -166,7 +169,7 @@ let package = Package(
         ),
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
         .executableTarget(
-            name: "FuzzContentGraph", dependencies: ["BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
+            name: "FuzzContentGraph", dependencies: ["ActionSupport", "BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
             path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
@@ -188,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "BuiltinActions", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup",
+                "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup",
             ]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(

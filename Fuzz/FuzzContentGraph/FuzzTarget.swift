@@ -1,3 +1,4 @@
+import ActionSupport
 import BuiltinActions
 import Foundation
 import Markup

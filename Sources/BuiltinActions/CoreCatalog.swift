@@ -1,3 +1,4 @@
+import ActionSupport
 /// The core actions: text, numbers, lists, dictionaries, dates, encodings, content and the
 /// questions a run asks.
 enum CoreCatalog {

@@ -1,3 +1,4 @@
+import ActionSupport
 import DesktopBus
 import Foundation
 import ShortcutsContent

@@ -1,3 +1,4 @@
+import ActionSupport
 /// This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and
 /// media controls, the portal's pickers and sharing.
 enum DeviceCatalog {

@@ -1,3 +1,4 @@
+import ActionSupport
 /// Files and folders, archives, disk images and printing.
 enum FileCatalog {
     static let entries: [CatalogEntry] =

@@ -1,3 +1,4 @@
+import ActionSupport
 import CVipsLoader
 import Foundation
 import ShortcutsContent

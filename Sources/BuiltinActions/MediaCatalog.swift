@@ -1,3 +1,4 @@
+import ActionSupport
 /// Images, GIFs, PDFs, QR codes, text recognition, the camera, audio and video, speech, and the
 /// photo and music libraries.
 enum MediaCatalog {

@@ -1,3 +1,4 @@
+import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine

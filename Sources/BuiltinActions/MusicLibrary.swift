@@ -1,3 +1,4 @@
+import ActionSupport
 import CMediaLoaders
 import Foundation
 import ShortcutsContent

@@ -1,3 +1,4 @@
+import ActionSupport
 /// The person's calendars, reminders, contacts, notes and mail.
 enum PersonalDataCatalog {
     static let entries: [CatalogEntry] =

@@ -1,3 +1,4 @@
+import ActionSupport
 import ShortcutsContent
 import ShortcutsEngine
 

@@ -1,3 +1,4 @@
+import ActionSupport
 /// The web: URLs, web services, rich text and podcasts.
 enum WebCatalog {
     static let entries: [CatalogEntry] =

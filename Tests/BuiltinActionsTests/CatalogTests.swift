@@ -2,6 +2,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ActionSupport
 
 /// The one catalog the families' entries make: every action once, each with its section of the
 /// action library and a description.

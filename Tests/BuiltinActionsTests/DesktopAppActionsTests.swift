@@ -6,6 +6,7 @@ import Testing
 
 @testable import BuiltinActions
 @testable import ShortcutsPlatform
+@testable import ActionSupport
 
 /// Find Apps over real `.desktop` files in temporary XDG folders, Quit App against a real
 /// process, and Filter Locations.

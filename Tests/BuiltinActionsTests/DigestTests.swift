@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BuiltinActions
+@testable import ActionSupport
 
 @Suite("Digests")
 struct DigestTests {

@@ -6,6 +6,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import ActionSupport
 
 /// The file actions in a temporary directory that is the run's working directory.
 @Suite struct FileActionsTests {

@@ -4,13 +4,13 @@ import ShortcutsContent
 /// The units Measurement and Convert Measurement know, by Apple's unit types, with the names
 /// files and people write them by: Foundation's symbol (`km`, `°F`) and the English names,
 /// singular and plural (`kilometer`, `kilometers`, `kilometre`).
-enum MeasurementUnits {
-    struct Kind: Sendable {
-        var name: String
-        var units: [(unit: Dimension, names: [String])]
+package enum MeasurementUnits {
+    package struct Kind: Sendable {
+        package var name: String
+        package var units: [(unit: Dimension, names: [String])]
     }
 
-    static let kinds: [Kind] = [
+    package static let kinds: [Kind] = [
         Kind(
             name: "Length",
             units: [
@@ -135,12 +135,12 @@ enum MeasurementUnits {
     ]
 
     /// The kind with a name (`Length`), ignoring case.
-    static func kind(named name: String) -> Kind? {
+    package static func kind(named name: String) -> Kind? {
         kinds.first { $0.name.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame }
     }
 
     /// The unit a name means, looked for in `kind` when given, otherwise in every kind.
-    static func unit(named name: String, in kind: Kind? = nil) -> (unit: Dimension, kind: Kind)? {
+    package static func unit(named name: String, in kind: Kind? = nil) -> (unit: Dimension, kind: Kind)? {
         let wanted = name.trimmingCharacters(in: .whitespaces)
         let folded = wanted.lowercased()
         for candidate in kind.map({ [$0] }) ?? kinds {
@@ -155,11 +155,11 @@ enum MeasurementUnits {
     }
 
     /// The units of a kind by their symbols, for the parameter's options.
-    static func symbols(of kind: Kind) -> [String] { kind.units.map(\.unit.symbol) }
+    package static func symbols(of kind: Kind) -> [String] { kind.units.map(\.unit.symbol) }
 
     /// A number and the unit written after it ("3.5 km" → 3.5, "km"), or nil when the text
     /// doesn't start with a number.
-    static func amountAndUnit(_ text: String) -> (Double, String)? {
+    package static func amountAndUnit(_ text: String) -> (Double, String)? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var end = trimmed.startIndex
         for index in trimmed.indices {

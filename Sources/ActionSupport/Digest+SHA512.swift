@@ -30,7 +30,7 @@ extension Digest {
         0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
     ]
 
-    static func sha512(_ bytes: [UInt8]) -> [UInt8] {
+    package static func sha512(_ bytes: [UInt8]) -> [UInt8] {
         var h = sha512Initial
         let message = padded(bytes, block: 128, lengthBytes: 16, bigEndian: true)
         var w = [UInt64](repeating: 0, count: 80)

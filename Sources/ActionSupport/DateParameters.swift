@@ -3,15 +3,15 @@ import ShortcutsContent
 import ShortcutsEngine
 
 /// Dates and durations as the actions' parameters give them.
-enum DateParameters {
+package enum DateParameters {
     /// The date a parameter holds: a date as it is, text parsed (relative to the run's clock).
     ///
     /// - Throws: ``ActionFailure`` naming `parameter` when the value is not a date.
-    static func date(_ expression: ParameterExpression, parameter: String, run: RunContext) throws -> Date {
+    package static func date(_ expression: ParameterExpression, parameter: String, run: RunContext) throws -> Date {
         try date(of: try run.content(expression), parameter: parameter, run: run)
     }
 
-    static func date(of content: Content, parameter: String, run: RunContext) throws -> Date {
+    package static func date(of content: Content, parameter: String, run: RunContext) throws -> Date {
         switch content {
         case .date(let date): return date
         case .number(let seconds): return Date(timeIntervalSince1970: seconds)
@@ -26,7 +26,7 @@ enum DateParameters {
     }
 
     /// The magnitude and unit of a `WFDuration`: a quantity, or text such as `3 days`.
-    static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (Double, String) {
+    package static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (Double, String) {
         if case .quantity(let magnitude, let unit) = expression {
             let amount = try run.number(magnitude, parameter: parameter) ?? 0
             return (amount, unit ?? "sec")

@@ -6,16 +6,16 @@ import ShortcutsEngine
 ///
 /// Conforming enums list Apple's values as raw values; ``aliases`` adds spellings other tools
 /// write (`...` for `…`). Matching ignores case when no value matches exactly.
-protocol ParameterOption: RawRepresentable<String>, CaseIterable, Sendable {
+package protocol ParameterOption: RawRepresentable<String>, CaseIterable, Sendable {
     /// Other spellings, lowercased, for values some files write differently.
     static var aliases: [String: Self] { get }
 }
 
 extension ParameterOption {
-    static var aliases: [String: Self] { [:] }
+    package static var aliases: [String: Self] { [:] }
 
     /// The option a file's text names, or `nil` when it names none.
-    init?(named name: String) {
+    package init?(named name: String) {
         if let exact = Self(rawValue: name) {
             self = exact
             return
@@ -39,18 +39,18 @@ extension ParameterOption {
 /// let mode = OptionParameter(parameters, "WFEncodeMode", default: EncodeMode.encode)
 /// return { input, run in switch try mode.value(in: run) { … } }
 /// ```
-struct OptionParameter<Option: ParameterOption>: Sendable {
+package struct OptionParameter<Option: ParameterOption>: Sendable {
     private enum Source: Sendable {
         case constant(Option)
         case invalid(String)
         case variable(ParameterExpression)
     }
 
-    let key: String
+    package let key: String
     private let source: Source
     private let defaultValue: Option
 
-    init(_ parameters: CompiledParameters, _ key: String, default defaultValue: Option) {
+    package init(_ parameters: CompiledParameters, _ key: String, default defaultValue: Option) {
         self.key = key
         self.defaultValue = defaultValue
         let expression = parameters[key]
@@ -64,7 +64,7 @@ struct OptionParameter<Option: ParameterOption>: Sendable {
     }
 
     /// The option when it is known without running (a constant or the default).
-    var constant: Option? {
+    package var constant: Option? {
         if case .constant(let option) = source { return option }
         return nil
     }
@@ -72,7 +72,7 @@ struct OptionParameter<Option: ParameterOption>: Sendable {
     /// The option for this run.
     ///
     /// - Throws: ``ActionFailure`` naming the parameter when the value is not one of the options.
-    func value(in run: RunContext) throws -> Option {
+    package func value(in run: RunContext) throws -> Option {
         switch source {
         case .constant(let option): return option
         case .invalid(let text): throw failure(text)
@@ -91,7 +91,7 @@ struct OptionParameter<Option: ParameterOption>: Sendable {
 
 extension ParameterMetadata {
     /// An enumeration parameter listing every option of a ``ParameterOption`` type.
-    static func option<Option: ParameterOption>(
+    package static func option<Option: ParameterOption>(
         _ key: String, title: String, default defaultValue: Option, description: String = ""
     ) -> ParameterMetadata {
         ParameterMetadata(

@@ -4,13 +4,13 @@ import ShortcutsEngine
 
 /// The local file system as the file actions see it: paths relative to the run's working
 /// directory, `~` for the home directory, files and folders as ``FileContent``.
-enum LocalFiles {
+package enum LocalFiles {
     /// The type identifier a folder's content carries.
-    static let folderType = "public.folder"
+    package static let folderType = "public.folder"
 
     /// An absolute, standardized path: `~` expands to `HOME`, a relative path starts at the run's
     /// files folder (the Shortcuts folder, as on Apple's systems) or its working directory.
-    static func resolve(_ path: String, run: RunContext) -> String {
+    package static func resolve(_ path: String, run: RunContext) -> String {
         var path = path.trimmingCharacters(in: .whitespacesAndNewlines)
         if path == "~" || path.hasPrefix("~/") {
             let home = run.environment.variables["HOME"] ?? NSHomeDirectory()
@@ -22,20 +22,20 @@ enum LocalFiles {
     }
 
     /// Whether something exists at a path, and whether it is a folder.
-    static func exists(_ path: String) -> (exists: Bool, isFolder: Bool) {
+    package static func exists(_ path: String) -> (exists: Bool, isFolder: Bool) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         return (exists, isDirectory.boolValue)
     }
 
     /// The size in bytes of the file at a path, or `nil` when there is none.
-    static func size(at path: String) -> Int? {
+    package static func size(at path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
     }
 
     /// Throws unless the run may use `path` this way: the shortcut's file access (its grants),
     /// and for a change, the places no shortcut may change (``ProtectedPaths``).
-    static func check(_ path: String, _ use: FileAccess.Use, doing: String? = nil, run: RunContext, parameter: String) throws {
+    package static func check(_ path: String, _ use: FileAccess.Use, doing: String? = nil, run: RunContext, parameter: String) throws {
         if use == .write { try ProtectedPaths.check(path, doing: doing ?? "write", run: run, parameter: parameter) }
         try run.environment.fileAccess.check(path, use, parameter: parameter)
     }
@@ -43,7 +43,7 @@ enum LocalFiles {
     /// The file or folder at a path as content, once the run may read it; a folder holds no bytes.
     ///
     /// - Throws: ``ActionFailure`` naming `parameter` when it can't be read.
-    static func item(at path: String, run: RunContext, parameter: String) throws -> FileContent {
+    package static func item(at path: String, run: RunContext, parameter: String) throws -> FileContent {
         try check(path, .read, run: run, parameter: parameter)
         return try item(at: path, parameter: parameter)
     }
@@ -51,7 +51,7 @@ enum LocalFiles {
     /// The file or folder at a path as content; a folder holds no bytes. The caller has checked access.
     ///
     /// - Throws: ``ActionFailure`` naming `parameter` when it can't be read.
-    static func item(at path: String, parameter: String?) throws -> FileContent {
+    package static func item(at path: String, parameter: String?) throws -> FileContent {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let (exists, isFolder) = exists(path)
         guard exists else { throw ActionFailure("there is no file at \(path)", parameter: parameter) }
@@ -64,7 +64,7 @@ enum LocalFiles {
 
     /// The path a content item names: a file's path, a URL's path, text as a path, or a file
     /// location the editor picked (``location(_:run:)``).
-    static func path(of content: Content, run: RunContext) -> String? {
+    package static func path(of content: Content, run: RunContext) -> String? {
         switch content {
         case .file(let file): return file.path
         case .url(let url) where url.isFileURL: return url.path
@@ -79,7 +79,7 @@ enum LocalFiles {
     /// {WFFileLocationType, relativeSubpath}, filename}`. iCloud Drive is the Documents folder
     /// here, so its Shortcuts folder is the Shortcuts folder; On My iPhone (`LocalStorage`) is the
     /// home folder; a Mac's absolute paths stay absolute.
-    static func location(_ dictionary: ContentDictionary, run: RunContext) -> String? {
+    package static func location(_ dictionary: ContentDictionary, run: RunContext) -> String? {
         guard let location = dictionary["fileLocation"]?.dictionary else {
             return dictionary["path"].map { resolve($0.text, run: run) }
         }
@@ -98,7 +98,7 @@ enum LocalFiles {
     }
 
     /// Writes bytes to a path through a temporary file and a rename, so readers never see half a file.
-    static func writeAtomically(_ data: Data, to path: String, run: RunContext, parameter: String) throws {
+    package static func writeAtomically(_ data: Data, to path: String, run: RunContext, parameter: String) throws {
         try check(path, .write, run: run, parameter: parameter)
         try write(data, to: path, parameter: parameter)
     }
@@ -112,7 +112,7 @@ enum LocalFiles {
     }
 
     /// Creates a folder and its parents; succeeding when it already exists.
-    static func createFolder(_ path: String, run: RunContext, parameter: String) throws {
+    package static func createFolder(_ path: String, run: RunContext, parameter: String) throws {
         let (exists, isFolder) = exists(path)
         if exists {
             guard isFolder else { throw ActionFailure("\(path) exists and is a file, not a folder", parameter: parameter) }
@@ -133,7 +133,7 @@ enum LocalFiles {
     /// Moves a file or folder to the freedesktop.org trash (`$XDG_DATA_HOME/Trash`), writing the
     /// `.trashinfo` record file managers use to put it back. Returns where it went.
     @discardableResult
-    static func moveToTrash(_ path: String, run: RunContext) throws -> String {
+    package static func moveToTrash(_ path: String, run: RunContext) throws -> String {
         let variables = run.environment.variables
         let dataHome =
             variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -170,7 +170,7 @@ enum LocalFiles {
     }
 
     /// A short reason from a Foundation error, without the framework's boilerplate.
-    static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))

@@ -9,16 +9,16 @@ import ShortcutsEngine
 ///
 /// Paths are compared after resolving symbolic links in every existing folder along the way,
 /// so a link can't lead around the check.
-enum ProtectedPaths {
+package enum ProtectedPaths {
     /// Files in the home folder that shells and sessions run at start.
-    static let startupFiles = [
+    package static let startupFiles = [
         ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
         ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".logout", ".xprofile", ".xinitrc",
         ".xsession", ".xsessionrc", ".pam_environment", ".config/fish/config.fish",
     ]
 
     /// Why a shortcut may not change `path`, or `nil` when it may.
-    static func reason(for path: String, variables: [String: String]) -> String? {
+    package static func reason(for path: String, variables: [String: String]) -> String? {
         let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let config = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let data = variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
@@ -41,7 +41,7 @@ enum ProtectedPaths {
     }
 
     /// Throws when a shortcut may not change `path` by `doing` ("write", "delete"…).
-    static func check(_ path: String, doing: String, run: RunContext, parameter: String) throws {
+    package static func check(_ path: String, doing: String, run: RunContext, parameter: String) throws {
         guard let what = reason(for: path, variables: run.environment.variables) else { return }
         throw ActionFailure(
             "can't \(doing) \(path): a shortcut may not change \(what), whatever it is allowed; choose a path outside it",

@@ -2,7 +2,7 @@ import ShortcutsContent
 
 extension ActionMetadata {
     /// The metadata with the service it needs noted, for `shortcuts actions`.
-    func needing(_ service: RequiredService) -> ActionMetadata {
+    package func needing(_ service: RequiredService) -> ActionMetadata {
         var metadata = self
         metadata.service = service
         return metadata

@@ -6,35 +6,41 @@ import ShortcutsEngine
 /// The filter actions (Filter Files, Find Apps, Filter Locations): keep the items whose
 /// properties match a predicate table, then sort and limit them. Each action names its
 /// properties and how to read one of an item (``Properties``).
-enum FileFilter {
+package enum FileFilter {
     /// The properties a filter action knows: their names (the first spelling of each is shown
     /// in messages) and how to read one of an item.
-    struct Properties: Sendable {
-        var kind: String
-        var names: [String]
-        var value: @Sendable (String, Content) -> Content
+    package struct Properties: Sendable {
+        package var kind: String
+        package var names: [String]
+        package var value: @Sendable (String, Content) -> Content
+
+        package init(kind: String, names: [String], value: @escaping @Sendable (String, Content) -> Content) {
+            self.kind = kind
+            self.names = names
+            self.value = value
+        }
 
         /// The property's own spelling for a name, ignoring case.
-        func named(_ name: String) -> String? { names.first { $0.caseInsensitiveCompare(name) == .orderedSame } }
+        package func named(_ name: String) -> String? { names.first { $0.caseInsensitiveCompare(name) == .orderedSame } }
     }
 
     /// One condition of the table, read when the action is prepared.
-    struct Rule: Sendable {
-        var property: String
-        var comparison: Int64
-        var text: String?
-        var number: Double?
-        var unit: Int64?
-        var date: Date?
-        var anotherDate: Date?
-        var bool: Bool?
+    package struct Rule: Sendable {
+        package var property: String
+        package var comparison: Int64
+        package var text: String?
+        package var number: Double?
+        package var unit: Int64?
+        package var date: Date?
+        package var anotherDate: Date?
+        package var bool: Bool?
     }
 
-    static let sortProperties = ["Name", "File Size", "File Extension", "Creation Date", "Last Modified Date", "Random"]
-    static let ascendingOrders: Set<String> = ["A to Z", "Smallest First", "Oldest First", "Ascending"]
+    package static let sortProperties = ["Name", "File Size", "File Extension", "Creation Date", "Last Modified Date", "Random"]
+    package static let ascendingOrders: Set<String> = ["A to Z", "Smallest First", "Oldest First", "Ascending"]
 
     /// The parameters every filter action has, after its input.
-    static func parameters(input: ParameterMetadata?, sortBy: [String]) -> [ParameterMetadata] {
+    package static func parameters(input: ParameterMetadata?, sortBy: [String]) -> [ParameterMetadata] {
         (input.map { [$0] } ?? []) + [
             ParameterMetadata(key: "WFContentItemFilter", title: "Filter", type: .condition),
             ParameterMetadata(key: "WFContentItemSortProperty", title: "Sort by", type: .enumeration, options: sortBy),
@@ -49,7 +55,7 @@ enum FileFilter {
     /// A filter action over `properties`; `source` gives the items when the action has no input
     /// of its own (Find Apps filters the installed apps), and `load` turns each kept item into
     /// what the action outputs (Find Photos reads only the photos it keeps).
-    static func filter(
+    package static func filter(
         metadata: ActionMetadata, properties: Properties, source: (@Sendable (RunContext) throws -> Content)? = nil,
         load: (@Sendable (Content, RunContext) throws -> Content)? = nil
     ) -> ActionDefinition {
@@ -89,13 +95,13 @@ enum FileFilter {
 
     /// One condition as compiled: its property and operator, and its values still to evaluate
     /// (they may hold variables).
-    struct Template: Sendable {
-        var property: String
-        var comparison: Int64
-        var values: [String: ParameterExpression]
+    package struct Template: Sendable {
+        package var property: String
+        package var comparison: Int64
+        package var values: [String: ParameterExpression]
 
         /// The condition with its values evaluated for this run.
-        func rule(in run: RunContext) throws -> Rule {
+        package func rule(in run: RunContext) throws -> Rule {
             var rule = Rule(property: property, comparison: comparison)
             func text(_ key: String) throws -> String? {
                 guard let value = values[key], !value.isAbsent else { return nil }
@@ -113,7 +119,7 @@ enum FileFilter {
     }
 
     /// Reads one template: `Property`, `Operator` and the `Values` record.
-    static func template(_ template: [String: ParameterExpression], properties: Properties) throws -> Template {
+    package static func template(_ template: [String: ParameterExpression], properties: Properties) throws -> Template {
         let propertyName = template["Property"]?.constantText ?? ""
         guard let property = properties.named(propertyName) else {
             throw ActionFailure(
@@ -128,7 +134,7 @@ enum FileFilter {
     }
 
     /// Whether an item meets a rule, by the operator codes Shortcuts writes (see `WFCondition`).
-    static func matches(_ rule: Rule, value: Content, now: Date, calendar: Calendar) -> Bool {
+    package static func matches(_ rule: Rule, value: Content, now: Date, calendar: Calendar) -> Bool {
         switch rule.comparison {
         case 100: return !value.isNothing && !value.text.isEmpty
         case 101: return value.isNothing || value.text.isEmpty
@@ -155,7 +161,7 @@ enum FileFilter {
         }
     }
 
-    static func compare(_ value: Double, _ other: Double, _ comparison: Int64) -> Bool {
+    package static func compare(_ value: Double, _ other: Double, _ comparison: Int64) -> Bool {
         switch comparison {
         case 0: return value < other
         case 1: return value <= other
@@ -167,7 +173,7 @@ enum FileFilter {
         }
     }
 
-    static func matches(_ rule: Rule, date: Date, now: Date, calendar: Calendar) -> Bool {
+    package static func matches(_ rule: Rule, date: Date, now: Date, calendar: Calendar) -> Bool {
         // Units are NSCalendarUnit bits: 4 years, 8 months, 16 days, 32 hours, 64 minutes, 128 seconds, 8192 weeks.
         let units: [Int64: Calendar.Component] = [4: .year, 8: .month, 16: .day, 32: .hour, 64: .minute, 128: .second, 8192: .weekOfYear]
         switch rule.comparison {
@@ -189,7 +195,7 @@ enum FileFilter {
     }
 
     /// Items sorted by a property; Random shuffles.
-    static func sorted(_ items: [Content], by property: String, ascending: Bool, properties: Properties) throws -> [Content] {
+    package static func sorted(_ items: [Content], by property: String, ascending: Bool, properties: Properties) throws -> [Content] {
         if property == "Random" { return items.shuffled() }
         guard let key = properties.named(property) else {
             throw ActionFailure(

@@ -4,10 +4,10 @@ import ShortcutsEngine
 
 /// The Get Details of … actions: one detail (`WFContentItemPropertyName`) of each input item
 /// of a type, by the names Apple gives that type's properties.
-enum DetailActions {
+package enum DetailActions {
     /// A Get Details action for items of `type`. `item` turns an input item into the one whose
     /// property is read (a text geocoded into a place); by default the item must be an entity of `type`.
-    static func make(
+    package static func make(
         _ identifier: String, title: String, of type: String, properties: [String], default first: String,
         description: String? = nil, item: (@Sendable (Content, RunContext) throws -> Content)? = nil
     ) -> ActionDefinition {

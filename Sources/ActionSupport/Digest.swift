@@ -6,13 +6,13 @@
 /// ```swift
 /// Digest.hex(.sha256, of: Array("abc".utf8))   // "ba7816bf…"
 /// ```
-enum Digest {
-    enum Algorithm: Sendable {
+package enum Digest {
+    package enum Algorithm: Sendable {
         case md5, sha1, sha256, sha512
     }
 
     /// The digest as lowercase hexadecimal.
-    static func hex(_ algorithm: Algorithm, of bytes: [UInt8]) -> String {
+    package static func hex(_ algorithm: Algorithm, of bytes: [UInt8]) -> String {
         let digest: [UInt8]
         switch algorithm {
         case .md5: digest = md5(bytes)
@@ -32,7 +32,7 @@ enum Digest {
 
     /// The message with Merkle–Damgård padding: 0x80, zeros, then the bit length in
     /// `lengthBytes` bytes (big- or little-endian), to a multiple of `block` bytes.
-    static func padded(_ bytes: [UInt8], block: Int, lengthBytes: Int, bigEndian: Bool) -> [UInt8] {
+    package static func padded(_ bytes: [UInt8], block: Int, lengthBytes: Int, bigEndian: Bool) -> [UInt8] {
         var message = bytes
         message.append(0x80)
         while (message.count + lengthBytes) % block != 0 { message.append(0) }
@@ -73,7 +73,7 @@ enum Digest {
         return sum
     }
 
-    static func md5(_ bytes: [UInt8]) -> [UInt8] {
+    package static func md5(_ bytes: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
         let message = padded(bytes, block: 64, lengthBytes: 8, bigEndian: false)
         var words = [UInt32](repeating: 0, count: 16)
@@ -121,7 +121,7 @@ enum Digest {
         words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
-    static func sha1(_ bytes: [UInt8]) -> [UInt8] {
+    package static func sha1(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         let message = padded(bytes, block: 64, lengthBytes: 8, bigEndian: true)
         for chunk in stride(from: 0, to: message.count, by: 64) {
@@ -155,7 +155,7 @@ enum Digest {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    package static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
         ]

@@ -2,33 +2,33 @@ import Foundation
 import ShortcutsContent
 
 /// A place as a `Location` item holds it: coordinates when known, and an address.
-struct Place: Sendable, Equatable {
-    var latitude: Double?
-    var longitude: Double?
-    var altitude: Double?
-    var name = ""
-    var street = ""
-    var city = ""
-    var state = ""
-    var postalCode = ""
-    var country = ""
-    var countryCode = ""
+package struct Place: Sendable, Equatable {
+    package var latitude: Double?
+    package var longitude: Double?
+    package var altitude: Double?
+    package var name = ""
+    package var street = ""
+    package var city = ""
+    package var state = ""
+    package var postalCode = ""
+    package var country = ""
+    package var countryCode = ""
 
-    var hasCoordinates: Bool { latitude != nil && longitude != nil }
+    package var hasCoordinates: Bool { latitude != nil && longitude != nil }
 
-    var address: String {
+    package var address: String {
         [street, [postalCode, city].filter { !$0.isEmpty }.joined(separator: " "), state, country].filter { !$0.isEmpty }
             .joined(separator: ", ")
     }
 
-    var title: String {
+    package var title: String {
         if !name.isEmpty { return name }
         if !address.isEmpty { return address }
         if let latitude, let longitude { return String(format: "%.6f, %.6f", latitude, longitude) }
         return "Location"
     }
 
-    var content: Content {
+    package var content: Content {
         func number(_ value: Double?) -> Content { value.map(Content.number) ?? .nothing }
         let properties: ContentDictionary = [
             "Name": .text(name), "Street": .text(street), "City": .text(city), "State": .text(state), "ZIP Code": .text(postalCode),
@@ -41,13 +41,13 @@ struct Place: Sendable, Equatable {
             EntityContent(typeName: "Location", identifier: identifier, displayTitle: title, subtitle: address, properties: properties))
     }
 
-    init(latitude: Double? = nil, longitude: Double? = nil) {
+    package init(latitude: Double? = nil, longitude: Double? = nil) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// A place from a Location item.
-    init?(_ entity: EntityContent) {
+    package init?(_ entity: EntityContent) {
         guard entity.typeName == "Location" else { return nil }
         let properties = entity.properties
         latitude = properties["Latitude"]?.number
@@ -63,7 +63,7 @@ struct Place: Sendable, Equatable {
     }
 
     /// An OpenStreetMap link to the place: its coordinates, or a search for its address.
-    var mapsURL: URL? {
+    package var mapsURL: URL? {
         if let latitude = latitude, let longitude = longitude {
             let lat = String(format: "%.6f", latitude)
             let lon = String(format: "%.6f", longitude)

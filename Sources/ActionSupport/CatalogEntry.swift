@@ -1,7 +1,7 @@
 import ShortcutsEngine
 
 /// The sections of Shortcuts' action library a built-in action is listed under.
-enum ActionCategory: String, Sendable, CaseIterable {
+package enum ActionCategory: String, Sendable, CaseIterable {
     case calendar = "Calendar", documents = "Documents", location = "Location", media = "Media"
     case scripting = "Scripting", sharing = "Sharing", web = "Web"
 }
@@ -12,19 +12,19 @@ enum ActionCategory: String, Sendable, CaseIterable {
 /// ```swift
 /// static let entries = TextActions.all.listed(under: .documents) + NumberActions.all.listed(under: .scripting)
 /// ```
-struct CatalogEntry: Sendable {
-    var definition: ActionDefinition
-    var category: ActionCategory
+package struct CatalogEntry: Sendable {
+    package var definition: ActionDefinition
+    package var category: ActionCategory
 
-    init(_ definition: ActionDefinition, _ category: ActionCategory) {
+    package init(_ definition: ActionDefinition, _ category: ActionCategory) {
         self.definition = definition
         self.category = category
     }
 
-    var identifier: String { definition.metadata.identifier }
+    package var identifier: String { definition.metadata.identifier }
 }
 
 extension Array where Element == ActionDefinition {
     /// These definitions, each listed under `category`.
-    func listed(under category: ActionCategory) -> [CatalogEntry] { map { CatalogEntry($0, category) } }
+    package func listed(under category: ActionCategory) -> [CatalogEntry] { map { CatalogEntry($0, category) } }
 }

@@ -71,13 +71,13 @@ public enum FeedReader {
 
     // MARK: Scanning
 
-    struct Element {
-        var range: Range<String.Index>
-        var inner: String
+    package struct Element {
+        package var range: Range<String.Index>
+        package var inner: String
     }
 
     /// Each `<name …>…</name>` of any of the names, outermost, in order.
-    static func elements(named names: [String], in text: String) -> [Element] {
+    package static func elements(named names: [String], in text: String) -> [Element] {
         var found: [Element] = []
         var cursor = text.startIndex
         while cursor < text.endIndex {
@@ -97,7 +97,7 @@ public enum FeedReader {
     }
 
     /// The range of the next opening tag `<name>` or `<name …>` (not `<names>`).
-    static func openTag(_ name: String, in text: String, from start: String.Index) -> Range<String.Index>? {
+    package static func openTag(_ name: String, in text: String, from start: String.Index) -> Range<String.Index>? {
         var cursor = start
         while let found = text.range(of: "<" + name, options: .caseInsensitive, range: cursor..<text.endIndex) {
             let after = found.upperBound
@@ -112,12 +112,12 @@ public enum FeedReader {
     }
 
     /// The text of the first `<name>` element: CDATA kept, tags inside removed, entities decoded.
-    static func field(_ name: String, in text: String) -> String? {
+    package static func field(_ name: String, in text: String) -> String? {
         guard let element = elements(named: [name], in: text).first else { return nil }
         return cleaned(element.inner)
     }
 
-    static func cleaned(_ raw: String) -> String {
+    package static func cleaned(_ raw: String) -> String {
         var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("<![CDATA["), text.hasSuffix("]]>") {
             return String(text.dropFirst(9).dropLast(3)).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -127,7 +127,7 @@ public enum FeedReader {
     }
 
     /// An item's link: RSS's `<link>text</link>`, or Atom's `<link rel="alternate" href="…"/>`.
-    static func link(in text: String) -> String? {
+    package static func link(in text: String) -> String? {
         for tag in tags(named: "link", in: text) {
             if let href = value("href", in: tag) {
                 let rel = value("rel", in: tag) ?? "alternate"
@@ -138,12 +138,12 @@ public enum FeedReader {
         return nil
     }
 
-    static func attribute(_ name: String, ofFirst tag: String, in text: String) -> String? {
+    package static func attribute(_ name: String, ofFirst tag: String, in text: String) -> String? {
         tags(named: tag, in: text).first.flatMap { value(name, in: $0) }.map(decodeEntities)
     }
 
     /// Every opening tag of a name, as written (`<link rel="…" href="…">`).
-    static func tags(named name: String, in text: String) -> [String] {
+    package static func tags(named name: String, in text: String) -> [String] {
         var found: [String] = []
         var cursor = text.startIndex
         while let range = openTag(name, in: text, from: cursor) {
@@ -154,7 +154,7 @@ public enum FeedReader {
     }
 
     /// An attribute's value in a tag, quoted with " or '.
-    static func value(_ attribute: String, in tag: String) -> String? {
+    package static func value(_ attribute: String, in tag: String) -> String? {
         let pattern = "\\b" + NSRegularExpression.escapedPattern(for: attribute) + #"\s*=\s*("([^"]*)"|'([^']*)')"#
         guard let regex = try? NSRegularExpression(pattern: pattern, options: .caseInsensitive),
             let match = regex.firstMatch(in: tag, range: NSRange(tag.startIndex..., in: tag))
@@ -165,7 +165,7 @@ public enum FeedReader {
         return nil
     }
 
-    static func decodeEntities(_ text: String) -> String {
+    package static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -198,7 +198,7 @@ public enum FeedReader {
         return result + rest
     }
 
-    static func parseDate(_ text: String) -> Date? {
+    package static func parseDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         for pattern in [
