@@ -169,7 +169,8 @@ let package = Package(
         ),
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
         .executableTarget(
-            name: "FuzzContentGraph", dependencies: ["ActionSupport", "BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
+            name: "FuzzContentGraph",
+            dependencies: ["ActionSupport", "BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
             path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
@@ -191,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine", "Markup",
+                "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent",
+                "ShortcutsEngine", "Markup",
             ]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(

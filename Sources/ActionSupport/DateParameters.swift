@@ -26,7 +26,9 @@ package enum DateParameters {
     }
 
     /// The magnitude and unit of a `WFDuration`: a quantity, or text such as `3 days`.
-    package static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (Double, String) {
+    package static func duration(_ expression: ParameterExpression, run: RunContext, parameter: String = "WFDuration") throws -> (
+        Double, String
+    ) {
         if case .quantity(let magnitude, let unit) = expression {
             let amount = try run.number(magnitude, parameter: parameter) ?? 0
             return (amount, unit ?? "sec")

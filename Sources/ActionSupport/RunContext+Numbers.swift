@@ -4,7 +4,9 @@ import ShortcutsEngine
 /// Reading numbers from parameters with the bounds an action allows.
 extension RunContext {
     /// A whole number from a parameter, `fallback` when it is empty, refused outside `range`.
-    package func wholeNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Int>, default fallback: Int, what: String)
+    package func wholeNumber(
+        _ expression: ParameterExpression, parameter: String, in range: ClosedRange<Int>, default fallback: Int, what: String
+    )
         throws -> Int
     {
         let value = try number(expression, parameter: parameter) ?? Double(fallback)
@@ -16,7 +18,9 @@ extension RunContext {
 
     /// A number from a parameter kept within `range` (a slider's value), `fallback` when it is
     /// empty; one that isn't a finite number is refused, naming the parameter.
-    package func boundedNumber(_ expression: ParameterExpression, parameter: String, in range: ClosedRange<Double>, default fallback: Double?)
+    package func boundedNumber(
+        _ expression: ParameterExpression, parameter: String, in range: ClosedRange<Double>, default fallback: Double?
+    )
         throws -> Double?
     {
         guard let value = try number(expression, parameter: parameter) ?? fallback else { return nil }

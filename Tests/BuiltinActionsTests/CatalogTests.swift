@@ -1,8 +1,8 @@
 import ShortcutsEngine
 import Testing
 
-@testable import BuiltinActions
 @testable import ActionSupport
+@testable import BuiltinActions
 
 /// The one catalog the families' entries make: every action once, each with its section of the
 /// action library and a description.

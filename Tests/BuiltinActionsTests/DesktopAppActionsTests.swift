@@ -4,9 +4,9 @@ import ShortcutsContent
 import ShortcutsEngine
 import Testing
 
+@testable import ActionSupport
 @testable import BuiltinActions
 @testable import ShortcutsPlatform
-@testable import ActionSupport
 
 /// Find Apps over real `.desktop` files in temporary XDG folders, Quit App against a real
 /// process, and Filter Locations.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import BuiltinActions
 @testable import ActionSupport
+@testable import BuiltinActions
 
 @Suite("Digests")
 struct DigestTests {

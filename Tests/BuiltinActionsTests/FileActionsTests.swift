@@ -5,8 +5,8 @@ import ShortcutsContent
 import ShortcutsEngine
 import Testing
 
-@testable import BuiltinActions
 @testable import ActionSupport
+@testable import BuiltinActions
 
 /// The file actions in a temporary directory that is the run's working directory.
 @Suite struct FileActionsTests {

@@ -4,8 +4,8 @@ import ShortcutsContent
 import ShortcutsEngine
 import Testing
 
-@testable import BuiltinActions
 @testable import ActionSupport
+@testable import BuiltinActions
 
 /// The location and weather actions: geodesy checked against published values, geocoding,
 /// routing and forecasts against a real HTTP server on 127.0.0.1 answering as Nominatim, OSRM
