@@ -61,17 +61,28 @@ let package = Package(
         .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
         // What the built-in action families share: enumerated parameters, files as actions see
         // them, filters and details, dates, places, digests, units, feeds, the catalog's entries.
-        .target(name: "ActionSupport", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
+        .target(name: "ActionSupport", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "Markup"]),
         // The live adapters behind a run: starting programs, HTTP (libcurl), the desktop's D-Bus
         // services, prompter, clipboard and notifications, this machine's details, and loading the
         // C libraries. Actions and front ends reach the machine through it.
         .target(
             name: "ShortcutsPlatform",
-            dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsRPC", "DesktopBus", "CCurlLoader"]),
+            dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsRPC", "DesktopBus", "CCurlLoader", "Markup"]),
+        // Scripts: shell and other interpreters, SSH, and the Automator stand-in.
+        .target(
+            name: "ScriptActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
+        // Text, numbers, lists, dictionaries, dates, encodings, content and questions: no platform, no C library.
+        .target(name: "CoreActions", dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent"]),
+        // Spelling, languages, translation, spoken audio and definitions (hunspell, libexttextcat, espeak-ng, apertium, WordNet).
+        .target(
+            name: "LanguageActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders"]),
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader",
+                "LanguageActions", "CoreActions", "ScriptActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine",
+                "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader",
                 "CMediaLoaders", "DesktopBus", "Markup", "ShortcutsRPC",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
@@ -192,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList", "ShortcutFormat", "ShortcutsContent",
+                "LanguageActions", "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
+                "ShortcutFormat", "ShortcutsContent",
                 "ShortcutsEngine", "Markup",
             ]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),

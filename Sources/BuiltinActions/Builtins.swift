@@ -1,4 +1,7 @@
 import ActionSupport
+import CoreActions
+import LanguageActions
+import ScriptActions
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsPlatform

@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 
 /// Dictate Text: the default microphone recorded by the sound server's recorder (as Record
 /// Audio does) and written down by PocketSphinx (as Transcribe Audio does). It stops listening
@@ -100,7 +101,7 @@ enum DictationActions {
                     parameter: "WFDictateTextStopListening")
             }
             let model = try SpeechRecognition.model(run)
-            let recording = try SoundActions.Recording(rate: rate, run: run)
+            let recording = try AudioRecording(rate: rate, run: run)
             defer { try? FileManager.default.removeItem(atPath: recording.path) }
             let deadline = ContinuousClock.now + .seconds(longest)
             if let pause {

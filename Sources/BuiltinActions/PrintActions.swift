@@ -89,10 +89,10 @@ enum PrintActions {
             return ("\(FileNames.title(of: item.text)).txt", Data(item.text.utf8))
         }
         guard file.isRichText else { return (file.name.isEmpty ? "Document" : file.name, file.data) }
-        guard let browser = try? RichTextActions.browser(run) else {
+        guard let browser = try? HeadlessBrowser.find(run) else {
             return (file.baseName + ".txt", Data(item.text.utf8))
         }
-        let page = try RichTextActions.parse(RichTextActions.html(of: item).source, parameter: "WFInput")
-        return (file.baseName + ".pdf", try RichTextActions.draw(page, as: .pdf, browser: browser, run: run))
+        let page = try RichTextSource.parse(RichTextSource.html(of: item).source, parameter: "WFInput")
+        return (file.baseName + ".pdf", try HeadlessBrowser.draw(page, as: .pdf, browser: browser, run: run))
     }
 }

@@ -15,23 +15,6 @@ enum RichTextActions {
         webPageDetails, imageFromRichText,
     ]
 
-    /// An item's HTML: an HTML file's source, or other text written as HTML (escaped, each line
-    /// a line break when `lines`).
-    static func html(of item: Content, lines: Bool = true) -> (source: String, isPage: Bool) {
-        if case .file(let file) = item, file.isRichText { return (TextDecoding.text(of: file.data), true) }
-        let escaped = HTMLDocument.escaped(item.text)
-        return (lines ? escaped.replacingOccurrences(of: "\n", with: "<br>\n") : escaped, false)
-    }
-
-    /// A page parsed, the failure naming the parameter.
-    static func parse(_ source: String, parameter: String) throws -> HTMLDocument {
-        do {
-            return try HTMLDocument.parse(source)
-        } catch {
-            throw ActionFailure(error.description, parameter: parameter, underlying: error)
-        }
-    }
-
     // MARK: Converting
 
     static let richTextFromHTML = ActionDefinition(
@@ -66,11 +49,11 @@ enum RichTextActions {
             let full = try run.bool(fullExpression) ?? false
             return Content(
                 items: try input.items.map { item in
-                    let (source, isPage) = html(of: item, lines: full)
+                    let (source, isPage) = RichTextSource.html(of: item, lines: full)
                     let wholeDocument = source.range(of: "<html", options: .caseInsensitive) != nil
                     if full { return .text(wholeDocument ? source : HTMLDocument.fullDocument(body: source)) }
                     guard isPage, wholeDocument || source.range(of: "<body", options: .caseInsensitive) != nil else { return .text(source) }
-                    let page = try parse(source, parameter: "WFInput")
+                    let page = try RichTextSource.parse(source, parameter: "WFInput")
                     return .text(page.html(of: page.body, includingSelf: false).trimmingCharacters(in: .whitespacesAndNewlines))
                 })
         }
@@ -106,9 +89,9 @@ enum RichTextActions {
         { input, _ in
             Content(
                 items: try input.items.map { item in
-                    let (source, isPage) = html(of: item)
+                    let (source, isPage) = RichTextSource.html(of: item)
                     guard isPage else { return .text(item.text) }
-                    return .text(Markdown.markdown(from: try parse(source, parameter: "WFInput")))
+                    return .text(Markdown.markdown(from: try RichTextSource.parse(source, parameter: "WFInput")))
                 })
         }
     }
@@ -129,7 +112,7 @@ enum RichTextActions {
         } else {
             throw ActionFailure("expected a web page's URL, got \(item.quotedForError)", parameter: parameter)
         }
-        return (try parse(html(of: file).source, parameter: parameter), url, file)
+        return (try RichTextSource.parse(RichTextSource.html(of: file).source, parameter: parameter), url, file)
     }
 
     static let getArticle = ActionDefinition(
@@ -198,21 +181,6 @@ enum RichTextActions {
 
     // MARK: Images of rich text
 
-    /// The browsers that draw a page to an image without a display, best first.
-    static let browsers = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
-
-    /// A page made safe to draw: its scripts left out and forbidden (a policy the browser obeys
-    /// for inline handlers too), so drawing rich text never runs what it carries. In a run
-    /// without network (no ``RunEnvironment/download``) the policy also keeps the browser from
-    /// fetching what the page links to: images and styles come only from the page and local files.
-    static func inert(_ page: HTMLDocument, online: Bool) -> String {
-        let reach = online ? "" : " default-src 'none'; img-src data: file:; style-src 'unsafe-inline' file:; font-src data: file:;"
-        let policy =
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'none'; object-src 'none'; frame-src 'none';\(reach)\">"
-        let drawn = page.html(of: HTMLDocument.document, keep: { page[$0].name != "script" })
-        return "<!DOCTYPE html>\n" + policy + "\n" + drawn
-    }
-
     static let imageFromRichText = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.makeimagefromrichtext", title: "Make Image from Rich Text",
@@ -230,7 +198,7 @@ enum RichTextActions {
         return { input, run in
             let width = try run.wholeNumber(widthExpression, parameter: "WFWidth", in: 1...8_192, default: 1_024, what: "a width")
             let height = try run.wholeNumber(heightExpression, parameter: "WFHeight", in: 1...8_192, default: 768, what: "a height")
-            let browser = try browser(run)
+            let browser = try HeadlessBrowser.find(run)
             return Content(
                 items: try input.items.enumerated().map { offset, item in
                     // A URL is downloaded; rich text and other text are drawn as they are.
@@ -238,64 +206,14 @@ enum RichTextActions {
                     if case .url = item {
                         page = try RichTextActions.page(item, run: run, parameter: "WFInput").page
                     } else {
-                        page = try parse(html(of: item).source, parameter: "WFInput")
+                        page = try RichTextSource.parse(RichTextSource.html(of: item).source, parameter: "WFInput")
                     }
-                    let data = try draw(page, as: .image(width: width, height: height), browser: browser, run: run)
+                    let data = try HeadlessBrowser.draw(page, as: .image(width: width, height: height), browser: browser, run: run)
                     let title = page.title.map { $0.prefix(60).replacingOccurrences(of: "/", with: "-") } ?? "Rich Text"
                     return .file(
                         FileContent(
                             name: (offset == 0 ? title : "\(title) \(offset + 1)") + ".png", data: data, typeIdentifier: "public.png"))
                 })
         }
-    }
-
-    /// What the browser makes of a page: an image of a window's size, or a PDF of its pages.
-    enum Drawing {
-        case image(width: Int, height: Int)
-        case pdf
-    }
-
-    /// The first headless browser on the run's PATH, or a failure naming the package.
-    static func browser(_ run: RunContext) throws -> String {
-        guard let browser = run.tool(browsers) else {
-            throw ActionFailure("drawing rich text needs a headless browser: install chromium-headless-shell (or chromium)")
-        }
-        return browser.path
-    }
-
-    /// Draws a page with the browser, its scripts off, into a PNG or a PDF.
-    static func draw(_ page: HTMLDocument, as drawing: Drawing, browser: String, run: RunContext) throws -> Data {
-        let folder = try run.scratchFolder("render")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let source = folder + "/page.html"
-        do {
-            try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
-            try Data(inert(page, online: run.environment.download != nil).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
-        } catch {
-            throw ActionFailure("can't write the page to draw in \(folder): \(error.localizedDescription)")
-        }
-        var arguments = ["--headless", "--hide-scrollbars", "--disable-gpu", "--no-first-run", "--user-data-dir=\(folder)/profile"]
-        let output: String
-        switch drawing {
-        case .image(let width, let height):
-            output = folder + "/image.png"
-            arguments += ["--window-size=\(width),\(height)", "--screenshot=\(output)"]
-        case .pdf:
-            output = folder + "/page.pdf"
-            arguments += ["--no-pdf-header-footer", "--print-to-pdf=\(output)"]
-        }
-        arguments.append(URL(fileURLWithPath: source).absoluteString)
-        // Chromium's sandbox refuses to start as root; there its scripts are off all the same.
-        if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
-        let outcome = try ProcessRunner.run(
-            browser, arguments: arguments, environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
-        try outcome.throwIfCancelled()
-        guard outcome.status == 0, let data = FileManager.default.contents(atPath: output) else {
-            let said = outcome.errorText.split(separator: "\n").filter { !$0.contains(":WARNING:") && !$0.contains("dbus") }.prefix(3)
-            throw ActionFailure(
-                "\(URL(fileURLWithPath: browser).lastPathComponent) could not draw the page (status \(outcome.status)): \(said.joined(separator: " "))",
-                parameter: "WFInput")
-        }
-        return data
     }
 }

@@ -108,7 +108,7 @@ enum SoundActions {
                 seconds = longestRecording
             }
             // The recorder runs until its time is up, the person says stop, or the run is stopped.
-            let recording = try Recording(rate: high ? 48_000 : 16_000, run: run)
+            let recording = try AudioRecording(rate: high ? 48_000 : 16_000, run: run)
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
             if try end.value(in: run) == .onTap {
                 _ = try? run.environment.prompter.confirm(title: "Recording", message: "Choose OK to stop recording.", allowsCancel: false)
@@ -125,50 +125,6 @@ enum SoundActions {
             }
             run.environment.fileAccess.allowPicked(path: path)
             return .file(try LocalFiles.item(at: path, run: run, parameter: "WFRecordingEnd"))
-        }
-    }
-
-    /// The default microphone being recorded into a 16-bit mono WAV file of the run's cache, by
-    /// the sound server's own recorder (pw-record, parecord or arecord), until ``stop()``.
-    final class Recording {
-        let path: String
-        let recorder: String
-        private let program: ProcessRunner.Background
-
-        init(rate: Int, run: RunContext) throws {
-            guard let found = run.tool(["pw-record", "parecord", "arecord"]) else {
-                throw ActionFailure(
-                    "no recorder found: install pipewire-bin (pw-record), pulseaudio-utils (parecord) or alsa-utils (arecord)")
-            }
-            recorder = found.name
-            let folder = UserFolders.cacheHome(in: run.environment.variables) + "/shortcuts/recordings"
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            path = folder + "/Recording \(UUID().uuidString.prefix(8)).wav"
-            let arguments: [String] =
-                switch found.name {
-                case "pw-record": ["--rate", String(rate), "--channels", "1", "--format", "s16", path]
-                case "parecord": ["--rate=\(rate)", "--channels=1", "--format=s16le", "--file-format=wav", path]
-                default: ["-q", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-t", "wav", path]
-                }
-            program = try ProcessRunner.Background(found.path, arguments: arguments, environment: run.environment.variables)
-        }
-
-        /// Whether the recorder is still recording.
-        var isRunning: Bool { program.isRunning }
-
-        /// Ends the recording (each recorder finishes its file on SIGINT).
-        func stop() { program.stop() }
-
-        /// The samples recorded so far past `offset` bytes of the file's data, and the new offset.
-        func samples(after offset: Int) -> (samples: [Int16], offset: Int) {
-            guard let handle = FileHandle(forReadingAtPath: path) else { return ([], offset) }
-            defer { try? handle.close() }
-            let header = 44
-            try? handle.seek(toOffset: UInt64(header + offset))
-            let data = (try? handle.readToEnd()) ?? Data()
-            let usable = data.count - data.count % 2
-            let samples = data.prefix(usable).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-            return (samples.map { Int16(littleEndian: $0) }, offset + usable)
         }
     }
 

@@ -3,6 +3,9 @@ import Testing
 
 @testable import ActionSupport
 @testable import BuiltinActions
+@testable import CoreActions
+@testable import LanguageActions
+@testable import ScriptActions
 
 /// The one catalog the families' entries make: every action once, each with its section of the
 /// action library and a description.

@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import LanguageActions
 
 /// Show Definition over Debian's WordNet database (wordnet-base), with its inflections.
 @Suite struct ShowDefinitionTests {
