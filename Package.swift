@@ -7,7 +7,10 @@ import PackageDescription
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
 //   ShortcutsEngine                       compiling and running a Workflow
 //   DesktopBus                            D-Bus values and a client connection (over CSDBusLoader)
-//   BuiltinActions, AppActions            the built-in actions and their OS adapters; apps' actions
+//   ShortcutsPlatform                     the live adapters: processes, HTTP, D-Bus services, desktop, C libraries
+//   ActionSupport                         what the action families share (parameters, files, dates, catalog entries)
+//   CoreActions … ScriptActions           the built-in actions, one module per family; none imports another
+//   BuiltinActions, AppActions            the families assembled into one catalog; apps' actions
 //   AppIntents                            the authoring SDK apps build against (Apple's API)
 //   Intents, IntentDefinitionCompiler     SiriKit custom intents: the SDK, and .intentdefinition → Swift
 //   ShortcutsLanguage                     the text language ⇄ Workflow
@@ -78,12 +81,33 @@ let package = Package(
         .target(
             name: "LanguageActions",
             dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders"]),
+        // The person's calendars, reminders, contacts and notes (iCalendar and vCard files), and mail (SMTP over libcurl).
+        .target(
+            name: "PersonalDataActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CCurlLoader"]),
+        // Places, maps, the current location (GeoClue) and the weather.
+        .target(
+            name: "LocationActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "DesktopBus"]),
+        // URLs, web requests and services, rich text and articles, podcasts.
+        .target(name: "WebActions", dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "Markup"]),
+        // Files and folders, archives (libarchive), disk images and printing (CUPS).
+        .target(
+            name: "FileActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders", "Markup"]),
+        // This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and media controls, the portal.
+        .target(
+            name: "DeviceActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "DesktopBus", "ShortcutsRPC"]),
+        // Images (libvips), GIFs, PDFs, QR codes, text recognition, the camera, audio and video (FFmpeg), speech, photos and music.
+        .target(
+            name: "MediaActions",
+            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CVipsLoader", "CMediaLoaders"]),
         .target(
             name: "BuiltinActions",
             dependencies: [
-                "LanguageActions", "CoreActions", "ScriptActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine",
-                "ShortcutFormat", "ShortcutsContent", "CCurlLoader", "CVipsLoader",
-                "CMediaLoaders", "DesktopBus", "Markup", "ShortcutsRPC",
+                "CoreActions", "FileActions", "WebActions", "MediaActions", "DeviceActions", "LocationActions", "PersonalDataActions",
+                "LanguageActions", "ScriptActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
@@ -181,7 +205,9 @@ let package = Package(
         .executableTarget(name: "FuzzTextCompiler", dependencies: ["ShortcutsRun"], path: "Fuzz/FuzzTextCompiler"),
         .executableTarget(
             name: "FuzzContentGraph",
-            dependencies: ["ActionSupport", "BuiltinActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine"],
+            dependencies: [
+                "ActionSupport", "BuiltinActions", "PersonalDataActions", "Markup", "ShortcutFormat", "ShortcutsContent", "ShortcutsEngine",
+            ],
             path: "Fuzz/FuzzContentGraph"),
         .executableTarget(name: "FuzzIntentDefinition", dependencies: ["IntentDefinitionCompiler"], path: "Fuzz/FuzzIntentDefinition"),
         .executableTarget(
@@ -203,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "LanguageActions", "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
+                "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions", "LanguageActions",
+                "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
                 "ShortcutFormat", "ShortcutsContent",
                 "ShortcutsEngine", "Markup",
             ]),

@@ -2,6 +2,7 @@ import ActionSupport
 import BuiltinActions
 import Foundation
 import Markup
+import PersonalDataActions
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine

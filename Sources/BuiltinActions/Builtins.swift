@@ -1,10 +1,16 @@
 import ActionSupport
 import CoreActions
+import DeviceActions
+import FileActions
 import LanguageActions
+import LocationActions
+import MediaActions
+import PersonalDataActions
 import ScriptActions
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsPlatform
+import WebActions
 
 /// The built-in actions: everything under `is.workflow.actions.` that runs on Linux.
 ///
@@ -47,7 +53,5 @@ public enum Builtins {
 
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
     /// file's details (``ImageDetails``).
-    public static let contentProperty: @Sendable (Content, String) -> Content? = { item, name in
-        ImageDetails.property(name, of: item)
-    }
+    public static let contentProperty: @Sendable (Content, String) -> Content? = MediaCatalog.contentProperty
 }

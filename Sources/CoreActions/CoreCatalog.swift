@@ -1,4 +1,5 @@
 import ActionSupport
+
 /// The core actions: text, numbers, lists, dictionaries, dates, encodings, content and the
 /// questions a run asks.
 package enum CoreCatalog {

@@ -4,8 +4,14 @@ import Testing
 @testable import ActionSupport
 @testable import BuiltinActions
 @testable import CoreActions
+@testable import DeviceActions
+@testable import FileActions
 @testable import LanguageActions
+@testable import LocationActions
+@testable import MediaActions
+@testable import PersonalDataActions
 @testable import ScriptActions
+@testable import WebActions
 
 /// The one catalog the families' entries make: every action once, each with its section of the
 /// action library and a description.

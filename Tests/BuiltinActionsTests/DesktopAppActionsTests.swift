@@ -6,6 +6,7 @@ import Testing
 
 @testable import ActionSupport
 @testable import BuiltinActions
+@testable import DeviceActions
 @testable import ShortcutsPlatform
 
 /// Find Apps over real `.desktop` files in temporary XDG folders, Quit App against a real

@@ -6,6 +6,7 @@ import Testing
 
 @testable import ActionSupport
 @testable import BuiltinActions
+@testable import LocationActions
 
 /// The location and weather actions: geodesy checked against published values, geocoding,
 /// routing and forecasts against a real HTTP server on 127.0.0.1 answering as Nominatim, OSRM

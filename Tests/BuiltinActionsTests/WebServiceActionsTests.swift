@@ -5,6 +5,7 @@ import ShortcutsEngine
 import Testing
 
 @testable import BuiltinActions
+@testable import WebActions
 
 /// The web-service actions against a real HTTP server on 127.0.0.1 that answers as the real
 /// services do (the iTunes Search API's JSON, RSS and Atom feeds, IFTTT's and Slack's webhooks,

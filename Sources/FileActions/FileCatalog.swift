@@ -1,6 +1,7 @@
 import ActionSupport
+
 /// Files and folders, archives, disk images and printing.
-enum FileCatalog {
-    static let entries: [CatalogEntry] =
+package enum FileCatalog {
+    package static let entries: [CatalogEntry] =
         (FileActions.all + ArchiveActions.all + DiskImageActions.all + PrintActions.all).listed(under: .documents)
 }

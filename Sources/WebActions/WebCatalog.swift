@@ -1,7 +1,8 @@
 import ActionSupport
+
 /// The web: URLs, web services, rich text and podcasts.
-enum WebCatalog {
-    static let entries: [CatalogEntry] =
+package enum WebCatalog {
+    package static let entries: [CatalogEntry] =
         (WebActions.all + WebServiceActions.all + RichTextActions.all).listed(under: .web)
         + PodcastActions.all.listed(under: .media)
 }

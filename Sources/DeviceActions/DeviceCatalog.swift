@@ -1,8 +1,9 @@
 import ActionSupport
+
 /// This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and
 /// media controls, the portal's pickers and sharing.
-enum DeviceCatalog {
-    static let entries: [CatalogEntry] =
+package enum DeviceCatalog {
+    package static let entries: [CatalogEntry] =
         (DeviceActions.all + DesktopAppActions.all + PowerActions.all + NetworkActions.all + DesktopSettingsActions.all)
         .listed(under: .scripting)
         + ClockActions.all.listed(under: .calendar)

@@ -1,5 +1,0 @@
-import ActionSupport
-/// Places, maps, the current location and the weather.
-enum LocationCatalog {
-    static let entries: [CatalogEntry] = (LocationActions.all + WeatherActions.all + CurrentLocation.all).listed(under: .location)
-}
