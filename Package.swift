@@ -221,6 +221,9 @@ let package = Package(
         .executableTarget(name: "history-writer", dependencies: ["ShortcutsRun", "ShortcutsEngine"], path: "Tests/HistoryWriter"),
         // Running built executables in temporary homes, shared by the end-to-end tests.
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
+        // Fakes of the run's adapters (an in-memory HTTP transport, a recording prompter, a fixed clock),
+        // so an action's test runs in-process with no network, display or terminal.
+        .target(name: "PlatformFakes", dependencies: ["ShortcutsEngine"], path: "Tests/PlatformFakes"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList", "ShortcutsTestSupport"]),
@@ -229,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions", "LanguageActions",
+                "PlatformFakes", "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions",
+                "LanguageActions",
                 "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
                 "ShortcutFormat", "ShortcutsContent",
                 "ShortcutsEngine", "Markup",

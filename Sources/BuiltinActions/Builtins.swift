@@ -49,7 +49,13 @@ public enum Builtins {
 
     /// Downloads a URL for the content graph (``RunEnvironment/download``): a GET following
     /// redirects, the file named and typed from the response.
-    public static let download: ContentGraph.Download = { url in try HTTPClient.download(url) }
+    public static let download: ContentGraph.Download = { url in
+        do throws(HTTPFailure) {
+            return try CurlTransport().download(url)
+        } catch {
+            throw ActionFailure("can't get \(url.absoluteString): \(error.message)", parameter: "WFInput", underlying: error)
+        }
+    }
 
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
     /// file's details (``ImageDetails``).

@@ -16,7 +16,8 @@ enum {
     OPT_USERAGENT = 10018, OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CUSTOMREQUEST = 10036,
     OPT_NOBODY = 44, OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
     OPT_ACCEPT_ENCODING = 10102, OPT_TIMEOUT_MS = 155, OPT_WRITEFUNCTION = 20011,
-    OPT_HEADERFUNCTION = 20079, OPT_POSTFIELDSIZE_LARGE = 30120,
+    OPT_HEADERFUNCTION = 20079, OPT_POSTFIELDSIZE_LARGE = 30120, OPT_NOPROGRESS = 43, OPT_XFERINFOFUNCTION = 20219,
+    OPT_XFERINFODATA = 10057,
     OPT_READDATA = 10009, OPT_UPLOAD = 46, OPT_READFUNCTION = 20012, OPT_USE_SSL = 119, OPT_USERNAME = 10173,
     OPT_PASSWORD = 10174, OPT_MAIL_FROM = 10186, OPT_MAIL_RCPT = 10187, OPT_INFILESIZE_LARGE = 30115,
     INFO_RESPONSE_CODE = 0x200002, INFO_EFFECTIVE_URL = 0x100001,
@@ -68,12 +69,17 @@ typedef struct buffer {
     char *bytes;
     size_t length;
     size_t capacity;
-    int failed;
+    size_t limit; /* the most bytes it may hold, 0 for no limit */
+    int failed;   /* 1: out of memory, 2: past the limit */
 } buffer;
 
 static size_t append(char *data, size_t size, size_t count, void *context) {
     buffer *target = context;
     size_t length = size * count;
+    if (target->limit && target->length + length > target->limit) {
+        target->failed = 2;
+        return 0;
+    }
     if (target->length + length + 1 > target->capacity) {
         size_t capacity = target->capacity ? target->capacity : 16384;
         while (capacity < target->length + length + 1) capacity *= 2;
@@ -98,9 +104,23 @@ static size_t append_header(char *data, size_t size, size_t count, void *context
     return append(data, size, count, context);
 }
 
+typedef struct stopper {
+    shortcuts_http_should_stop should_stop;
+    void *context;
+    int stopped;
+} stopper;
+
+/// libcurl's progress callback: a non-zero return aborts the transfer.
+static int check_stop(void *context, long long total_down, long long now_down, long long total_up, long long now_up) {
+    (void)total_down, (void)now_down, (void)total_up, (void)now_up;
+    stopper *stop = context;
+    if (stop->should_stop(stop->context)) stop->stopped = 1;
+    return stop->stopped;
+}
+
 int shortcuts_http_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
-                           const void *body, size_t body_length, long timeout_milliseconds,
-                           shortcuts_http_response *response) {
+                           const void *body, size_t body_length, long timeout_milliseconds, size_t max_body_bytes,
+                           shortcuts_http_should_stop should_stop, void *stop_context, shortcuts_http_response *response) {
     memset(response, 0, sizeof *response);
     pthread_once(&load_once, load);
     if (curl.load_error[0]) {
@@ -115,10 +135,17 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
     struct curl_slist *list = NULL;
     for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
     buffer received = {0}, header_block = {0};
+    received.limit = max_body_bytes;
+    stopper stop = {should_stop, stop_context, 0};
     char error[256] = {0};
     curl.easy_setopt(handle, OPT_URL, url);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, error);
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
+    if (should_stop) {
+        curl.easy_setopt(handle, OPT_XFERINFOFUNCTION, check_stop);
+        curl.easy_setopt(handle, OPT_XFERINFODATA, &stop);
+        curl.easy_setopt(handle, OPT_NOPROGRESS, 0L);
+    }
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
     curl.easy_setopt(handle, OPT_MAXREDIRS, 20L);
     curl.easy_setopt(handle, OPT_ACCEPT_ENCODING, "");
@@ -147,9 +174,16 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
     } else {
         snprintf(response->error, sizeof response->error, "%s", error[0] ? error : curl.easy_strerror(code));
     }
-    if (received.failed || header_block.failed) {
+    int result = code != 0;
+    if (stop.stopped) {
+        snprintf(response->error, sizeof response->error, "the request was stopped");
+        result = 3;
+    } else if (received.failed == 2) {
+        snprintf(response->error, sizeof response->error, "the response is longer than %zu bytes", max_body_bytes);
+        result = 2;
+    } else if (received.failed || header_block.failed) {
         snprintf(response->error, sizeof response->error, "out of memory while receiving the response");
-        code = -1;
+        result = 1;
     }
     curl.easy_cleanup(handle);
     if (list) curl.slist_free_all(list);
@@ -157,7 +191,7 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
     response->body_length = received.length;
     response->headers = header_block.bytes;
     response->headers_length = header_block.length;
-    return code != 0;
+    return result;
 }
 
 void shortcuts_http_response_free(shortcuts_http_response *response) {

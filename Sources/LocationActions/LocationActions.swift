@@ -181,14 +181,15 @@ enum LocationActions {
                     parameter: "WFDestination")
             }
             components.queryItems = [URLQueryItem(name: "overview", value: "false")]
-            let (response, data) = try HTTPClient.send(HTTPRequest(url: components.url!), parameter: "WFDestination")
+            let response = try run.send(HTTPRequest(url: components.url!), parameter: "WFDestination")
+            let data = response.body
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let route = (object["routes"] as? [[String: Any]])?.first,
                 let duration = (route["duration"] as? NSNumber)?.doubleValue
             else {
                 let code = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["code"] as? String
                 throw ActionFailure(
-                    "the router answered HTTP \(response?.status ?? 0)\(code.map { " (\($0))" } ?? "") without a route",
+                    "the router answered HTTP \(response.status)\(code.map { " (\($0))" } ?? "") without a route",
                     parameter: "WFDestination")
             }
             let metres = (route["distance"] as? NSNumber)?.doubleValue ?? 0

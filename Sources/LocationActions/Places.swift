@@ -112,10 +112,11 @@ enum Places {
         // Nominatim's usage policy asks every client to say who it is.
         request.setHeader("User-Agent", "swift-shortcuts (https://github.com/swift-shortcuts)")
         request.setHeader("Accept-Language", DateContext.locale.time.language.languageCode?.identifier ?? "en")
-        let (response, data) = try HTTPClient.send(request, parameter: parameter)
-        guard (200..<300).contains(response?.status ?? 0), let object = try? JSONSerialization.jsonObject(with: data) else {
+        let response = try run.send(request, parameter: parameter)
+        let data = response.body
+        guard (200..<300).contains(response.status), let object = try? JSONSerialization.jsonObject(with: data) else {
             throw ActionFailure(
-                "the geocoder at \(url.host ?? "") answered HTTP \(response?.status ?? 0) without places", parameter: parameter)
+                "the geocoder at \(url.host ?? "") answered HTTP \(response.status) without places", parameter: parameter)
         }
         return object
     }

@@ -55,11 +55,12 @@ enum WeatherActions {
             query += [URLQueryItem(name: "temperature_unit", value: "fahrenheit"), URLQueryItem(name: "wind_speed_unit", value: "mph")]
         }
         components.queryItems = query
-        let (response, data) = try HTTPClient.send(HTTPRequest(url: components.url!), parameter: "WFWeatherCustomLocation")
-        guard (200..<300).contains(response?.status ?? 0), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let response = try run.send(HTTPRequest(url: components.url!), parameter: "WFWeatherCustomLocation")
+        let data = response.body
+        guard (200..<300).contains(response.status), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else {
             throw ActionFailure(
-                "the weather service at \(components.host ?? "") answered HTTP \(response?.status ?? 0) without a forecast",
+                "the weather service at \(components.host ?? "") answered HTTP \(response.status) without a forecast",
                 parameter: "WFWeatherCustomLocation")
         }
         return object

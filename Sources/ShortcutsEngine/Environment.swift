@@ -37,6 +37,11 @@ public struct RunEnvironment: Sendable {
     /// as a dictionary, a file, an image…). `nil`, the default, is a run without a network: such
     /// a conversion fails saying so. Every front end gives the built-in HTTP client (`RunSetup`).
     public var download: ContentGraph.Download?
+    /// Sends the web actions' requests (``RunContext/send(_:parameter:)``), and the content
+    /// graph's downloads when ``download`` is `nil`. `nil`, the default, is a run without a
+    /// network: such an action fails saying so. Every front end gives libcurl's
+    /// (`LiveSystem.environment`); tests give a scripted one.
+    public var http: (any HTTPTransport)?
     /// Reads a property that content knows only through a library, as a variable's property
     /// aggrandizement asks for it (an image file's `Width` or `Date Taken`); `nil` when it is not
     /// such a property of such an item, which then gives what ``Content/property(_:)`` gives.

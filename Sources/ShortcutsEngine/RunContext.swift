@@ -199,11 +199,26 @@ public final class RunContext {
         }
     }
 
-    /// The content graph for this run: downloads through the environment's ``RunEnvironment/download``,
-    /// local files through its ``RunEnvironment/fileAccess``.
+    /// The content graph for this run: downloads through the environment's ``RunEnvironment/download``
+    /// (else its ``RunEnvironment/http``, bounded and stopped with the run), local files through
+    /// its ``RunEnvironment/fileAccess``.
     public var graph: ContentGraph {
         let access = environment.fileAccess
-        return ContentGraph(download: environment.download) { path in
+        var download = environment.download
+        if download == nil, let http = environment.http {
+            let (limit, cancellation) = (limits.valueBytes, cancellation)
+            download = { url in
+                do throws(HTTPFailure) {
+                    return try http.send(HTTPRequest(url: url), timeout: Self.httpTimeout, limit: limit, cancellation: cancellation)
+                        .file(requested: url)
+                } catch {
+                    throw ActionFailure(
+                        "can't get \(url.absoluteString): \(error.message)", code: error.reason == .cancelled ? .cancelled : .actionFailed,
+                        underlying: error)
+                }
+            }
+        }
+        return ContentGraph(download: download) { path in
             try access.check(path, .read, parameter: nil)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ActionFailure("can't read \(path): there is no such file, or it isn't a file this run may read")

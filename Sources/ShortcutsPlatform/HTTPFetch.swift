@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsEngine
 
 /// A plain GET for front ends that fetch files (iCloud links), through the web actions' libcurl.
 public enum HTTPFetch {
@@ -7,7 +8,7 @@ public enum HTTPFetch {
     /// - Throws: ``HTTPFetchError`` when no response arrives (no connection, timeout, bad TLS).
     public static func get(_ url: URL, timeout: TimeInterval) throws(HTTPFetchError) -> (status: Int, body: Data) {
         do {
-            let response = try HTTPTransport.send(HTTPRequest(url: url), timeout: timeout)
+            let response = try CurlTransport().send(HTTPRequest(url: url), timeout: timeout, limit: 0, cancellation: nil)
             return (response.status, response.body)
         } catch {
             throw HTTPFetchError(message: error.message)

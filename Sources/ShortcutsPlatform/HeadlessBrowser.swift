@@ -10,7 +10,7 @@ package enum HeadlessBrowser {
 
     /// A page made safe to draw: its scripts left out and forbidden (a policy the browser obeys
     /// for inline handlers too), so drawing rich text never runs what it carries. In a run
-    /// without network (no ``RunEnvironment/download``) the policy also keeps the browser from
+    /// without network (no ``RunEnvironment/http`` or ``RunEnvironment/download``) the policy also keeps the browser from
     /// fetching what the page links to: images and styles come only from the page and local files.
     static func inert(_ page: HTMLDocument, online: Bool) -> String {
         let reach = online ? "" : " default-src 'none'; img-src data: file:; style-src 'unsafe-inline' file:; font-src data: file:;"
@@ -41,7 +41,8 @@ package enum HeadlessBrowser {
         let source = folder + "/page.html"
         do {
             try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
-            try Data(inert(page, online: run.environment.download != nil).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
+            let online = run.environment.download != nil || run.environment.http != nil
+            try Data(inert(page, online: online).utf8).write(to: URL(fileURLWithPath: source), options: .atomic)
         } catch {
             throw ActionFailure("can't write the page to draw in \(folder): \(error.localizedDescription)")
         }

@@ -16,6 +16,7 @@ public enum LiveSystem {
     /// - Show Result and Quick Look write their text to **standard error**, so standard output
     ///   carries only the shortcut's output, as `shortcuts run` on macOS prints only that.
     /// - Get Device Details reads the host name, `uname` and `/etc/os-release`.
+    /// - HTTP goes through libcurl (``CurlTransport``), for the web actions and the content graph.
     /// - Parameter variables: the run's environment variables, which scripts see and the
     ///   clipboard tools start with.
     public static func environment(
@@ -31,7 +32,7 @@ public enum LiveSystem {
                 guard let detail = DeviceDetails.detail(named: name) else { return .nothing }
                 return (try? DeviceDetails.value(of: detail)) ?? .nothing
             })
-        environment.download = HTTPClient.download
+        environment.http = CurlTransport()
         return environment
     }
 

@@ -51,11 +51,12 @@ enum IPAddress {
                         "the \(name) service has no URL; set one with shortcuts settings --service \(name)=URL (or default)",
                         parameter: "WFIPAddressSourceOption")
                 }
-                let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFIPAddressSourceOption")
+                let response = try run.send(HTTPRequest(url: url), parameter: "WFIPAddressSourceOption")
+                let data = response.body
                 let text = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard (200..<300).contains(response?.status ?? 0), isAddress(text, kind) else {
+                guard (200..<300).contains(response.status), isAddress(text, kind) else {
                     throw ActionFailure(
-                        "\(url.host ?? name) answered HTTP \(response?.status ?? 0) without an \(kind.rawValue) address",
+                        "\(url.host ?? name) answered HTTP \(response.status) without an \(kind.rawValue) address",
                         parameter: "WFIPAddressSourceOption")
                 }
                 return .text(text)

@@ -43,12 +43,13 @@ enum ITunesSearch {
         }
         components.queryItems = query
         guard let url = components.url else { throw ActionFailure("can't make a search URL", parameter: parameter) }
-        let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: parameter)
+        let response = try run.send(HTTPRequest(url: url), parameter: parameter)
+        let data = response.body
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let results = object["results"] as? [[String: Any]]
         else {
             throw ActionFailure(
-                "the iTunes Search API at \(url.host ?? "") answered HTTP \(response?.status ?? 0) without results", parameter: parameter)
+                "the iTunes Search API at \(url.host ?? "") answered HTTP \(response.status) without results", parameter: parameter)
         }
         return results
     }
@@ -272,7 +273,7 @@ enum ITunesSearch {
                 } else {
                     continue
                 }
-                let (_, data) = try HTTPClient.send(HTTPRequest(url: feedURL), parameter: "WFInput")
+                let data = try run.send(HTTPRequest(url: feedURL), parameter: "WFInput").body
                 let feed = FeedReader.read(TextDecoding.text(of: data))
                 found += feed.items.map { episode in
                     let properties: ContentDictionary = [

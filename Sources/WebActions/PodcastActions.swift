@@ -69,7 +69,7 @@ enum PodcastActions {
                         artist: entity.properties["Artist"]?.text, artworkURL: entity.properties["Artwork URL"]?.url?.absoluteString)
                 } else {
                     guard let feed = try WebServiceActions.webURLs(item, parameter: "WFInput", run: run).first else { continue }
-                    let (_, data) = try HTTPClient.send(HTTPRequest(url: feed), parameter: "WFInput")
+                    let data = try run.send(HTTPRequest(url: feed), parameter: "WFInput").body
                     let parsed = FeedReader.read(TextDecoding.text(of: data))
                     guard !parsed.title.isEmpty || !parsed.items.isEmpty else {
                         throw ActionFailure("\(feed.absoluteString) is not a podcast feed", parameter: "WFInput")

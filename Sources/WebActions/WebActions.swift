@@ -75,8 +75,8 @@ enum WebActions {
             for (name, value) in try run.content(headers).dictionary ?? ContentDictionary() {
                 request.setHeader(name, value.text)
             }
-            let (response, data) = try HTTPClient.send(request, parameter: "WFURL")
-            return .file(HTTPClient.file(from: response, data: data, url: url))
+            let response = try run.send(request, parameter: "WFURL")
+            return .file(response.file(requested: url))
         }
     }
 
@@ -121,13 +121,13 @@ enum WebActions {
             parameters: [ParameterMetadata(key: "WFInput", title: "Web Page", type: .url, isRequired: true)],
             inputParameter: "WFInput", outputType: "File", outputName: "Contents of Web Page", keywords: ["html", "scrape"])
     ) { _ in
-        { input, _ in
+        { input, run in
             guard let url = input.url else {
                 throw ActionFailure(
                     "expected a URL, got \(input.isNothing ? "nothing" : "\"\(input.text.prefix(80))\"")", parameter: "WFInput")
             }
-            let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFInput")
-            var page = HTTPClient.file(from: response, data: data, url: url)
+            let response = try run.send(HTTPRequest(url: url), parameter: "WFInput")
+            var page = response.file(requested: url)
             if page.typeIdentifier == "public.data" || page.typeIdentifier == "public.plain-text" {
                 page.typeIdentifier = FileContent.richTextType
             }

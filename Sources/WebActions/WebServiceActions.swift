@@ -38,8 +38,8 @@ enum WebServiceActions {
         { input, run in
             Content(
                 items: try webURLs(input, parameter: "URL", run: run).map { url in
-                    let (response, _) = try HTTPClient.send(HTTPRequest(url: url, method: "HEAD"), parameter: "URL")
-                    return .url(response?.url ?? url)
+                    let response = try run.send(HTTPRequest(url: url, method: "HEAD"), parameter: "URL")
+                    return .url(response.url ?? url)
                 })
         }
     }
@@ -55,9 +55,9 @@ enum WebServiceActions {
         { input, run in
             Content(
                 items: try webURLs(input, parameter: "WFInput", run: run).map { url in
-                    let (response, _) = try HTTPClient.send(HTTPRequest(url: url, method: "HEAD"), parameter: "WFInput")
+                    let response = try run.send(HTTPRequest(url: url, method: "HEAD"), parameter: "WFInput")
                     var headers = ContentDictionary()
-                    for (raw, value) in response?.headers ?? [] {
+                    for (raw, value) in response.headers {
                         // Names as Apple's HTTP responses give them: each word capitalized (Content-Type).
                         let name = raw.split(separator: "-", omittingEmptySubsequences: false).map { $0.capitalized }.joined(separator: "-")
                         // A repeated header keeps every value, joined as HTTP allows.
@@ -85,7 +85,7 @@ enum WebServiceActions {
             guard count >= 1 else { throw ActionFailure("expected at least 1 item, got \(count)", parameter: "WFRSSItemQuantity") }
             var articles: [Content] = []
             for url in try webURLs(input, parameter: "WFRSSFeedURL", run: run) {
-                let (_, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFRSSFeedURL")
+                let data = try run.send(HTTPRequest(url: url), parameter: "WFRSSFeedURL").body
                 let feed = FeedReader.read(TextDecoding.text(of: data))
                 guard !feed.items.isEmpty || data.contains(UInt8(ascii: "<")) else {
                     throw ActionFailure("\(url.absoluteString) is not an RSS or Atom feed", parameter: "WFRSSFeedURL")
@@ -124,8 +124,9 @@ enum WebServiceActions {
         { input, run in
             var feeds: [Content] = []
             for url in try webURLs(input, parameter: "WFURLs", run: run) {
-                let (response, data) = try HTTPClient.send(HTTPRequest(url: url), parameter: "WFURLs")
-                let base = response?.url ?? url
+                let response = try run.send(HTTPRequest(url: url), parameter: "WFURLs")
+                let data = response.body
+                let base = response.url ?? url
                 let text = TextDecoding.text(of: data)
                 // A feed given as the page is its own feed.
                 if text.range(of: "<rss", options: .caseInsensitive) != nil || text.range(of: "<feed", options: .caseInsensitive) != nil {
@@ -181,7 +182,7 @@ enum WebServiceActions {
             var request = HTTPRequest(url: url, method: "POST")
             request.body = Data(JSONBridge.text(of: .dictionary(values)).utf8)
             request.setHeader("Content-Type", "application/json")
-            try expectSuccess(try HTTPClient.send(request, parameter: "IFTTTTriggerName"), service: "IFTTT", parameter: "IFTTTTriggerName")
+            try expectSuccess(try run.send(request, parameter: "IFTTTTriggerName"), service: "IFTTT", parameter: "IFTTTTriggerName")
             return input
         }
     }
@@ -213,16 +214,16 @@ enum WebServiceActions {
             var request = HTTPRequest(url: url, method: "POST")
             request.body = Data(JSONBridge.text(of: .dictionary(message)).utf8)
             request.setHeader("Content-Type", "application/json")
-            try expectSuccess(try HTTPClient.send(request, parameter: "WFAccount"), service: "Slack", parameter: "WFAccount")
+            try expectSuccess(try run.send(request, parameter: "WFAccount"), service: "Slack", parameter: "WFAccount")
             return input
         }
     }
 
     /// Throws unless a service answered with a 2xx status, quoting what it said.
-    static func expectSuccess(_ exchange: (HTTPResponse?, Data), service: String, parameter: String) throws {
-        let status = exchange.0?.status ?? 0
+    static func expectSuccess(_ response: HTTPResponse, service: String, parameter: String) throws {
+        let status = response.status
         guard (200..<300).contains(status) else {
-            let said = TextExcerpt.safe(String(decoding: exchange.1.prefix(200), as: UTF8.self), limit: 200)
+            let said = TextExcerpt.safe(String(decoding: response.body.prefix(200), as: UTF8.self), limit: 200)
             throw ActionFailure("\(service) answered HTTP \(status): \(said)", parameter: parameter)
         }
     }

@@ -226,7 +226,9 @@ import Testing
     }
 
     @Test func withoutANetworkTheConversionSaysSo() {
-        let error = T.failure { try T.run("detect.dictionary", input: .url(URL(string: "https://example.com/x.json")!)) }
+        let error = T.failure {
+            try T.run("detect.dictionary", input: .url(URL(string: "https://example.com/x.json")!), environment: T.environment(http: nil))
+        }
         #expect(error?.parameter == "WFInput")
         #expect(error?.message.contains("no network") == true)
     }

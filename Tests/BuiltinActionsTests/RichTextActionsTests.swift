@@ -342,7 +342,9 @@ import Testing
         let server = try LocalHTTPServer()
         try server.serve("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>", at: "picture.svg")
         let page = Content.richText("<p>Picture:</p><img src=\"\(server.url("picture.svg"))\">")
-        _ = try T.run("makeimagefromrichtext", ["WFWidth": T.number(100), "WFHeight": T.number(100)], input: page)
+        _ = try T.run(
+            "makeimagefromrichtext", ["WFWidth": T.number(100), "WFHeight": T.number(100)], input: page,
+            environment: T.environment(http: nil))
         #expect(server.requests().isEmpty, "a run without network fetched \(server.requests().map(\.path))")
         _ = try T.run(
             "makeimagefromrichtext", ["WFWidth": T.number(100), "WFHeight": T.number(100)], input: page, environment: Self.online)

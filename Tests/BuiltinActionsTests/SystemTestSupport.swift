@@ -3,6 +3,7 @@ import PropertyList
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 import Testing
 
 @testable import BuiltinActions
@@ -31,13 +32,15 @@ enum SystemTest {
         .quantity(magnitude: number(magnitude), unit: unit)
     }
 
-    /// An environment with a fixed clock, time zone and region (English, US) and no live side effects.
+    /// An environment with a fixed clock, time zone and region (English, US), HTTP through libcurl
+    /// unless `http` says otherwise (`nil`: a run without a network; the web tests' servers are
+    /// real, on 127.0.0.1), and no other live side effects.
     static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
         workingDirectory: String = NSTemporaryDirectory(), allowsRunningScripts: Bool = false,
         variables: [String: String] = [:], clipboard: any Clipboard = MemoryClipboard(),
         show: @escaping @Sendable (String) -> Void = { _ in }, notify: @escaping @Sendable (String, String) -> Void = { _, _ in },
-        openURL: @escaping @Sendable (URL) throws -> Void = { _ in }
+        openURL: @escaping @Sendable (URL) throws -> Void = { _ in }, http: (any HTTPTransport)? = CurlTransport()
     ) -> RunEnvironment {
         var all = ProcessInfo.processInfo.environment
         all["TZ"] = timeZone
@@ -45,9 +48,11 @@ enum SystemTest {
         for key in all.keys where key.hasPrefix("LC_") { all[key] = nil }
         all["LANG"] = "en_US.UTF-8"
         for (key, value) in variables { all[key] = value }
-        return RunEnvironment(
+        var environment = RunEnvironment(
             prompter: prompter, clipboard: clipboard, notify: notify, show: show, openURL: openURL,
             allowsRunningScripts: allowsRunningScripts, workingDirectory: workingDirectory, variables: all, now: { now })
+        environment.http = http
+        return environment
     }
 
     /// Compiles and runs actions; the output is the last action's.
