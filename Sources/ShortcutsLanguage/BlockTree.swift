@@ -38,10 +38,24 @@ struct BlockTree {
             }
         }
         let problems = Set(matched.problems.map(\.action))
+        // How many actions share each identifier and group: a block whose group other actions
+        // share too (an Otherwise that isn't plain, left out of the match) is written as its
+        // actions, since the text of a block gives its members a new group of their own.
+        var sharing: [String: Int] = [:]
+        for action in actions {
+            if case .plain(.string(let group))? = action.parameters["GroupingIdentifier"] {
+                sharing[action.identifier + "\u{0}" + group, default: 0] += 1
+            }
+        }
         // Blocks that can be written as blocks: closed, well formed, none of their actions at fault.
         var members: [Int: (block: Block, mode: ControlFlowMode)] = [:]
         for match in matched.blocks {
             guard let end = match.end, !problems.contains(end) else { continue }
+            if case .plain(.string(let group))? = actions[match.start].parameters["GroupingIdentifier"],
+                sharing[actions[match.start].identifier + "\u{0}" + group] != 2 + match.middles.count
+            {
+                continue
+            }
             var block = Block(kind: BlockStatement.Kind(match.kind), start: match.start)
             block.middles = match.middles
             block.end = end

@@ -11,14 +11,14 @@ extension Decompiler {
         return rawSyntax(value)
     }
 
-    /// Whether a written form compiles to the value, with names bound to the original UUIDs:
-    /// exactly, or as Shortcuts writes it (``ParameterValue/withoutFileShape``), so a value another
-    /// tool wrote in its own shape reads as its meaning rather than as `#raw`.
+    /// Whether a written form compiles to exactly the value, with names bound to the original
+    /// UUIDs (and the file's ``DictionaryTextShape``); a value that doesn't is written `#raw`, so
+    /// every file's text compiles back to the file.
     func compiles(_ syntax: ValueSyntax, to value: ParameterValue, context: ValueContext) -> Bool {
         var checker = self.checker
         checker.log = DiagnosticLog()
         guard let compiled = checker.parameterValue(syntax, context: context), !checker.log.hasErrors else { return false }
-        return compiled == value || compiled.withoutFileShape == value.withoutFileShape
+        return (checker.rangesInDictionaries && dictionaryDepth > 0 ? compiled.withEmptyRanges() : compiled) == value
     }
 
     /// `#raw` with the value's property list.
@@ -53,6 +53,8 @@ extension Decompiler {
         case .bareAttachment(let attachment): return tag("bareVariable", .variable(variableSyntax(attachment)))
         case .variablePicker(let attachment): return tag("picker", .variable(variableSyntax(attachment)))
         case .dictionaryField(let items):
+            dictionaryDepth += 1
+            defer { dictionaryDepth -= 1 }
             if let inferred = inferredDictionary(items), compiles(inferred, to: value, context: context) { return inferred }
             return tag("dictionary", .list(items.map { explicitItem($0) }, position: Self.nowhere))
         case .arrayState(let items): return tag("list", .list(items.map { valueSyntax($0, context: context) }, position: Self.nowhere))

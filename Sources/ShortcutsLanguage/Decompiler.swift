@@ -13,6 +13,9 @@ struct Decompiler {
     let workflow: Workflow
     /// Compiles candidate forms to check them, with bindings as the original UUIDs.
     var checker = ValueCompiler(log: DiagnosticLog())
+    /// How deep in dictionary items the value being written is: under
+    /// `@shape rangesInDictionaries` such a value's texts compile with empty ranges.
+    var dictionaryDepth = 0
     /// Action UUID → the name bound to it.
     var names: [String: String] = [:]
     /// Index of each action that binds a name or `_` → (name, output name).
@@ -26,6 +29,15 @@ struct Decompiler {
     mutating func decompile() -> SourceFile {
         nameOutputs()
         var statements = SettingsDecompiler.directives(for: workflow.settings, decompiler: &self)
+        if DictionaryTextShape.prefersRanges(workflow) {
+            checker.rangesInDictionaries = true
+            statements.append(
+                .directive(
+                    Directive(
+                        name: DictionaryTextShape.directive,
+                        arguments: [Self.unlabeled(Self.word(DictionaryTextShape.rangesInDictionaries))],
+                        position: Self.nowhere)))
+        }
         if !statements.isEmpty { statements.append(Statement.blank) }
         let tree = BlockTree(workflow.actions)
         statements += self.statements(tree.nodes)

@@ -4,7 +4,7 @@ import ShortcutFormat
 /// Applies `@name`, `@color`, `@glyph`, `@input`, `@output`, `@types`, `@question` and
 /// `@setting` to a shortcut's settings, in the order they are written.
 struct DirectiveCompiler {
-    static let names = ["name", "color", "glyph", "input", "output", "types", "question", "setting"]
+    static let names = ["name", "color", "glyph", "input", "output", "types", "question", "setting", "shape"]
 
     func apply(_ directive: Directive, to settings: inout PropertyListDictionary, values: inout ValueCompiler) {
         var workflow = Workflow(actions: [], settings: settings)
@@ -18,6 +18,15 @@ struct DirectiveCompiler {
             return values.plist(arguments[0].value)
         }
         switch directive.name {
+        case DictionaryTextShape.directive:
+            guard arguments.count == 1, arguments[0].label == nil, case .variable(let word) = arguments[0].value, word.postfixes.isEmpty,
+                case .output(DictionaryTextShape.rangesInDictionaries) = word.base
+            else {
+                return values.log.error(
+                    "@shape takes \(DictionaryTextShape.rangesInDictionaries): texts in dictionaries written with empty attachmentsByRange, as Shortcuts before 2.2 wrote them",
+                    at: directive.position)
+            }
+            values.rangesInDictionaries = true
         case "name":
             guard let value = single() else { return }
             guard case .string(let name) = value else { return values.log.error("@name takes the name in quotes", at: directive.position) }

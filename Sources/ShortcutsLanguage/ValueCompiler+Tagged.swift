@@ -109,6 +109,10 @@ extension ValueCompiler {
                 return nil
             }
         }
+        if rangesInDictionaries {
+            item.key = item.key?.withEmptyRanges()
+            item.value = item.value?.withEmptyRanges()
+        }
         return item
     }
 

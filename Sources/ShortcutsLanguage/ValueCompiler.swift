@@ -21,6 +21,9 @@ struct ValueCompiler {
     /// Every name bound anywhere in the file, for `#uuid(name)` and before-bound diagnostics.
     var laterBindings: [String: (uuid: String, position: SourcePosition)] = [:]
     var log: DiagnosticLog
+    /// Whether dictionary items' texts are written with an empty `attachmentsByRange`
+    /// (`@shape rangesInDictionaries`, ``DictionaryTextShape``).
+    var rangesInDictionaries = false
 
     // MARK: Parameter values
 
@@ -92,6 +95,9 @@ struct ValueCompiler {
             compiledValue = parameterValue(value, context: .text)
         }
         guard let compiledValue else { return nil }
+        if rangesInDictionaries {
+            return DictionaryItem(itemType: type.rawValue, key: compiledKey?.withEmptyRanges(), value: compiledValue.withEmptyRanges())
+        }
         return DictionaryItem(itemType: type.rawValue, key: compiledKey, value: compiledValue)
     }
 

@@ -23,8 +23,18 @@ enum Corpus {
 
     static var isPresent: Bool { !fileNames.isEmpty }
 
+    /// The signed shortcuts in `../shared/corpus/signed`, as `signed/NAME.shortcut`.
+    static let signedFileNames: [String] = {
+        let folder = directory.deletingLastPathComponent().appendingPathComponent("signed")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".shortcut") }.sorted().map { "signed/" + $0 }
+    }()
+
+    /// A corpus shortcut by its name in `shortcuts/`, or `signed/NAME` for a signed one.
     static func workflow(_ name: String) throws -> Workflow {
-        let path = directory.appendingPathComponent(name).path
+        let path =
+            name.hasPrefix("signed/")
+            ? directory.deletingLastPathComponent().appendingPathComponent(name).path : directory.appendingPathComponent(name).path
         return try ShortcutFile.read(try Data(contentsOf: URL(fileURLWithPath: path)), path: path).workflow
     }
 }
@@ -47,7 +57,9 @@ struct RenamingComparison {
     mutating func difference(_ a: PropertyListValue, _ b: PropertyListValue, path: String = "") -> String? {
         switch (a, b) {
         case (.string(let x), .string(let y)):
-            if x == y { return nil }
+            // An identifier kept where it was renamed elsewhere (or the reverse) is a difference:
+            // each identifier is compared by where it is defined.
+            guard renamable.contains(x) || renamable.contains(y) else { return x == y ? nil : "\(path): \"\(x)\" became \"\(y)\"" }
             guard renamable.contains(x), forward[x] ?? y == y, backward[y] ?? x == x else {
                 return "\(path): \"\(x)\" became \"\(y)\""
             }
@@ -70,18 +82,5 @@ struct RenamingComparison {
         default:
             return a == b ? nil : "\(path): \(a) became \(b)"
         }
-    }
-}
-
-extension Workflow {
-    /// Every action's parameters as Shortcuts writes them (``ParameterValue/withoutFileShape``).
-    var withoutFileShape: Workflow {
-        var workflow = self
-        workflow.actions = actions.map { action in
-            var action = action
-            action.parameters = action.parameters.withoutFileShape
-            return action
-        }
-        return workflow
     }
 }

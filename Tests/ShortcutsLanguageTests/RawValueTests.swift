@@ -112,20 +112,19 @@ import Testing
         #expect(!output.contains("WFSerializationType"), "\(example.kind) ran as a property list: \(output)")
     }
 
-    /// decompile → compile → run gives what the original gave for a value in another tool's
-    /// shape (an empty `attachmentsByRange`), which decompiles as plain text, not `#raw`.
-    @Test func aValueInAnotherToolsShapeDecompilesTypedAndRunsAsTheOriginal() throws {
+    /// A value in another tool's shape (a text's empty `attachmentsByRange` outside a
+    /// dictionary) decompiles to what compiles back to exactly it, and runs as the original.
+    @Test func aValueInAnotherToolsShapeRoundTripsExactlyAndRunsAsTheOriginal() throws {
         var text = TokenString(string: "from another tool")
         text.hasRangesKey = true
         let original = Workflow(actions: [
             WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .text(text)])
         ])
         let decompiled = language.decompile(original)
-        #expect(decompiled.contains(#"Text "from another tool""#), "\(decompiled)")
-        #expect(!decompiled.contains("#raw"))
         let (compiled, diagnostics) = language.compile(decompiled, path: "round.sct")
         #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
         let back = try #require(compiled)
+        #expect(ShortcutFile.propertyList(of: back) == ShortcutFile.propertyList(of: original), "\(decompiled)")
         #expect(try run(back) == "from another tool", "\(decompiled)")
         #expect(try run(back) == (try run(original)))
     }
@@ -182,8 +181,10 @@ import Testing
 }
 
 /// A shortcut as other tools write it (Cherri, ScPL, shortcuts-js, Jellycuts): keys in their
-/// own order, token strings with an empty `attachmentsByRange` or none, decompiles to typed
-/// values, not `#raw`, and runs as the file runs.
+/// own order, token strings with an empty `attachmentsByRange` or none, mixed in one dictionary,
+/// decompiles to text that compiles back to exactly the file and runs as the file runs; a
+/// dictionary written all in Shortcuts' older shape reads as a plain dictionary under
+/// `@shape rangesInDictionaries`.
 @Suite struct OtherToolsShapesTests {
     static let file = #"""
         <?xml version="1.0" encoding="UTF-8"?>
@@ -243,10 +244,40 @@ import Testing
         let expected = try run(original)
         #expect(expected == #"Got: {"name":"Ada","age":36}"#)
         let text = language.decompile(original)
-        #expect(!text.contains("#raw"), "\(text)")
-        #expect(text.contains(#""name": "Ada""#), "\(text)")
         let (compiled, diagnostics) = language.compile(text, path: "other.sct")
         #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
-        #expect(try run(try #require(compiled)) == expected, "\(text)")
+        let back = try #require(compiled)
+        var comparison = RenamingComparison(original: original)
+        let difference = comparison.difference(ShortcutFile.propertyList(of: original), ShortcutFile.propertyList(of: back))
+        #expect(difference == nil, "\(text)")
+        #expect(try run(back) == expected, "\(text)")
+    }
+
+    @Test func aDictionaryInShortcutsOlderShapeReadsPlainUnderTheShapeDirective() throws {
+        func text(_ string: String) -> ParameterValue {
+            var token = TokenString(string: string)
+            token.hasRangesKey = true
+            return .text(token)
+        }
+        let items = [
+            DictionaryItem(itemType: 0, key: text("name"), value: text("Ada")),
+            DictionaryItem(itemType: 3, key: text("age"), value: text("36")),
+        ]
+        let original = Workflow(actions: [
+            WorkflowAction(identifier: "is.workflow.actions.dictionary", parameters: ["WFItems": .dictionaryField(items)])
+        ])
+        let decompiled = language.decompile(original)
+        #expect(decompiled.contains("@shape rangesInDictionaries"), "\(decompiled)")
+        #expect(decompiled.contains(#""name": "Ada""#) && !decompiled.contains("#raw"), "\(decompiled)")
+        let (compiled, diagnostics) = language.compile(decompiled, path: "older.sct")
+        #expect(!diagnostics.contains { $0.isError }, "\(diagnostics)")
+        #expect(ShortcutFile.propertyList(of: try #require(compiled)) == ShortcutFile.propertyList(of: original), "\(decompiled)")
+        // Without the directive the same text gives Shortcuts' current shape: no empty ranges.
+        let current = decompiled.replacingOccurrences(of: "@shape rangesInDictionaries\n", with: "")
+        let (plain, _) = language.compile(current, path: "current.sct")
+        guard case .dictionaryField(let written)? = try #require(plain).actions.first?.parameters["WFItems"],
+            case .text(let name)? = written.first?.value
+        else { throw ActionFailure("expected a dictionary from \(current)") }
+        #expect(!name.hasRangesKey)
     }
 }
