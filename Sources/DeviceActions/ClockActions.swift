@@ -87,10 +87,10 @@ enum ClockActions {
     /// The command a timer's service runs to show its notification: notify-send, else gdbus.
     static func notification(title: String, body: String, run: RunContext) throws -> [String] {
         let path = run.environment.variables["PATH"]
-        if let notify = ProcessRunner.find("notify-send", path: path) {
+        if let notify = run.findProgram("notify-send", path: path) {
             return [notify, "--app-name=Shortcuts", "--urgency=critical", title, body]
         }
-        if let gdbus = ProcessRunner.find("gdbus", path: path) {
+        if let gdbus = run.findProgram("gdbus", path: path) {
             return [
                 gdbus, "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path", "/org/freedesktop/Notifications",
                 // 0: it stays until dismissed (gdbus would read -1 as an option).

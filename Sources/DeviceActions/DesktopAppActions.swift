@@ -205,7 +205,7 @@ enum DesktopAppActions {
             return
         }
         let words = execArguments(app)
-        guard let first = words.first, let program = ProcessRunner.find(first, path: run.environment.variables["PATH"]) else {
+        guard let first = words.first, let program = run.findProgram(first, path: run.environment.variables["PATH"]) else {
             throw ActionFailure("“\(app.name)” can't be started: its program \(words.first ?? "(none)") is not installed")
         }
         do {

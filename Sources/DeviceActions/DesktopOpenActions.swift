@@ -226,7 +226,7 @@ enum DesktopOpenActions {
             guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: "WFInput") }
             guard
                 let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in
-                    ProcessRunner.find(name, path: run.environment.variables["PATH"]).map { (name, $0) }
+                    run.findProgram(name, path: run.environment.variables["PATH"]).map { (name, $0) }
                 }).first
             else {
                 throw ActionFailure("Search needs a file-name index: install plocate")
@@ -235,9 +235,9 @@ enum DesktopOpenActions {
             // plocate would read them after the system's, which may be missing, so they are passed as the ones to read.
             var variables = run.environment.variables
             let databases = variables.removeValue(forKey: "LOCATE_PATH").flatMap { $0.isEmpty ? nil : ["--database", $0] } ?? []
-            let outcome = try ProcessRunner.run(
+            let outcome = try run.runProgram(
                 program, arguments: databases + ["--ignore-case", "--limit", String(mostFound * 2), "--", query], environment: variables,
-                timeout: 30, cancellation: run.cancellation)
+                timeout: 30)
             // Both exit 1 when nothing matches.
             guard outcome.status == 0 || (outcome.status == 1 && outcome.standardOutput.isEmpty) else {
                 throw ActionFailure("\(name) failed (status \(outcome.status)): \(outcome.errorText.prefix(300))")

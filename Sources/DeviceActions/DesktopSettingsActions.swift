@@ -28,14 +28,14 @@ enum DesktopSettingsActions {
             guard names.isEmpty || names.contains(where: desktops.contains) else {
                 throw ActionFailure("\(what) is a GNOME setting, and this desktop is \(current), which has no shared interface for it")
             }
-            guard let program = ProcessRunner.find("gsettings", path: run.environment.variables["PATH"]) else {
+            guard let program = run.findProgram("gsettings", path: run.environment.variables["PATH"]) else {
                 throw ActionFailure("\(what) needs gsettings (install libglib2.0-bin)")
             }
             return program
         }
 
         static func get(_ schema: String, _ key: String, doing what: String, run: RunContext) throws -> String {
-            let outcome = try ProcessRunner.run(
+            let outcome = try run.runProgram(
                 try program(doing: what, run: run), arguments: ["get", schema, key], environment: run.environment.variables, timeout: 10)
             guard outcome.status == 0 else {
                 throw ActionFailure("gsettings could not read \(schema) \(key): \(outcome.errorText.prefix(300))")
@@ -44,7 +44,7 @@ enum DesktopSettingsActions {
         }
 
         static func set(_ schema: String, _ key: String, to value: String, doing what: String, run: RunContext) throws {
-            let outcome = try ProcessRunner.run(
+            let outcome = try run.runProgram(
                 try program(doing: what, run: run), arguments: ["set", schema, key, value], environment: run.environment.variables,
                 timeout: 10)
             guard outcome.status == 0 else {
@@ -175,14 +175,14 @@ enum DesktopSettingsActions {
             let toggle = try operation.value(in: run) == .toggle
             let value = toggle ? "toggle" : ((try run.bool(state) ?? true) ? "1" : "0")
             let (program, arguments): (String, [String])
-            if let wpctl = ProcessRunner.find("wpctl", path: path) {
+            if let wpctl = run.findProgram("wpctl", path: path) {
                 (program, arguments) = (wpctl, ["set-mute", "@DEFAULT_AUDIO_SINK@", value])
-            } else if let pactl = ProcessRunner.find("pactl", path: path) {
+            } else if let pactl = run.findProgram("pactl", path: path) {
                 (program, arguments) = (pactl, ["set-sink-mute", "@DEFAULT_SINK@", value])
             } else {
                 throw ActionFailure("no sound server tool found: install wireplumber (wpctl) or pulseaudio-utils (pactl)")
             }
-            let outcome = try ProcessRunner.run(program, arguments: arguments, environment: run.environment.variables, timeout: 10)
+            let outcome = try run.runProgram(program, arguments: arguments, environment: run.environment.variables, timeout: 10)
             guard outcome.status == 0 else {
                 throw ActionFailure(
                     "\(URL(fileURLWithPath: program).lastPathComponent) could not mute (status \(outcome.status)): \(outcome.errorText.prefix(300))"
@@ -206,9 +206,9 @@ enum DesktopSettingsActions {
                 return input
             }
             if let display = run.environment.variables["DISPLAY"], !display.isEmpty,
-                let xset = ProcessRunner.find("xset", path: run.environment.variables["PATH"])
+                let xset = run.findProgram("xset", path: run.environment.variables["PATH"])
             {
-                let outcome = try ProcessRunner.run(
+                let outcome = try run.runProgram(
                     xset, arguments: ["dpms", "force", "off"], environment: run.environment.variables, timeout: 10)
                 guard outcome.status == 0 else {
                     throw ActionFailure("xset could not turn the display off: \(outcome.errorText.prefix(300))")

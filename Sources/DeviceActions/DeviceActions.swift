@@ -31,7 +31,7 @@ enum DeviceActions {
         return { input, run in
             let path = run.environment.variables["PATH"]
             guard
-                let (name, program) = speechPrograms.lazy.compactMap({ name in ProcessRunner.find(name, path: path).map { (name, $0) } })
+                let (name, program) = speechPrograms.lazy.compactMap({ name in run.findProgram(name, path: path).map { (name, $0) } })
                     .first
             else {
                 throw ActionFailure("no speech program found: install espeak-ng (or espeak, or speech-dispatcher for spd-say)")
@@ -47,9 +47,9 @@ enum DeviceActions {
                 if let rateValue { arguments += ["-s", String(Int(80 + rateValue * 240))] }
                 if let languageValue { arguments += ["-v", languageValue.lowercased()] }
             }
-            let outcome: ProcessRunner.Outcome
+            let outcome: ProgramOutcome
             do {
-                outcome = try ProcessRunner.run(program, arguments: arguments + ["--", input.text])
+                outcome = try run.runProgram(program, arguments: arguments + ["--", input.text])
             } catch {
                 throw ActionFailure("can't start \(program): \(error.localizedDescription)", underlying: error)
             }

@@ -295,14 +295,14 @@ enum MediaControlActions {
             let percent = Int((value * 100).rounded())
             let path = run.environment.variables["PATH"]
             let (program, arguments): (String, [String])
-            if let wpctl = ProcessRunner.find("wpctl", path: path) {
+            if let wpctl = run.findProgram("wpctl", path: path) {
                 (program, arguments) = (wpctl, ["set-volume", "@DEFAULT_AUDIO_SINK@", "\(percent)%"])
-            } else if let pactl = ProcessRunner.find("pactl", path: path) {
+            } else if let pactl = run.findProgram("pactl", path: path) {
                 (program, arguments) = (pactl, ["set-sink-volume", "@DEFAULT_SINK@", "\(percent)%"])
             } else {
                 throw ActionFailure("no sound server tool found: install wireplumber (wpctl) or pulseaudio-utils (pactl)")
             }
-            let outcome = try ProcessRunner.run(program, arguments: arguments, environment: run.environment.variables, timeout: 10)
+            let outcome = try run.runProgram(program, arguments: arguments, environment: run.environment.variables, timeout: 10)
             guard outcome.status == 0 else {
                 let name = URL(fileURLWithPath: program).lastPathComponent
                 throw ActionFailure("\(name) could not set the volume (status \(outcome.status)): \(outcome.errorText.prefix(300))")

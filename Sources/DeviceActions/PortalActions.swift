@@ -197,8 +197,8 @@ enum PortalActions {
             while case .variant(let unwrapped) = inner { inner = unwrapped }
             if let scheme = inner.integer { return scheme == 1 }
         }
-        if let gsettings = ProcessRunner.find("gsettings", path: run.environment.variables["PATH"]) {
-            let read = try ProcessRunner.run(
+        if let gsettings = run.findProgram("gsettings", path: run.environment.variables["PATH"]) {
+            let read = try run.runProgram(
                 gsettings, arguments: ["get", "org.gnome.desktop.interface", "color-scheme"], environment: run.environment.variables,
                 timeout: 10)
             if read.status == 0 { return String(decoding: read.standardOutput, as: UTF8.self).contains("prefer-dark") }
@@ -214,11 +214,11 @@ enum PortalActions {
         let program: String
         let arguments: [String]
         if desktops.contains("kde") {
-            guard let apply = ProcessRunner.find("plasma-apply-colorscheme", path: path) else {
+            guard let apply = run.findProgram("plasma-apply-colorscheme", path: path) else {
                 throw ActionFailure("KDE Plasma's plasma-apply-colorscheme is not installed (install plasma-workspace)")
             }
             (program, arguments) = (apply, [dark ? "BreezeDark" : "BreezeLight"])
-        } else if let gsettings = ProcessRunner.find("gsettings", path: path),
+        } else if let gsettings = run.findProgram("gsettings", path: path),
             desktops.isEmpty
                 || desktops.contains(where: { ["gnome", "unity", "budgie", "pantheon", "cinnamon", "x-cinnamon"].contains($0) })
         {
@@ -229,7 +229,7 @@ enum PortalActions {
                 "the desktop portal can only read the colour scheme, and \(name) has no setting this action knows how to change (GNOME's and KDE's it does)"
             )
         }
-        let outcome = try ProcessRunner.run(program, arguments: arguments, environment: variables, timeout: 10)
+        let outcome = try run.runProgram(program, arguments: arguments, environment: variables, timeout: 10)
         guard outcome.status == 0 else {
             let name = URL(fileURLWithPath: program).lastPathComponent
             throw ActionFailure("\(name) could not change the colour scheme (status \(outcome.status)): \(outcome.errorText.prefix(300))")

@@ -14,8 +14,8 @@ enum SoundActions {
 
     /// Runs a tool to its end; a failure names it and what it printed.
     static func runTool(_ path: String, _ arguments: [String], doing what: String, timeout: TimeInterval, run: RunContext) throws {
-        let outcome = try ProcessRunner.run(
-            path, arguments: arguments, environment: run.environment.variables, timeout: timeout, cancellation: run.cancellation)
+        let outcome = try run.runProgram(
+            path, arguments: arguments, environment: run.environment.variables, timeout: timeout)
         try outcome.throwIfCancelled()
         guard outcome.status == 0 else {
             throw ActionFailure(
@@ -146,7 +146,7 @@ enum SoundActions {
             let wanted = (given.dictionary?["Name"] ?? given).text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !wanted.isEmpty else { throw ActionFailure("no output device is given", parameter: "WFMediaRoute") }
             if let wpctl = run.tool(["wpctl"]) {
-                let status = try ProcessRunner.run(wpctl.path, arguments: ["status"], environment: run.environment.variables, timeout: 10)
+                let status = try run.runProgram(wpctl.path, arguments: ["status"], environment: run.environment.variables, timeout: 10)
                 let sinks = outputs(fromWirePlumber: String(decoding: status.standardOutput, as: UTF8.self))
                 guard let sink = sinks.first(where: { $0.name.localizedCaseInsensitiveContains(wanted) }) else {
                     throw ActionFailure(

@@ -34,7 +34,7 @@ enum TranslateActions {
 
     /// Apertium's modes installed here (`eng-spa`, `spa-eng_US`), from `apertium -l`.
     static func modes(_ apertium: String, run: RunContext) throws -> [String] {
-        let outcome = try ProcessRunner.run(apertium, arguments: ["-l"], environment: run.environment.variables, timeout: 30)
+        let outcome = try run.runProgram(apertium, arguments: ["-l"], environment: run.environment.variables, timeout: 30)
         return String(decoding: outcome.standardOutput, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
@@ -108,9 +108,9 @@ enum TranslateActions {
                     // always there, whatever locale the person's LANG names.
                     var environment = run.environment.variables
                     environment["LC_ALL"] = "C.UTF-8"
-                    let outcome = try ProcessRunner.run(
+                    let outcome = try run.runProgram(
                         apertium, arguments: ["-u", "-f", "txt", mode], input: Data(text.utf8), environment: environment,
-                        timeout: 300, cancellation: run.cancellation)
+                        timeout: 300)
                     try outcome.throwIfCancelled()
                     guard outcome.status == 0, !outcome.standardOutput.isEmpty || text.isEmpty else {
                         throw ActionFailure(

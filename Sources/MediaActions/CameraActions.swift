@@ -36,8 +36,8 @@ enum CameraActions {
         let arguments =
             ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + input
             + ["-vf", "select=gte(t\\,1)", "-frames:v", "1", "-q:v", "2", output]
-        let outcome = try ProcessRunner.run(
-            tools.ffmpeg, arguments: arguments, environment: run.environment.variables, timeout: 30, cancellation: run.cancellation)
+        let outcome = try run.runProgram(
+            tools.ffmpeg, arguments: arguments, environment: run.environment.variables, timeout: 30)
         try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return nil }
         return data
@@ -166,7 +166,7 @@ enum CameraActions {
             // ffmpeg reports how much it has recorded; a second of wall time is less on a busy machine.
             let progress = folder + "/progress"
             arguments += ["-progress", progress, "-stats_period", "0.1", "-movflags", "+faststart", output]
-            let recorder = try ProcessRunner.Background(tools.ffmpeg, arguments: arguments, environment: run.environment.variables)
+            let recorder = try run.startProgram(tools.ffmpeg, arguments: arguments, environment: run.environment.variables)
             let began = ContinuousClock.now
             _ = try? run.environment.prompter.confirm(title: "Take Video", message: "Choose OK to stop recording.", allowsCancel: false)
             // At least a second of video, however quickly the person says stop (and at most ten

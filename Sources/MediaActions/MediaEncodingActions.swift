@@ -52,9 +52,9 @@ enum MediaEncodingActions {
     }
 
     static func probe(_ path: String, tools: (ffmpeg: String, ffprobe: String), run: RunContext, parameter: String) throws -> Probe {
-        let outcome = try ProcessRunner.run(
+        let outcome = try run.runProgram(
             tools.ffprobe, arguments: ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", path],
-            environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
+            environment: run.environment.variables, timeout: 60)
         try outcome.throwIfCancelled()
         guard outcome.status == 0,
             let json = try? JSONSerialization.jsonObject(with: outcome.standardOutput) as? [String: Any]
@@ -87,8 +87,8 @@ enum MediaEncodingActions {
         var all = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"] + arguments
         if run.limits.valueBytes > 0 { all += ["-fs", String(run.limits.valueBytes)] }
         all.append(path)
-        let outcome = try ProcessRunner.run(
-            tools.ffmpeg, arguments: all, environment: run.environment.variables, cancellation: run.cancellation)
+        let outcome = try run.runProgram(
+            tools.ffmpeg, arguments: all, environment: run.environment.variables)
         try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
             let said = outcome.errorText.split(separator: "\n").suffix(3).joined(separator: " ")

@@ -30,13 +30,13 @@ enum SpeechRecognition {
                     let (path, file) = try MediaEncodingActions.inputPath(item, folder: folder, run: run, parameter: "audio")
                     let probe = try MediaEncodingActions.probe(path, tools: tools, run: run, parameter: "audio")
                     guard probe.hasAudio else { throw ActionFailure("\(file.name) has no sound in it", parameter: "audio") }
-                    let decoded = try ProcessRunner.run(
+                    let decoded = try run.runProgram(
                         tools.ffmpeg,
                         arguments: [
                             "-hide_banner", "-nostdin", "-loglevel", "error", "-i", path, "-vn", "-ac", "1", "-ar", "16000", "-f", "s16le",
                             "-",
                         ],
-                        environment: run.environment.variables, cancellation: run.cancellation)
+                        environment: run.environment.variables)
                     try decoded.throwIfCancelled()
                     guard decoded.status == 0 else {
                         throw ActionFailure("ffmpeg could not decode \(file.name): \(decoded.errorText.prefix(300))", parameter: "audio")

@@ -160,7 +160,7 @@ enum MailActions {
 
     /// Opens the desktop's mail composer with the message filled in.
     static func composeOnDesktop(_ message: Message, run: RunContext) throws {
-        guard let program = ProcessRunner.find("xdg-email", path: run.environment.variables["PATH"]) else {
+        guard let program = run.findProgram("xdg-email", path: run.environment.variables["PATH"]) else {
             throw ActionFailure(
                 "there is no mail account and no desktop mail composer: set an account with shortcuts settings --service smtp=smtps://host:465 (and smtp-user, smtp-password, smtp-from) and turn off Show Compose Sheet, or install xdg-utils",
                 parameter: "WFSendEmailActionShowComposeSheet")
@@ -178,7 +178,7 @@ enum MailActions {
             arguments += ["--attach", path]
         }
         arguments += message.to
-        let outcome = try ProcessRunner.run(program, arguments: arguments, environment: run.environment.variables, timeout: 30)
+        let outcome = try run.runProgram(program, arguments: arguments, environment: run.environment.variables, timeout: 30)
         guard outcome.status == 0 else {
             throw ActionFailure(
                 "xdg-email could not open a mail composer: \(String(decoding: outcome.standardError.prefix(300), as: UTF8.self))",

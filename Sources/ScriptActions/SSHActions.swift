@@ -61,7 +61,7 @@ enum SSHActions {
             guard !login.hasPrefix("-"), !login.contains(where: { $0.isWhitespace || $0 == "@" }) else {
                 throw ActionFailure("\"\(login.prefix(60))\" is not a user name", parameter: "WFSSHUser")
             }
-            guard let ssh = ProcessRunner.find("/usr/bin/ssh") ?? ProcessRunner.find("ssh", path: run.environment.variables["PATH"]) else {
+            guard let ssh = run.findProgram("/usr/bin/ssh") ?? run.findProgram("ssh", path: run.environment.variables["PATH"]) else {
                 throw ActionFailure("the OpenSSH client is not installed (apt-get install openssh-client)")
             }
             let keys = folder(run)
@@ -92,11 +92,11 @@ enum SSHActions {
                 arguments += ["-o", "PreferredAuthentications=password,keyboard-interactive", "-o", "NumberOfPasswordPrompts=1"]
             }
             arguments += [login.isEmpty ? server : "\(login)@\(server)", "--", source]
-            let outcome: ProcessRunner.Outcome
+            let outcome: ProgramOutcome
             do {
-                outcome = try ProcessRunner.run(
+                outcome = try run.runProgram(
                     ssh, arguments: arguments, input: input.isNothing ? Data() : input.file(named: "Input").data, environment: environment,
-                    workingDirectory: run.environment.workingDirectory, cancellation: run.cancellation)
+                    workingDirectory: run.environment.workingDirectory)
             } catch {
                 throw ActionFailure("can't start ssh: \(error.localizedDescription)", underlying: error)
             }

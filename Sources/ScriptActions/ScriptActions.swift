@@ -68,11 +68,11 @@ enum ScriptActions {
             let isShell = ["sh", "bash", "zsh", "dash", "ksh", "csh", "tcsh", "fish"].contains(
                 URL(fileURLWithPath: interpreter).lastPathComponent)
             arguments = ["-c", source] + (isShell ? ["shortcuts"] : []) + arguments
-            let outcome: ProcessRunner.Outcome
+            let outcome: ProgramOutcome
             do {
-                outcome = try ProcessRunner.run(
+                outcome = try run.runProgram(
                     interpreter, arguments: arguments, input: standardInput, environment: run.environment.variables,
-                    workingDirectory: run.environment.workingDirectory, cancellation: run.cancellation)
+                    workingDirectory: run.environment.workingDirectory)
             } catch {
                 throw ActionFailure("can't start \(interpreter): \(error.localizedDescription)", parameter: "Shell", underlying: error)
             }
@@ -96,8 +96,8 @@ enum ScriptActions {
     static func interpreter(for shell: String, run: RunContext) throws -> String {
         let path = run.environment.variables["PATH"]
         let name = URL(fileURLWithPath: shell).lastPathComponent
-        if let found = ProcessRunner.find(shell) ?? ProcessRunner.find(name, path: path) { return found }
-        if name == "zsh", let bash = ProcessRunner.find("/bin/bash") ?? ProcessRunner.find("bash", path: path) { return bash }
+        if let found = run.findProgram(shell) ?? run.findProgram(name, path: path) { return found }
+        if name == "zsh", let bash = run.findProgram("/bin/bash") ?? run.findProgram("bash", path: path) { return bash }
         throw ActionFailure("\(shell) is not installed here, and no \(name) is on PATH", parameter: "Shell")
     }
 

@@ -42,6 +42,10 @@ public struct RunEnvironment: Sendable {
     /// network: such an action fails saying so. Every front end gives libcurl's
     /// (`LiveSystem.environment`); tests give a scripted one.
     public var http: (any HTTPTransport)?
+    /// Starts the programs actions run (scripts, desktop tools, encoders): ``RunContext/runProgram(_:arguments:input:environment:workingDirectory:timeout:capturesOutput:grace:)``.
+    /// `nil`, the default, is a run that starts none: such an action fails saying so. Every
+    /// front end gives the machine's (`LiveSystem.environment`); tests give a scripted one.
+    public var programs: (any ProgramLauncher)?
     /// Reads a property that content knows only through a library, as a variable's property
     /// aggrandizement asks for it (an image file's `Width` or `Date Taken`); `nil` when it is not
     /// such a property of such an item, which then gives what ``Content/property(_:)`` gives.

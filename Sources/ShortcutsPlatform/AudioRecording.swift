@@ -8,7 +8,7 @@ import ShortcutsEngine
 package final class AudioRecording {
     package let path: String
     package let recorder: String
-    private let program: ProcessRunner.Background
+    private let program: any RunningProgram
 
     package init(rate: Int, run: RunContext) throws {
         guard let found = run.tool(["pw-record", "parecord", "arecord"]) else {
@@ -25,7 +25,7 @@ package final class AudioRecording {
             case "parecord": ["--rate=\(rate)", "--channels=1", "--format=s16le", "--file-format=wav", path]
             default: ["-q", "-f", "S16_LE", "-r", String(rate), "-c", "1", "-t", "wav", path]
             }
-        program = try ProcessRunner.Background(found.path, arguments: arguments, environment: run.environment.variables)
+        program = try run.startProgram(found.path, arguments: arguments, environment: run.environment.variables)
     }
 
     /// Whether the recorder is still recording.

@@ -59,8 +59,8 @@ package enum HeadlessBrowser {
         arguments.append(URL(fileURLWithPath: source).absoluteString)
         // Chromium's sandbox refuses to start as root; there its scripts are off all the same.
         if geteuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
-        let outcome = try ProcessRunner.run(
-            browser, arguments: arguments, environment: run.environment.variables, timeout: 60, cancellation: run.cancellation)
+        let outcome = try run.runProgram(
+            browser, arguments: arguments, environment: run.environment.variables, timeout: 60)
         try outcome.throwIfCancelled()
         guard outcome.status == 0, let data = FileManager.default.contents(atPath: output) else {
             let said = outcome.errorText.split(separator: "\n").filter { !$0.contains(":WARNING:") && !$0.contains("dbus") }.prefix(3)

@@ -19,11 +19,6 @@ package enum LibraryLoading {
 }
 
 extension RunContext {
-    /// The first of `names` on the run's PATH, with its name.
-    package func tool(_ names: [String]) -> (name: String, path: String)? {
-        names.lazy.compactMap { name in ProcessRunner.find(name, path: self.environment.variables["PATH"]).map { (name, $0) } }.first
-    }
-
     /// A new folder of the run's cache (`$XDG_CACHE_HOME/shortcuts/PURPOSE-XXXXXXXX`) for one
     /// action's own files: what a program reads and writes for it. The action removes it when done.
     package func scratchFolder(_ purpose: String) throws -> String {

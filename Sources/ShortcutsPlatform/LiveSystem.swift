@@ -17,6 +17,7 @@ public enum LiveSystem {
     ///   carries only the shortcut's output, as `shortcuts run` on macOS prints only that.
     /// - Get Device Details reads the host name, `uname` and `/etc/os-release`.
     /// - HTTP goes through libcurl (``CurlTransport``), for the web actions and the content graph.
+    /// - Programs start on this machine (``LocalPrograms``), each in its own process group.
     /// - Parameter variables: the run's environment variables, which scripts see and the
     ///   clipboard tools start with.
     public static func environment(
@@ -33,6 +34,7 @@ public enum LiveSystem {
                 return (try? DeviceDetails.value(of: detail)) ?? .nothing
             })
         environment.http = CurlTransport()
+        environment.programs = LocalPrograms()
         return environment
     }
 

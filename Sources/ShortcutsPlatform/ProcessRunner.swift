@@ -9,26 +9,8 @@ import ShortcutsRPC
 /// more than a pipe holds before reading all its input can't deadlock. SIGPIPE is ignored so a
 /// program that exits without reading its input makes the write fail instead of killing us.
 package struct ProcessRunner {
-    /// What a finished program left: its exit status and everything it wrote.
-    package struct Outcome: Sendable {
-        package var status: Int32
-        /// Whether it ended because of a signal (including our timeout) rather than by exiting.
-        package var wasSignalled: Bool
-        package var standardOutput: Data
-        package var standardError: Data
-        /// Whether it was stopped because the run was cancelled.
-        package var wasCancelled = false
-
-        /// Standard error as text, trimmed, for error messages.
-        package var errorText: String {
-            String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        /// Throws the run's cancellation when that is what stopped the program.
-        package func throwIfCancelled() throws(ActionFailure) {
-            if wasCancelled { throw ActionFailure("the run was stopped", code: .cancelled) }
-        }
-    }
+    /// What a finished program left (the engine's ``ProgramOutcome``).
+    package typealias Outcome = ProgramOutcome
 
     /// Runs `executable` with arguments, feeding it `input`, and waits for it to finish.
     ///
@@ -78,7 +60,7 @@ package struct ProcessRunner {
             signal: { sig in _ = kill(-processGroup, sig) })
         group.wait()
         process.waitUntilExit()
-        return Outcome(
+        return ProgramOutcome(
             status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
             standardOutput: output.data, standardError: errors.data, wasCancelled: wasCancelled)
     }
@@ -133,7 +115,7 @@ package struct ProcessRunner {
     /// A program left running in the background (a recorder, a camera) until ``stop()``: then
     /// SIGINT, on which such programs finish their files, and SIGKILL after `grace` seconds if
     /// it is still there. Its output goes nowhere.
-    package final class Background {
+    package final class Background: RunningProgram {
         private let pid: pid_t
         private let grace: Duration
         private var ended = false
@@ -171,5 +153,26 @@ package struct ProcessRunner {
             }
             ended = true
         }
+    }
+}
+
+/// The machine's programs, as a run's ``RunEnvironment/programs``: each run to its end in its
+/// own process group (``ProcessRunner``), or started beside the action (``ProcessRunner/Background``).
+public struct LocalPrograms: ProgramLauncher {
+    public init() {}
+
+    public func run(_ request: ProgramRequest, cancellation: Cancellation?) throws -> ProgramOutcome {
+        try ProcessRunner.run(
+            request.executable, arguments: request.arguments, input: request.input, environment: request.environment,
+            workingDirectory: request.workingDirectory, timeout: request.timeout, capturesOutput: request.capturesOutput,
+            cancellation: cancellation, grace: request.grace)
+    }
+
+    public func start(_ executable: String, arguments: [String], environment: [String: String]) throws -> any RunningProgram {
+        try ProcessRunner.Background(executable, arguments: arguments, environment: environment)
+    }
+
+    public func find(_ name: String, path: String?) -> String? {
+        ProcessRunner.find(name, path: path ?? ProcessInfo.processInfo.environment["PATH"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import ShortcutsPlatform
 import Synchronization
 import Testing
 
@@ -90,11 +91,13 @@ import Testing
         let script: [String: ParameterValue] = [
             "Script": SystemTest.text("echo \"${GREETING-none} ${HOME-unset}\""), "Shell": SystemTest.text("/bin/sh"),
         ]
-        let given = RunEnvironment(allowsRunningScripts: true, variables: ["GREETING": "from the run"])
+        var given = RunEnvironment(allowsRunningScripts: true, variables: ["GREETING": "from the run"])
+        given.programs = LocalPrograms()
         #expect(try SystemTest.run("runshellscript", script, environment: given) == .text("from the run unset"))
         // A run given no variables passes none on, though this process has HOME.
         #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
-        let bare = RunEnvironment(allowsRunningScripts: true)
+        var bare = RunEnvironment(allowsRunningScripts: true)
+        bare.programs = LocalPrograms()
         #expect(try SystemTest.run("runshellscript", script, environment: bare) == .text("none unset"))
     }
 }
@@ -109,8 +112,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let childFile = folder.appendingPathComponent("child").path
-        let environment = RunEnvironment(
-            allowsRunningScripts: true, variables: ["PATH": "/usr/bin:/bin", "CHILD_FILE": childFile])
+        var live = RunEnvironment(allowsRunningScripts: true, variables: ["PATH": "/usr/bin:/bin", "CHILD_FILE": childFile])
+        live.programs = LocalPrograms()
+        let environment = live
         let cancellation = Cancellation()
         let outcome = Mutex<RunError??>(nil)
         let started = Date()

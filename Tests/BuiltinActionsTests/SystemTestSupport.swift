@@ -32,9 +32,9 @@ enum SystemTest {
         .quantity(magnitude: number(magnitude), unit: unit)
     }
 
-    /// An environment with a fixed clock, time zone and region (English, US), HTTP through libcurl
-    /// unless `http` says otherwise (`nil`: a run without a network; the web tests' servers are
-    /// real, on 127.0.0.1), and no other live side effects.
+    /// An environment with a fixed clock, time zone and region (English, US), this machine's
+    /// programs, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
+    /// the web tests' servers are real, on 127.0.0.1), and no other live side effects.
     static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
         workingDirectory: String = NSTemporaryDirectory(), allowsRunningScripts: Bool = false,
@@ -52,6 +52,7 @@ enum SystemTest {
             prompter: prompter, clipboard: clipboard, notify: notify, show: show, openURL: openURL,
             allowsRunningScripts: allowsRunningScripts, workingDirectory: workingDirectory, variables: all, now: { now })
         environment.http = http
+        environment.programs = LocalPrograms()
         return environment
     }
 
