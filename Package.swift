@@ -70,31 +70,31 @@ let package = Package(
         // C libraries. Actions and front ends reach the machine through it.
         .target(
             name: "ShortcutsPlatform",
-            dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsRPC", "DesktopBus", "CCurlLoader", "Markup"]),
+            dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsRPC", "DesktopBus", "CCurlLoader"]),
         // Scripts: shell and other interpreters, SSH, and the Automator stand-in.
         .target(
             name: "ScriptActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat"]),
         // Text, numbers, lists, dictionaries, dates, encodings, content and questions: no platform, no C library.
         .target(name: "CoreActions", dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent"]),
         // Spelling, languages, translation, spoken audio and definitions (hunspell, libexttextcat, espeak-ng, apertium, WordNet).
         .target(
             name: "LanguageActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders"]),
         // The person's calendars, reminders, contacts and notes (iCalendar and vCard files), and mail (SMTP over libcurl).
         .target(
             name: "PersonalDataActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CCurlLoader"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "CCurlLoader"]),
         // Places, maps, the current location (GeoClue) and the weather.
         .target(
             name: "LocationActions",
             dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "DesktopBus"]),
         // URLs, web requests and services, rich text and articles, podcasts.
-        .target(name: "WebActions", dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "Markup"]),
+        .target(name: "WebActions", dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "Markup"]),
         // Files and folders, archives (libarchive), disk images and printing (CUPS).
         .target(
             name: "FileActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders", "Markup"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "CMediaLoaders", "Markup"]),
         // This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and media controls, the portal.
         .target(
             name: "DeviceActions",
@@ -102,7 +102,7 @@ let package = Package(
         // Images (libvips), GIFs, PDFs, QR codes, text recognition, the camera, audio and video (FFmpeg), speech, photos and music.
         .target(
             name: "MediaActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "CVipsLoader", "CMediaLoaders"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "CVipsLoader", "CMediaLoaders"]),
         .target(
             name: "BuiltinActions",
             dependencies: [

@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Speak Text and Get Device Details: actions that ask this machine itself.
 enum DeviceActions {
@@ -65,19 +64,27 @@ enum DeviceActions {
             identifier: "is.workflow.actions.getdevicedetails", title: "Get Device Details",
             description:
                 "Gets a detail of this computer: its name (host name), model (machine architecture), system name and version (from /etc/os-release).",
-            parameters: [.option("WFDeviceDetail", title: "Detail", default: DeviceDetails.Detail.deviceName)],
+            parameters: [.option("WFDeviceDetail", title: "Detail", default: Detail.deviceName)],
             outputType: "Text", outputName: "Device Details", keywords: ["hostname", "os", "version", "model"])
     ) { parameters in
-        let detail = OptionParameter(parameters, "WFDeviceDetail", default: DeviceDetails.Detail.deviceName)
+        let detail = OptionParameter(parameters, "WFDeviceDetail", default: Detail.deviceName)
         return { _, run in
             let detail = try detail.value(in: run)
             let provided = run.environment.deviceDetails(detail.rawValue)
             if !provided.isNothing { return provided }
-            return try DeviceDetails.value(of: detail)
+            switch detail {
+            case .screenWidth, .screenHeight:
+                throw ActionFailure("the screen size isn't known on Linux without a desktop session", parameter: "WFDeviceDetail")
+            default:
+                throw ActionFailure("this run's environment gives no \(detail.rawValue)", parameter: "WFDeviceDetail")
+            }
         }
     }
 
+    /// `WFDeviceDetail`'s values, each read from the run's ``RunEnvironment/deviceDetails``.
+    enum Detail: String, CaseIterable, ParameterOption {
+        case deviceName = "Device Name", deviceHostname = "Device Hostname", deviceModel = "Device Model"
+        case deviceType = "Device Type", systemVersion = "System Version", systemName = "System Name"
+        case screenWidth = "Screen Width", screenHeight = "Screen Height"
+    }
 }
-
-/// Get Device Details' `WFDeviceDetail` is read as the platform's details.
-extension DeviceDetails.Detail: ParameterOption {}

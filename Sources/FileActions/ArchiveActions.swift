@@ -3,7 +3,6 @@ import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// `WFArchiveFormat` of Make Archive, as Shortcuts writes it (with or without the dot).
 enum ArchiveFormat: String, ParameterOption {

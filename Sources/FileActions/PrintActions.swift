@@ -4,7 +4,6 @@ import Foundation
 import Markup
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Print, through CUPS (libcups2, loaded on first use), the print system of every Linux
 /// desktop: each item is one job on the default queue (asked for on a terminal when there is

@@ -3,7 +3,6 @@ import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Correct Spelling (hunspell, the region's dictionary else US English), Detect Language
 /// (libexttextcat's n-gram models) and Make Spoken Audio from Text (espeak-ng, to a WAV file).

@@ -1,7 +1,6 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Translate Text through Apertium (package `apertium` and a pair such as `apertium-eng-spa`),
 /// Debian's machine translation: rule-based, offline, for the pairs installed. Apertium is a

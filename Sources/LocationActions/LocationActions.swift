@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Location, Street Address, Get Details of Locations, Get Distance, Get Halfway Point, Get Maps
 /// URL, Get Travel Time, Find Places and Filter Locations (``Places``).

@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Places as content, and what turns text into them: a `Location` item has coordinates when
 /// known and an address; text is geocoded through OpenStreetMap's Nominatim (the `nominatim`

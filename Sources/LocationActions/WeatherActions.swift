@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Get Current Weather, Get Weather Forecast and Get Details of Weather Conditions, from
 /// Open-Meteo (the `open-meteo` service; no key). Temperatures are in °F where the region

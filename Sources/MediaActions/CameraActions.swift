@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Take Photo and Take Video from the computer's camera: a Video4Linux device (`/dev/video0`, the first that
 /// answers; `SHORTCUTS_CAMERA` names another) read by ffmpeg, its first second of frames let go

@@ -4,7 +4,6 @@ import CVipsLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// `WFQRErrorCorrectionLevel` of Generate QR Code.
 enum QRCorrection: String, ParameterOption {

@@ -1,7 +1,7 @@
+import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Dictate Text: the default microphone recorded by the sound server's recorder (as Record
 /// Audio does) and written down by PocketSphinx (as Transcribe Audio does). It stops listening

@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Audio and video through FFmpeg's own programs, `ffmpeg` and `ffprobe` (package `ffmpeg`):
 /// Encode Media (sizes, audio only, speed, metadata), Trim Media and Make Video from GIF.

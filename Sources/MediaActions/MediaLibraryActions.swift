@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The photo and music libraries as the desktop keeps them: folders. Photos is the XDG Pictures
 /// folder and each album a folder in it; Music is the XDG Music folder. Save to Photos, Delete

@@ -3,7 +3,6 @@ import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Songs' details through TagLib, and the music library as the XDG Music folder: Get Details of
 /// Music and Find Music. A song's details are its file's tags (title, artist, album, genre,

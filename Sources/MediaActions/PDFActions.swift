@@ -4,7 +4,6 @@ import CVipsLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// A PDF opened with poppler, closed when it goes.
 final class PDFDocument {

@@ -1,8 +1,8 @@
+import ActionSupport
 import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Optimize File Size of PDF, through Ghostscript's pdfwrite (libgs10, loaded on first use):
 /// images resampled to 150 dpi and recompressed (`/ebook`), fonts subset, duplicate images kept

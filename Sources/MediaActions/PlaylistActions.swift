@@ -3,7 +3,6 @@ import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Playlists as the files Linux music players share: extended M3U (`.m3u8`, UTF-8) in the
 /// Music folder's `Playlists` folder, one song a line as a path relative to the playlist, with

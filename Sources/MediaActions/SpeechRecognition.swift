@@ -3,7 +3,6 @@ import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Transcribe Audio through PocketSphinx (libpocketsphinx3, with Debian's US English model in
 /// pocketsphinx-en-us), loaded on first use; the audio is first decoded to 16 kHz mono by

@@ -1,8 +1,8 @@
+import ActionSupport
 import CMediaLoaders
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Extract Text from Image through Tesseract: each image read in greyscale, in the run's
 /// language when Tesseract has data for it, and English.

@@ -1,8 +1,8 @@
+import ActionSupport
 import CVipsLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// An image decoded by libvips, which it reads lazily and in pieces; released when it goes.
 ///

@@ -2,7 +2,6 @@ import CCurlLoader
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Send Email: over SMTP through libcurl with the account in the services settings (`smtp`,
 /// `smtp-user`, `smtp-password`, `smtp-from`), or, with none, the desktop's mail composer

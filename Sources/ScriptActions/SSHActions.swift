@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Run Script Over SSH through the OpenSSH client, behind Allow Running Scripts as Run Shell
 /// Script is. Shortcuts keeps its own SSH key and known hosts, as it does on Apple's: the key at

@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Run Shell Script, and the macOS-only Run AppleScript and Run JavaScript for Automation.
 ///

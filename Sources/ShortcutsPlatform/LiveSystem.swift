@@ -29,13 +29,17 @@ public enum LiveSystem {
             show: show,
             openURL: open,
             findShortcut: findShortcut, allowsRunningScripts: allowsRunningScripts, variables: variables,
-            deviceDetails: { name in
-                guard let detail = DeviceDetails.detail(named: name) else { return .nothing }
-                return (try? DeviceDetails.value(of: detail)) ?? .nothing
-            })
+            deviceDetails: deviceDetails)
         environment.http = CurlTransport()
         environment.programs = LocalPrograms()
         return environment
+    }
+
+    /// This machine's details by name (`Device Name`, `System Version`…), read from the system;
+    /// nothing for a detail it doesn't know (the screen's size).
+    public static let deviceDetails: @Sendable (String) -> Content = { name in
+        guard let detail = DeviceDetails.detail(named: name) else { return .nothing }
+        return (try? DeviceDetails.value(of: detail)) ?? .nothing
     }
 
     /// Writes a line to standard error, unbuffered.

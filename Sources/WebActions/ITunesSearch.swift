@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The actions over Apple's iTunes Search API (`/search`, the `itunes` service): Find App Store
 /// Apps, Find iTunes Store Items, Find Podcasts, the Get Details actions of what they find, and

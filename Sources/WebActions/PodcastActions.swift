@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The podcasts you follow, kept in `$SHORTCUTS_HOME/podcasts.json` (there is no Podcasts app
 /// here): Follow Podcast adds to it, Get Podcasts from Library reads it. The shows and their

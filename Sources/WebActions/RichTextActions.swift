@@ -3,7 +3,6 @@ import Foundation
 import Markup
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Rich text, Markdown, HTML and articles. Rich text is HTML here: Apple's is an attributed
 /// string, and HTML is what Linux has for styled text (what a browser shows, what Markdown

@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Get Contents of URL, Get Contents of Web Page and Open URLs.
 enum WebActions {

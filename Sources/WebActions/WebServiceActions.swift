@@ -2,7 +2,6 @@ import ActionSupport
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The web actions that reach a service: Expand URL, Get Headers of URL, Get Items from RSS
 /// Feed, Get RSS Feeds from Page, the iTunes Search API's (Find App Store Apps, Find iTunes Store

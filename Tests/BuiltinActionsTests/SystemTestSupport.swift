@@ -33,7 +33,7 @@ enum SystemTest {
     }
 
     /// An environment with a fixed clock, time zone and region (English, US), this machine's
-    /// programs, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
+    /// programs and details, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
     /// the web tests' servers are real, on 127.0.0.1), and no other live side effects.
     static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
@@ -53,6 +53,7 @@ enum SystemTest {
             allowsRunningScripts: allowsRunningScripts, workingDirectory: workingDirectory, variables: all, now: { now })
         environment.http = http
         environment.programs = LocalPrograms()
+        environment.deviceDetails = LiveSystem.deviceDetails
         return environment
     }
 
