@@ -5,8 +5,8 @@ import PackageDescription
 //   PropertyList, Markup, ShortcutsContent values, metadata, the plist codec, HTML and Markdown
 //   ShortcutsRPC                          newline-delimited JSON-RPC 2.0, the extension protocol
 //   ShortcutFormat                        .shortcut files ⇄ a lossless Workflow model
-//   ShortcutsEngine                       compiling and running a Workflow
-//   DesktopBus                            D-Bus values and a client connection (over CSDBusLoader)
+//   DesktopBus                            D-Bus values, a client connection (over CSDBusLoader), the bus protocols
+//   ShortcutsEngine                       compiling and running a Workflow; the run's environment and its adapters' protocols
 //   ShortcutsPlatform                     the live adapters: processes, HTTP, D-Bus services, desktop, C libraries
 //   ActionSupport                         what the action families share (parameters, files, dates, catalog entries)
 //   CoreActions … ScriptActions           the built-in actions, one module per family; none imports another
@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "ShortcutFormat", dependencies: ["PropertyList", "AppleArchive"]),
         // The CPU's tick counter, for timing a run's steps in its trace.
         .target(name: "CTimestamp"),
-        .target(name: "ShortcutsEngine", dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp", "Markup"]),
+        .target(
+            name: "ShortcutsEngine",
+            dependencies: ["ShortcutsContent", "ShortcutFormat", "PropertyList", "CTimestamp", "Markup", "DesktopBus"]),
         // libcurl, loaded on first use so runs that never touch the network start fast.
         .target(name: "CCurlLoader"),
         // libvips, libarchive, libqrencode and zbar, each loaded on first use like libcurl.
@@ -64,7 +66,7 @@ let package = Package(
         .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
         // What the built-in action families share: enumerated parameters, files as actions see
         // them, filters and details, dates, places, digests, units, feeds, the catalog's entries.
-        .target(name: "ActionSupport", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "Markup"]),
+        .target(name: "ActionSupport", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "Markup", "DesktopBus"]),
         // The live adapters behind a run: starting programs, HTTP (libcurl), the desktop's D-Bus
         // services, prompter, clipboard and notifications, this machine's details, and loading the
         // C libraries. Actions and front ends reach the machine through it.
@@ -88,7 +90,7 @@ let package = Package(
         // Places, maps, the current location (GeoClue) and the weather.
         .target(
             name: "LocationActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "DesktopBus"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "DesktopBus"]),
         // URLs, web requests and services, rich text and articles, podcasts.
         .target(name: "WebActions", dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "Markup"]),
         // Files and folders, archives (libarchive), disk images and printing (CUPS).
@@ -98,7 +100,7 @@ let package = Package(
         // This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and media controls, the portal.
         .target(
             name: "DeviceActions",
-            dependencies: ["ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "DesktopBus", "ShortcutsRPC"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "DesktopBus", "ShortcutsRPC"]),
         // Images (libvips), GIFs, PDFs, QR codes, text recognition, the camera, audio and video (FFmpeg), speech, photos and music.
         .target(
             name: "MediaActions",
@@ -223,7 +225,7 @@ let package = Package(
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         // Fakes of the run's adapters (an in-memory HTTP transport, a recording prompter, a fixed clock),
         // so an action's test runs in-process with no network, display or terminal.
-        .target(name: "PlatformFakes", dependencies: ["ShortcutsEngine"], path: "Tests/PlatformFakes"),
+        .target(name: "PlatformFakes", dependencies: ["ShortcutsEngine", "DesktopBus"], path: "Tests/PlatformFakes"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ShortcutsTestSupport"]),
         .testTarget(name: "LZFSETests", dependencies: ["LZFSE", "ShortcutsTestSupport"]),
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList", "ShortcutsTestSupport"]),
@@ -232,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "PlatformFakes", "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions",
+                "PlatformFakes", "DesktopBus", "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions",
                 "LanguageActions",
                 "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
                 "ShortcutFormat", "ShortcutsContent",

@@ -121,36 +121,10 @@ public final class DBusConnection {
         return values
     }
 
-    /// A property's value (`org.freedesktop.DBus.Properties.Get`), unwrapped from its variant.
-    public func property(_ destination: String, _ path: String, _ interface: String, _ name: String) throws(DBusFailure) -> DBusValue {
-        let values = try call(destination, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
-        guard case .variant(let inner)? = values.first else {
-            throw DBusFailure(.refused, message: "\(destination) gave no value for \(interface).\(name)")
-        }
-        return inner
-    }
-
-    /// Every property of an interface (`GetAll`), by name.
-    public func properties(_ destination: String, _ path: String, _ interface: String) throws(DBusFailure) -> DBusValue {
-        try call(destination, path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)]).first ?? .dictionary([])
-    }
-
-    /// Sets a property (`org.freedesktop.DBus.Properties.Set`).
-    public func setProperty(_ destination: String, _ path: String, _ interface: String, _ name: String, to value: DBusValue)
-        throws(DBusFailure)
-    {
-        _ = try call(destination, path, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
-    }
-
     /// Whether a connection owns `name` now.
     public func hasOwner(_ name: String) -> Bool {
         let answer = try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", [.string(name)])
         return answer?.first?.bool == true
-    }
-
-    /// The names on the bus now.
-    public func names() throws(DBusFailure) -> [String] {
-        try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames").first?.textElements ?? []
     }
 
     /// The names the bus can start on demand.

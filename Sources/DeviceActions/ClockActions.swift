@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Timers and alarms as the person's systemd user manager keeps them, each showing a
 /// notification when it goes off, whether or not the run (or the service) is still there:

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Actions that hand something to the desktop to show: Search Web, Show in Maps, Get Directions,
 /// Show in iTunes Store and Open X-Callback URL open a URL with the desktop's handler; Reveal

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The desktop's own switches: Focus (Do Not Disturb), Night Shift, Orientation Lock, Silent
 /// Mode, Get Orientation and Put Display to Sleep. Freedesktop has no shared interface for the

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Disks through UDisks (`org.freedesktop.UDisks2` on the system bus, which needs no root for
 /// the person at the machine): Eject Disk and Mount Disk Image.

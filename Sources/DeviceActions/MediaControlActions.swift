@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The media playing now, through MPRIS (`org.mpris.MediaPlayer2.*` on the session bus): Play/Pause,
 /// Skip Forward, Skip Back, Seek, Get Current Song and Play Music; and Set Volume through

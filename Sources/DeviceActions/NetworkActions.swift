@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Radios and networks: Set Wi-Fi, Set Cellular Data, Set Airplane Mode, Get Network Details,
 /// Set VPN and the personal hotspot through NetworkManager; Set Bluetooth through BlueZ.

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// What the XDG desktop portal offers any app, on every desktop that has a backend: Select File
 /// and Select Photos (FileChooser), Take Screenshot (Screenshot), Set Wallpaper (Wallpaper), and

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// The machine's power and session: Get Battery Status (UPower), Set Low Power Mode
 /// (power-profiles-daemon), Set Brightness, Lock Screen, Sleep, Shut Down and Log Out

@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 import ShortcutsRPC
 
 /// Sound through the sound server's own tools (PipeWire's, else PulseAudio's, else ALSA's):

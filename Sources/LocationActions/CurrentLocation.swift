@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsPlatform
 
 /// Where this computer is: the `location` setting when the person gave one, else GeoClue
 /// (`org.freedesktop.GeoClue2` on the system bus, which asks Wi-Fi, a modem's GPS or the network).
@@ -33,9 +32,9 @@ enum CurrentLocation {
         try geoclue.setProperty(client, interface, "DesktopId", to: .string("org.swiftshortcuts.Shortcuts"))
         // 8 is GCLUE_ACCURACY_LEVEL_EXACT, what Shortcuts asks for.
         try geoclue.setProperty(client, interface, "RequestedAccuracyLevel", to: .uint32(8))
-        let watch: DBusConnection.SignalWatch
+        let watch: any SignalSource
         do {
-            watch = try geoclue.connection.watch(
+            watch = try geoclue.connection.watchSignals(
                 "type='signal',sender='\(RequiredService.geoclue.busName)',interface='\(interface)',member='LocationUpdated',path='\(client)'"
             )
         } catch {

@@ -1,3 +1,4 @@
+import DesktopBus
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
@@ -46,6 +47,10 @@ public struct RunEnvironment: Sendable {
     /// `nil`, the default, is a run that starts none: such an action fails saying so. Every
     /// front end gives the machine's (`LiveSystem.environment`); tests give a scripted one.
     public var programs: (any ProgramLauncher)?
+    /// Opens the session and system buses the desktop services are reached on (their addresses
+    /// from ``variables``). `nil`, the default, is a run that reaches no desktop service: such
+    /// an action fails saying so. Every front end gives the machine's (`SystemBuses`).
+    public var buses: (any BusOpener)?
     /// Reads a property that content knows only through a library, as a variable's property
     /// aggrandizement asks for it (an image file's `Width` or `Date Taken`); `nil` when it is not
     /// such a property of such an item, which then gives what ``Content/property(_:)`` gives.

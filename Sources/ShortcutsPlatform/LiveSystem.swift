@@ -18,6 +18,7 @@ public enum LiveSystem {
     /// - Get Device Details reads the host name, `uname` and `/etc/os-release`.
     /// - HTTP goes through libcurl (``CurlTransport``), for the web actions and the content graph.
     /// - Programs start on this machine (``LocalPrograms``), each in its own process group.
+    /// - The desktop services are reached on this machine's session and system buses (`SystemBuses`).
     /// - Parameter variables: the run's environment variables, which scripts see and the
     ///   clipboard tools start with.
     public static func environment(
@@ -32,6 +33,7 @@ public enum LiveSystem {
             deviceDetails: deviceDetails)
         environment.http = CurlTransport()
         environment.programs = LocalPrograms()
+        environment.buses = SystemBuses()
         return environment
     }
 

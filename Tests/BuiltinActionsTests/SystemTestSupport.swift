@@ -1,3 +1,4 @@
+import DesktopBus
 import Foundation
 import PropertyList
 import ShortcutFormat
@@ -33,7 +34,7 @@ enum SystemTest {
     }
 
     /// An environment with a fixed clock, time zone and region (English, US), this machine's
-    /// programs and details, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
+    /// programs, buses and details, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
     /// the web tests' servers are real, on 127.0.0.1), and no other live side effects.
     static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
@@ -54,6 +55,7 @@ enum SystemTest {
         environment.http = http
         environment.programs = LocalPrograms()
         environment.deviceDetails = LiveSystem.deviceDetails
+        environment.buses = SystemBuses()
         return environment
     }
 

@@ -3,46 +3,24 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-/// The freedesktop services the device, desktop and media actions call over D-Bus.
 extension RequiredService {
-    package static let upower = RequiredService(title: "UPower", busName: "org.freedesktop.UPower", bus: "system", package: "upower")
-    package static let powerProfiles = RequiredService(
-        title: "power-profiles-daemon", busName: "net.hadess.PowerProfiles", bus: "system", package: "power-profiles-daemon")
-    package static let networkManager = RequiredService(
-        title: "NetworkManager", busName: "org.freedesktop.NetworkManager", bus: "system", package: "network-manager")
-    package static let bluez = RequiredService(title: "BlueZ", busName: "org.bluez", bus: "system", package: "bluez")
-    package static let logind = RequiredService(
-        title: "systemd-logind", busName: "org.freedesktop.login1", bus: "system", package: "systemd")
-    package static let notifications = RequiredService(
-        title: "a notification server", busName: "org.freedesktop.Notifications", bus: "session",
-        package: "your desktop's notifications, or notification-daemon")
-    package static let screenSaver = RequiredService(
-        title: "the screen saver", busName: "org.freedesktop.ScreenSaver", bus: "session", package: "your desktop's screen locker")
-    package static let mediaPlayer = RequiredService(
-        title: "a media player", busName: "org.mpris.MediaPlayer2.", bus: "session",
-        package: "a player that speaks MPRIS, e.g. vlc, rhythmbox, or mpv with mpv-mpris")
-    package static let fileManager = RequiredService(
-        title: "a file manager", busName: "org.freedesktop.FileManager1", bus: "session",
-        package: "nautilus, dolphin or another file manager")
-    package static let portal = RequiredService(
-        title: "the XDG desktop portal", busName: "org.freedesktop.portal.Desktop", bus: "session", package: "xdg-desktop-portal")
-    package static let geoclue = RequiredService(
-        title: "GeoClue", busName: "org.freedesktop.GeoClue2", bus: "system", package: "geoclue-2.0")
-
-    package var busKind: BusKind { bus == "system" ? .system : .session }
+    public var busKind: BusKind { bus == "system" ? .system : .session }
 }
 
 /// One action's conversation with one service: a connection to its bus, and failures turned
 /// into errors that name the service, its bus and its Debian package. Every call has a timeout.
 package struct ServiceClient {
     package let service: RequiredService
-    package let connection: DBusConnection
+    package let connection: any BusConnection
 
     /// Connects to the bus `service` is on, as the run's environment gives it.
     package init(_ service: RequiredService, for run: RunContext) throws {
         self.service = service
+        guard let buses = run.environment.buses else {
+            throw ActionFailure("needs \(service.description), but this run reaches no desktop service (its environment opens no bus)")
+        }
         do {
-            connection = try DBusConnection(service.busKind, environment: run.environment.variables)
+            connection = try buses.open(service.busKind, environment: run.environment.variables)
         } catch {
             throw ActionFailure("needs \(service.description), but \(error.message)", underlying: error)
         }
@@ -114,9 +92,9 @@ package struct ServiceClient {
         let token = "shortcuts\(UInt32.random(in: 0...UInt32.max))"
         let sender = connection.uniqueName.dropFirst().replacingOccurrences(of: ".", with: "_")
         let path = "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
-        let watch: DBusConnection.SignalWatch
+        let watch: any SignalSource
         do {
-            watch = try connection.watch(
+            watch = try connection.watchSignals(
                 "type='signal',sender='\(service.busName)',interface='org.freedesktop.portal.Request',member='Response',path='\(path)'")
         } catch {
             throw failure(error, doing: member)
@@ -136,27 +114,5 @@ package struct ServiceClient {
             throw failure(error, doing: member)
         }
         throw ActionFailure("\(service.title) gave no answer to \(member) within \(timeout)")
-    }
-}
-
-/// Which of the services actions need are on this machine's buses now, for `shortcuts actions`.
-public struct ServicePresence {
-    private var names: [String: [String]] = [:]
-
-    /// Asks each bus once for the names it has and can start; a bus that can't be reached has none.
-    public init(environment: [String: String]) {
-        for kind in [BusKind.session, .system] {
-            guard let bus = try? DBusConnection(kind, environment: environment) else {
-                names[kind.rawValue] = []
-                continue
-            }
-            names[kind.rawValue] = ((try? bus.names()) ?? []) + ((try? bus.activatableNames()) ?? [])
-        }
-    }
-
-    /// Whether `service` is running, or can be started, on its bus.
-    public func has(_ service: RequiredService) -> Bool {
-        let listed = names[service.bus] ?? []
-        return service.busName.hasSuffix(".") ? listed.contains { $0.hasPrefix(service.busName) } : listed.contains(service.busName)
     }
 }
