@@ -231,14 +231,84 @@ let package = Package(
         .testTarget(name: "ShortcutFormatTests", dependencies: ["ShortcutFormat", "AppleArchive", "PropertyList", "ShortcutsTestSupport"]),
         .testTarget(
             name: "ShortcutsEngineTests", dependencies: ["ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "ShortcutsTestSupport"]),
+        // What the action tests share: building and running small shortcuts over the built-in
+        // catalog, scripted prompters, temporary folders, local HTTP and Python servers.
+        .target(
+            name: "ActionTestSupport",
+            dependencies: [
+                "BuiltinActions", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList",
+                "DesktopBus",
+            ],
+            path: "Tests/ActionTestSupport"),
+        // One test target per action family (its actions through the catalog, in-process where the
+        // run's adapters are faked, against local servers and dbusmock where they are real), and
+        // BuiltinActionsTests for what spans families (the catalog, the content graph, everyday shortcuts).
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "PlatformFakes", "DesktopBus", "MediaActions", "DeviceActions", "FileActions", "WebActions", "LocationActions", "PersonalDataActions",
-                "LanguageActions",
-                "CoreActions", "ScriptActions", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "PropertyList",
-                "ShortcutFormat", "ShortcutsContent",
-                "ShortcutsEngine", "Markup",
+                "CoreActions", "DeviceActions", "FileActions", "MediaActions", "PersonalDataActions", "LanguageActions", "LocationActions",
+                "WebActions", "ScriptActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "ActionSupportTests",
+            dependencies: [
+                "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine",
+                "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "CoreActionsTests",
+            dependencies: [
+                "CoreActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "FileActionsTests",
+            dependencies: [
+                "FileActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "WebActionsTests",
+            dependencies: [
+                "WebActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "MediaActionsTests",
+            dependencies: [
+                "MediaActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "DeviceActionsTests",
+            dependencies: [
+                "DeviceActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "LocationActionsTests",
+            dependencies: [
+                "LocationActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "PersonalDataActionsTests",
+            dependencies: [
+                "PersonalDataActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "LanguageActionsTests",
+            dependencies: [
+                "LanguageActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "ScriptActionsTests",
+            dependencies: [
+                "ScriptActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "ShortcutsContent", "ShortcutsRPC"]),
         .testTarget(

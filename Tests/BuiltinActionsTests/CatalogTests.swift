@@ -1,3 +1,4 @@
+import ActionTestSupport
 import ShortcutsEngine
 import Testing
 

@@ -1,3 +1,4 @@
+import ActionTestSupport
 import Foundation
 import PropertyList
 import ShortcutFormat

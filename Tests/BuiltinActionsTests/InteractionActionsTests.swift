@@ -1,3 +1,4 @@
+import ActionTestSupport
 import Foundation
 import ShortcutFormat
 import ShortcutsContent

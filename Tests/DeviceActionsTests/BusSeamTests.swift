@@ -1,3 +1,4 @@
+import ActionTestSupport
 import DesktopBus
 import Foundation
 import PlatformFakes

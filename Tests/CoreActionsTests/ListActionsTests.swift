@@ -1,3 +1,4 @@
+import ActionTestSupport
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine

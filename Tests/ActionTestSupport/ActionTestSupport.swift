@@ -15,37 +15,37 @@ import Synchronization
 /// ])
 /// #expect(output == .number(42))
 /// ```
-enum ActionTest {
-    static let engine = Engine(sources: [Builtins.catalog])
+public enum ActionTest {
+    public static let engine = Engine(sources: [Builtins.catalog])
 }
 
 /// A built-in action by its short identifier (`gettext` for `is.workflow.actions.gettext`).
-func action(_ shortIdentifier: String, _ parameters: ParameterDictionary = [:], uuid: String? = nil) -> WorkflowAction {
+public func action(_ shortIdentifier: String, _ parameters: ParameterDictionary = [:], uuid: String? = nil) -> WorkflowAction {
     var action = WorkflowAction(identifier: WorkflowAction.builtinPrefix + shortIdentifier, parameters: parameters)
     if let uuid { action.uuid = uuid }
     return action
 }
 
 /// A magic variable: the output of the action with a UUID.
-func output(of uuid: String, name: String? = nil, aggrandizements: [Aggrandizement] = []) -> ParameterValue {
+public func output(of uuid: String, name: String? = nil, aggrandizements: [Aggrandizement] = []) -> ParameterValue {
     .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: name), aggrandizements: aggrandizements))
 }
 
 /// A named variable.
-func variable(_ name: String) -> ParameterValue {
+public func variable(_ name: String) -> ParameterValue {
     .attachment(TokenAttachment(.variable(name: name)))
 }
 
 /// Text with variables, as the editor writes it.
-func text(_ segments: TokenString.Segment...) -> ParameterValue {
+public func text(_ segments: TokenString.Segment...) -> ParameterValue {
     .text(TokenString(segments: segments))
 }
 
 /// A plain list parameter (`WFItems` of List).
-func list(_ items: [ParameterValue]) -> ParameterValue { .array(items) }
+public func list(_ items: [ParameterValue]) -> ParameterValue { .array(items) }
 
 /// Runs actions as a shortcut and returns its output.
-func runActions(
+public func runActions(
     _ actions: [WorkflowAction], input: Content = .nothing, prompter: any Prompter = NoInteraction()
 ) throws(RunError) -> Content {
     let program = try ActionTest.engine.compile(Workflow(actions: actions), name: "Test")
@@ -54,7 +54,7 @@ func runActions(
 }
 
 /// Runs actions that must fail, and returns the error.
-func runError(_ actions: [WorkflowAction], input: Content = .nothing) -> RunError? {
+public func runError(_ actions: [WorkflowAction], input: Content = .nothing) -> RunError? {
     do {
         _ = try runActions(actions, input: input)
         return nil
@@ -64,27 +64,33 @@ func runError(_ actions: [WorkflowAction], input: Content = .nothing) -> RunErro
 }
 
 /// The texts of an output's items.
-func texts(_ content: Content) -> [String] { content.items.map(\.text) }
+public func texts(_ content: Content) -> [String] { content.items.map(\.text) }
 
 /// A prompter that gives scripted answers to Choose from List and records each question asked.
-final class ChoiceRecorder: Prompter {
-    struct Question: Equatable, Sendable {
-        var prompt: String
-        var options: [String]
-        var multiple: Bool
+public final class ChoiceRecorder: Prompter {
+    public struct Question: Equatable, Sendable {
+        public var prompt: String
+        public var options: [String]
+        public var multiple: Bool
+
+        public init(prompt: String, options: [String], multiple: Bool) {
+            self.prompt = prompt
+            self.options = options
+            self.multiple = multiple
+        }
     }
 
     private let state: Mutex<(choices: [[Int]], questions: [Question])>
 
-    init(choices: [[Int]]) { state = Mutex((choices, [])) }
+    public init(choices: [[Int]]) { state = Mutex((choices, [])) }
 
-    var questions: [Question] { state.withLock { $0.questions } }
+    public var questions: [Question] { state.withLock { $0.questions } }
 
-    func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
+    public func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
         throw ActionFailure("unexpected question \"\(prompt)\"")
     }
 
-    func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
+    public func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
         try state.withLock { state in
             state.questions.append(Question(prompt: prompt, options: options, multiple: multiple))
             guard !state.choices.isEmpty else { throw ActionFailure("no scripted answer for \"\(prompt)\"") }
@@ -92,7 +98,7 @@ final class ChoiceRecorder: Prompter {
         }
     }
 
-    func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool { true }
+    public func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool { true }
 }
 
 // Literals for parameters, so tests read like the files: `["WFInput": 3, "WFMode": "Encode"]`.

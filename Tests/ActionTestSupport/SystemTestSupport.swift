@@ -1,3 +1,4 @@
+import BuiltinActions
 import DesktopBus
 import Foundation
 import PropertyList
@@ -7,36 +8,34 @@ import ShortcutsEngine
 import ShortcutsPlatform
 import Testing
 
-@testable import BuiltinActions
-
 /// Builds small shortcuts, compiles them with the built-in catalog and runs them in an
 /// environment the test controls (clock, time zone, prompter, working directory).
-enum SystemTest {
+public enum SystemTest {
     /// 2026-05-28 20:26:40 UTC, a Thursday: the fixed "now" of the date tests.
-    static let now = Date(timeIntervalSince1970: 1_780_000_000)
+    public static let now = Date(timeIntervalSince1970: 1_780_000_000)
 
     /// An action with plain parameters; `uuid` lets later actions use its output.
-    static func action(_ identifier: String, _ parameters: [String: ParameterValue] = [:], uuid: String? = nil) -> WorkflowAction {
+    public static func action(_ identifier: String, _ parameters: [String: ParameterValue] = [:], uuid: String? = nil) -> WorkflowAction {
         var action = WorkflowAction(identifier: "is.workflow.actions." + identifier)
         for key in parameters.keys.sorted() { action.parameters[key] = parameters[key] }
         if let uuid { action.uuid = uuid }
         return action
     }
 
-    static func text(_ string: String) -> ParameterValue { .plain(.string(string)) }
-    static func number(_ value: Double) -> ParameterValue { .plain(.real(value)) }
-    static func bool(_ value: Bool) -> ParameterValue { .plain(.boolean(value)) }
-    static func date(_ value: Date) -> ParameterValue { .plain(.date(value)) }
+    public static func text(_ string: String) -> ParameterValue { .plain(.string(string)) }
+    public static func number(_ value: Double) -> ParameterValue { .plain(.real(value)) }
+    public static func bool(_ value: Bool) -> ParameterValue { .plain(.boolean(value)) }
+    public static func date(_ value: Date) -> ParameterValue { .plain(.date(value)) }
     /// The output of the action with a UUID, as a magic variable.
-    static func output(of uuid: String) -> ParameterValue { .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: nil))) }
-    static func quantity(_ magnitude: Double, _ unit: String) -> ParameterValue {
+    public static func output(of uuid: String) -> ParameterValue { .attachment(TokenAttachment(.actionOutput(uuid: uuid, name: nil))) }
+    public static func quantity(_ magnitude: Double, _ unit: String) -> ParameterValue {
         .quantity(magnitude: number(magnitude), unit: unit)
     }
 
     /// An environment with a fixed clock, time zone and region (English, US), this machine's
     /// programs, buses and details, HTTP through libcurl unless `http` says otherwise (`nil`: a run without a network;
     /// the web tests' servers are real, on 127.0.0.1), and no other live side effects.
-    static func environment(
+    public static func environment(
         prompter: any Prompter = NoInteraction(), timeZone: String = "UTC", now: Date = SystemTest.now,
         workingDirectory: String = NSTemporaryDirectory(), allowsRunningScripts: Bool = false,
         variables: [String: String] = [:], clipboard: any Clipboard = MemoryClipboard(),
@@ -60,7 +59,7 @@ enum SystemTest {
     }
 
     /// Compiles and runs actions; the output is the last action's.
-    static func run(
+    public static func run(
         _ actions: [WorkflowAction], input: Content = .nothing, environment: RunEnvironment = environment(),
         cancellation: Cancellation = Cancellation()
     ) throws(RunError) -> Content {
@@ -70,7 +69,7 @@ enum SystemTest {
     }
 
     /// Runs one action with parameters and input.
-    static func run(
+    public static func run(
         _ identifier: String, _ parameters: [String: ParameterValue] = [:], input: Content = .nothing,
         environment: RunEnvironment = environment()
     ) throws(RunError) -> Content {
@@ -78,7 +77,7 @@ enum SystemTest {
     }
 
     /// The error a run throws, or a test failure when it succeeds.
-    static func failure(_ body: () throws -> Content, sourceLocation: SourceLocation = #_sourceLocation) -> RunError? {
+    public static func failure(_ body: () throws -> Content, sourceLocation: SourceLocation = #_sourceLocation) -> RunError? {
         do {
             let output = try body()
             Issue.record("expected an error, got \(output)", sourceLocation: sourceLocation)
@@ -93,21 +92,21 @@ enum SystemTest {
 }
 
 /// A prompter that answers from a script and records what it was asked.
-final class ScriptedPrompter: Prompter, @unchecked Sendable {
+public final class ScriptedPrompter: Prompter, @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [String]
     private var confirmations: [Bool]
     private var choices: [[Int]]
-    private(set) var asked: [(prompt: String, defaultAnswer: String?, inputType: String)] = []
-    private(set) var confirmed: [(title: String, message: String, allowsCancel: Bool)] = []
+    public private(set) var asked: [(prompt: String, defaultAnswer: String?, inputType: String)] = []
+    public private(set) var confirmed: [(title: String, message: String, allowsCancel: Bool)] = []
 
-    init(answers: [String] = [], confirmations: [Bool] = [], choices: [[Int]] = []) {
+    public init(answers: [String] = [], confirmations: [Bool] = [], choices: [[Int]] = []) {
         self.answers = answers
         self.confirmations = confirmations
         self.choices = choices
     }
 
-    func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
+    public func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
         try lock.withLock {
             asked.append((prompt, defaultAnswer, inputType))
             guard !answers.isEmpty else { throw ActionFailure("the script has no answer for \"\(prompt)\"") }
@@ -115,14 +114,14 @@ final class ScriptedPrompter: Prompter, @unchecked Sendable {
         }
     }
 
-    func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
+    public func choose(_ prompt: String, options: [String], multiple: Bool) throws -> [Int] {
         try lock.withLock {
             guard !choices.isEmpty else { throw ActionFailure("the script has no choice for \"\(prompt)\"") }
             return choices.removeFirst()
         }
     }
 
-    func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool {
+    public func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool {
         lock.withLock {
             confirmed.append((title, message, allowsCancel))
             return confirmations.isEmpty ? true : confirmations.removeFirst()
@@ -131,10 +130,10 @@ final class ScriptedPrompter: Prompter, @unchecked Sendable {
 }
 
 /// A temporary directory removed when the test is done with it.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "shortcuts-system-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -143,7 +142,7 @@ final class TemporaryDirectory {
 
     /// Writes a text file under the directory and returns its full path.
     @discardableResult
-    func write(_ text: String, to name: String) throws -> String {
+    public func write(_ text: String, to name: String) throws -> String {
         let file = path + "/" + name
         try FileManager.default.createDirectory(
             atPath: URL(fileURLWithPath: file).deletingLastPathComponent().path, withIntermediateDirectories: true)
@@ -151,9 +150,9 @@ final class TemporaryDirectory {
         return file
     }
 
-    func read(_ name: String) -> String? {
+    public func read(_ name: String) -> String? {
         FileManager.default.contents(atPath: path + "/" + name).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + name) }
+    public func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + name) }
 }

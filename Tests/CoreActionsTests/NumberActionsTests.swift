@@ -1,9 +1,11 @@
+import ActionTestSupport
 import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import Testing
 
+@testable import ActionSupport
 @testable import BuiltinActions
 
 @Suite("Number actions")
