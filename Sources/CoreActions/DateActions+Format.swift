@@ -18,7 +18,8 @@ extension DateActions {
                 ParameterMetadata(key: "WFISO8601IncludeTime", title: "Include ISO 8601 Time", type: .boolean, defaultValue: "false"),
                 ParameterMetadata(key: "WFDateFormat", title: "Format String", description: "e.g. yyyy-MM-dd HH:mm", type: .text),
             ],
-            inputParameter: "WFDate", outputType: "Text", outputName: "Formatted Date", keywords: ["iso", "rfc", "string"])
+            inputParameter: "WFDate", outputType: "Text", outputName: "Formatted Date", keywords: ["iso", "rfc", "string"],
+            summary: "Format ${WFDate}")
     ) { parameters in
         let dateStyle = OptionParameter(parameters, "WFDateFormatStyle", default: FormatStyle.short)
         let timeStyle = OptionParameter(parameters, "WFTimeFormatStyle", default: TimeStyle.short)

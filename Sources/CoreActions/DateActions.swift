@@ -20,7 +20,8 @@ enum DateActions {
                     key: "WFDateActionDate", title: "Date", description: "A date as text, e.g. 2026-11-30 09:00 or tomorrow.",
                     type: .date),
             ],
-            outputType: "Date", outputName: "Date", keywords: ["now", "today", "time"])
+            outputType: "Date", outputName: "Date", keywords: ["now", "today", "time"],
+            summary: "${WFDateActionMode} ${WFDateActionDate}")
     ) { parameters in
         let mode = OptionParameter(parameters, "WFDateActionMode", default: Mode.currentDate)
         let specified = parameters["WFDateActionDate"]

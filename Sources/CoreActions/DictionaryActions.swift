@@ -41,7 +41,8 @@ enum DictionaryActions {
                 ParameterMetadata(key: "WFDictionaryKey", title: "Key", type: .text),
                 ParameterMetadata(key: "WFInput", title: "Dictionary", type: .dictionary, isRequired: true),
             ],
-            inputParameter: "WFInput", outputType: "Content", outputName: "Dictionary Value")
+            inputParameter: "WFInput", outputType: "Content", outputName: "Dictionary Value",
+            summary: "Get ${WFGetDictionaryValueType} for ${WFDictionaryKey} in ${WFInput}")
     ) { parameters in
         let type = OptionParameter(parameters, "WFGetDictionaryValueType", default: DictionaryValueType.value)
         let key = parameters["WFDictionaryKey"]

@@ -31,7 +31,8 @@ enum EncodingActions {
             identifier: "is.workflow.actions.url", title: "URL",
             description: "Passes one URL, or several (one a line or a list), to the next action.",
             parameters: [ParameterMetadata(key: "WFURLActionURL", title: "URL", type: .url, isRequired: true, isList: true)],
-            outputType: "URL", outputName: "URL")
+            outputType: "URL", outputName: "URL",
+            summary: "${WFURLActionURL}")
     ) { parameters in
         let address = parameters["WFURLActionURL"]
         return { _, run in

@@ -24,7 +24,8 @@ enum InteractionActions {
                 ParameterMetadata(key: "WFAskActionDefaultAnswer", title: "Default Answer", type: .text),
                 ParameterMetadata(key: "WFAllowsMultilineText", title: "Allow Multiple Lines", type: .boolean, defaultValue: "true"),
             ],
-            outputType: "Text", outputName: "Provided Input", keywords: ["prompt", "question", "input"])
+            outputType: "Text", outputName: "Provided Input", keywords: ["prompt", "question", "input"],
+            summary: "Ask for ${WFInputType} with ${WFAskActionPrompt}")
     ) { parameters in
         let prompt = parameters["WFAskActionPrompt"]
         let type = OptionParameter(parameters, "WFInputType", default: InputType.text)
@@ -66,7 +67,8 @@ enum InteractionActions {
                 ParameterMetadata(key: "WFAlertActionMessage", title: "Message", type: .text),
                 ParameterMetadata(key: "WFAlertActionCancelButtonShown", title: "Show Cancel Button", type: .boolean, defaultValue: "true"),
             ],
-            keywords: ["confirm", "dialog", "message"]),
+            keywords: ["confirm", "dialog", "message"],
+            summary: "Show alert ${WFAlertActionMessage}"),
         passesInputThrough: true
     ) { parameters in
         let title = parameters["WFAlertActionTitle"]
@@ -88,7 +90,8 @@ enum InteractionActions {
             identifier: "is.workflow.actions.showresult", title: "Show Result",
             description: "Shows text to the person running the shortcut (on standard error in the CLI).",
             parameters: [ParameterMetadata(key: "Text", title: "Text", type: .text, isRequired: true)],
-            isReadOnly: false, keywords: ["display", "print", "output"]),
+            isReadOnly: false, keywords: ["display", "print", "output"],
+            summary: "Show ${Text}"),
         passesInputThrough: true
     ) { parameters in
         let text = parameters["Text"]
@@ -108,7 +111,8 @@ enum InteractionActions {
                 ParameterMetadata(key: "WFNotificationActionSound", title: "Play Sound", type: .boolean, defaultValue: "true"),
                 ParameterMetadata(key: "WFInput", title: "TokenAttachment", type: .content),
             ],
-            inputParameter: "WFInput", isReadOnly: false, keywords: ["alert", "notify-send", "banner"]),
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["alert", "notify-send", "banner"],
+            summary: "Show notification ${WFNotificationActionBody}"),
         passesInputThrough: true
     ) { parameters in
         let title = parameters["WFNotificationActionTitle"]
@@ -151,7 +155,8 @@ enum InteractionActions {
             identifier: "is.workflow.actions.delay", title: "Wait",
             description: "Waits a number of seconds before the next action.",
             parameters: [ParameterMetadata(key: "WFDelayTime", title: "Seconds", type: .number, defaultValue: "1", minimum: 0)],
-            keywords: ["sleep", "pause", "delay"]),
+            keywords: ["sleep", "pause", "delay"],
+            summary: "Wait ${WFDelayTime} seconds"),
         passesInputThrough: true
     ) { parameters in
         let seconds = parameters["WFDelayTime"]

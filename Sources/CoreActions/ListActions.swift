@@ -105,7 +105,8 @@ enum ListActions {
                 ParameterMetadata(
                     key: "WFChooseFromListActionSelectAll", title: "Select All Initially", type: .boolean, defaultValue: "false"),
             ],
-            inputParameter: "WFInput", outputType: "Content", outputName: "Chosen Item", isReadOnly: true)
+            inputParameter: "WFInput", outputType: "Content", outputName: "Chosen Item", isReadOnly: true,
+            summary: "Choose from ${WFInput}")
     ) { parameters in
         let prompt = parameters["WFChooseFromListActionPrompt"]
         let multiple = parameters["WFChooseFromListActionSelectMultiple"]

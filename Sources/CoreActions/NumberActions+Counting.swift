@@ -22,7 +22,8 @@ extension NumberActions {
                 ParameterMetadata(key: "Input", title: "Input", type: .content, isRequired: true),
             ],
             inputParameter: "Input", outputType: "Number", outputName: "Count",
-            keywords: ["length", "size", "number of"])
+            keywords: ["length", "size", "number of"],
+            summary: "Count ${WFCountType} in ${Input}")
     ) { parameters in
         let type = OptionParameter(parameters, "WFCountType", default: CountType.items)
         return { input, run in

@@ -59,7 +59,8 @@ extension NumberActions {
                 ParameterMetadata(key: "WFScientificMathOperand", title: "Operand", type: .number, defaultValue: "0"),
             ],
             inputParameter: "WFInput", outputType: "Number", outputName: "Calculation Result",
-            keywords: ["add", "subtract", "multiply", "divide", "math", "modulus", "power", "root"])
+            keywords: ["add", "subtract", "multiply", "divide", "math", "modulus", "power", "root"],
+            summary: "${WFInput} ${WFMathOperation} ${WFMathOperand}")
     ) { parameters in
         let operation = OptionParameter(parameters, "WFMathOperation", default: MathOperation.add)
         let scientific = OptionParameter(parameters, "WFScientificMathOperation", default: ScientificOperation.modulus)

@@ -15,7 +15,8 @@ enum NumberActions {
             identifier: "is.workflow.actions.number", title: "Number",
             description: "Passes a number to the next action.",
             parameters: [ParameterMetadata(key: "WFNumberActionNumber", title: "Number", type: .number, defaultValue: "0")],
-            outputType: "Number", outputName: "Number")
+            outputType: "Number", outputName: "Number",
+            summary: "${WFNumberActionNumber}")
     ) { parameters in
         let number = numericConstant(parameters["WFNumberActionNumber"])
         return { _, run in .number(try run.number(number, parameter: "WFNumberActionNumber") ?? 0) }

@@ -15,7 +15,8 @@ enum TextActions {
             identifier: "is.workflow.actions.gettext", title: "Text",
             description: "Passes the specified text to the next action.",
             parameters: [ParameterMetadata(key: "WFTextActionText", title: "Text", type: .text)],
-            outputType: "Text", outputName: "Text")
+            outputType: "Text", outputName: "Text",
+            summary: "${WFTextActionText}")
     ) { parameters in
         let text = parameters["WFTextActionText"]
         return { _, run in .text(try run.text(text) ?? "") }
@@ -45,7 +46,8 @@ enum TextActions {
                 .option("WFTextSeparator", title: "Separator", default: SplitSeparator.newLines),
                 ParameterMetadata(key: "WFTextCustomSeparator", title: "Custom", type: .text),
             ],
-            inputParameter: "text", outputType: "Text", outputName: "Split Text")
+            inputParameter: "text", outputType: "Text", outputName: "Split Text",
+            summary: "Split ${text} by ${WFTextSeparator}")
     ) { parameters in
         let separator = OptionParameter(parameters, "WFTextSeparator", default: SplitSeparator.newLines)
         let custom = parameters["WFTextCustomSeparator"]
@@ -74,7 +76,8 @@ enum TextActions {
                 .option("WFTextSeparator", title: "Separator", default: CombineSeparator.spaces),
                 ParameterMetadata(key: "WFTextCustomSeparator", title: "Custom", type: .text),
             ],
-            inputParameter: "text", outputType: "Text", outputName: "Combined Text")
+            inputParameter: "text", outputType: "Text", outputName: "Combined Text",
+            summary: "Combine ${text} with ${WFTextSeparator}")
     ) { parameters in
         let separator = OptionParameter(parameters, "WFTextSeparator", default: CombineSeparator.spaces)
         let custom = parameters["WFTextCustomSeparator"]
@@ -103,7 +106,8 @@ enum TextActions {
                     key: "WFReplaceTextRegularExpression", title: "Regular Expression", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "WFInput", outputType: "Text", outputName: "Updated Text",
-            keywords: ["find", "regex", "substitute"])
+            keywords: ["find", "regex", "substitute"],
+            summary: "Replace ${WFReplaceTextFind} with ${WFReplaceTextReplace} in ${WFInput}")
     ) { parameters in
         let find = parameters["WFReplaceTextFind"]
         let replacement = parameters["WFReplaceTextReplace"]

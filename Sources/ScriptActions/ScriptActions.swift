@@ -42,7 +42,8 @@ enum ScriptActions {
                 .option("InputMode", title: "Pass Input", default: InputMode.toStandardInput),
             ],
             inputParameter: "Input", outputType: "Text", outputName: "Shell Script Result", isReadOnly: false,
-            keywords: ["bash", "zsh", "terminal", "command", "python"])
+            keywords: ["bash", "zsh", "terminal", "command", "python"],
+            summary: "Run ${Shell} script ${Script}")
     ) { parameters in
         let script = parameters["Script"]
         let shell = parameters["Shell"]

@@ -60,6 +60,16 @@ public enum ControlFlowBlock: CaseIterable, Sendable {
         }
     }
 
+    /// The sentence the block's start shows in the editor, `${key}` standing for a parameter.
+    public var summary: String {
+        switch self {
+        case .conditional: return "If ${WFInput} ${WFCondition} ${WFConditionalActionString}"
+        case .repeatCount: return "Repeat ${WFRepeatCount} times"
+        case .repeatEach: return "Repeat with each item in ${WFInput}"
+        case .menu: return "Choose from menu with ${WFMenuPrompt}"
+        }
+    }
+
     /// The title of a control-flow action at its place in its block; `nil` for other actions.
     public static func title(of action: WorkflowAction) -> String? {
         ControlFlowBlock(identifier: action.identifier)?.title(action.controlFlowMode ?? .start)

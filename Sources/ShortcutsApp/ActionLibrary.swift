@@ -19,7 +19,7 @@ enum ActionLibrary {
                 "available": .bool(action.isAvailable),
                 "parameters": .array(action.parameters.map(parameter)),
             ]
-            if let summary = action.summary ?? summaries[action.identifier] { object["summary"] = .string(summary) }
+            if let summary = action.summary { object["summary"] = .string(summary) }
             if let input = action.inputParameter { object["inputParameter"] = .string(input) }
             if let output = action.outputName { object["outputName"] = .string(output) }
             items.append(.object(object))
@@ -67,7 +67,7 @@ enum ActionLibrary {
             "category": "Scripting",
             "block": true,
             "available": true,
-            "summary": .string(summaries[block.identifier] ?? block.title(.start)),
+            "summary": .string(block.summary),
             "outputName": .string(block.outputName),
             "parameters": .array(
                 parameters.map { key, title, type in ["key": .string(key), "title": .string(title), "type": .string(type)] }),
@@ -79,40 +79,5 @@ enum ActionLibrary {
         "is.workflow.actions.repeat.count": "Runs the actions inside a number of times.",
         "is.workflow.actions.repeat.each": "Runs the actions inside once for each item of a list.",
         "is.workflow.actions.choosefrommenu": "Shows a menu and runs the actions of the item chosen.",
-    ]
-
-    /// Parameter summaries of the built-in actions people use most, as Shortcuts words them;
-    /// `${key}` is where a parameter stands in the sentence. Other actions show their title
-    /// with their parameters after it.
-    static let summaries: [String: String] = [
-        "is.workflow.actions.conditional": "If ${WFInput} ${WFCondition} ${WFConditionalActionString}",
-        "is.workflow.actions.repeat.count": "Repeat ${WFRepeatCount} times",
-        "is.workflow.actions.repeat.each": "Repeat with each item in ${WFInput}",
-        "is.workflow.actions.choosefrommenu": "Choose from menu with ${WFMenuPrompt}",
-        "is.workflow.actions.gettext": "${WFTextActionText}",
-        "is.workflow.actions.showresult": "Show ${Text}",
-        "is.workflow.actions.ask": "Ask for ${WFInputType} with ${WFAskActionPrompt}",
-        "is.workflow.actions.alert": "Show alert ${WFAlertActionMessage}",
-        "is.workflow.actions.setvariable": "Set variable ${WFVariableName} to ${WFInput}",
-        "is.workflow.actions.getvariable": "Get ${WFVariable}",
-        "is.workflow.actions.appendvariable": "Add ${WFInput} to ${WFVariableName}",
-        "is.workflow.actions.comment": "${WFCommentActionText}",
-        "is.workflow.actions.math": "${WFInput} ${WFMathOperation} ${WFMathOperand}",
-        "is.workflow.actions.number": "${WFNumberActionNumber}",
-        "is.workflow.actions.url": "${WFURLActionURL}",
-        "is.workflow.actions.downloadurl": "Get contents of ${WFURL}",
-        "is.workflow.actions.delay": "Wait ${WFDelayTime} seconds",
-        "is.workflow.actions.notification": "Show notification ${WFNotificationActionBody}",
-        "is.workflow.actions.getvalueforkey": "Get ${WFGetDictionaryValueType} for ${WFDictionaryKey} in ${WFInput}",
-        "is.workflow.actions.runshellscript": "Run ${Shell} script ${Script}",
-        "is.workflow.actions.output": "Stop and output ${WFOutput}",
-        "is.workflow.actions.choosefromlist": "Choose from ${WFInput}",
-        "is.workflow.actions.count": "Count ${WFCountType} in ${Input}",
-        "is.workflow.actions.date": "${WFDateActionMode} ${WFDateActionDate}",
-        "is.workflow.actions.format.date": "Format ${WFDate}",
-        "is.workflow.actions.text.replace": "Replace ${WFReplaceTextFind} with ${WFReplaceTextReplace} in ${WFInput}",
-        "is.workflow.actions.text.split": "Split ${text} by ${WFTextSeparator}",
-        "is.workflow.actions.text.combine": "Combine ${text} with ${WFTextSeparator}",
-        "is.workflow.actions.openurl": "Open ${WFInput}",
     ]
 }

@@ -33,7 +33,8 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public var isAvailable: Bool
     /// Words that help find the action.
     public var keywords: [String]
-    /// The parameter summary, e.g. `Create task ${title} due ${dueDate}` (App Intents).
+    /// The parameter summary, e.g. `Create task ${title} due ${dueDate}`: the sentence the editor shows,
+    /// `${key}` standing for a parameter (App Intents' `parameterSummary`, or a built-in action's own).
     public var summary: String?
     /// Where an app action may run: `background`, `foreground`… (App Intents' `supportedModes`).
     public var supportedModes: [String]?
@@ -43,7 +44,7 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public init(
         identifier: String, title: String, description: String = "", parameters: [ParameterMetadata] = [],
         inputParameter: String? = nil, outputType: String? = nil, outputName: String? = nil,
-        isReadOnly: Bool = true, isAvailable: Bool = true, keywords: [String] = []
+        isReadOnly: Bool = true, isAvailable: Bool = true, keywords: [String] = [], summary: String? = nil
     ) {
         self.identifier = identifier
         self.title = title
@@ -55,6 +56,7 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
         self.isReadOnly = isReadOnly
         self.isAvailable = isAvailable
         self.keywords = keywords
+        self.summary = summary
     }
 
     /// The parameter with a key, if the action has it.

@@ -12,7 +12,8 @@ enum CoreActions {
         metadata: ActionMetadata(
             identifier: "is.workflow.actions.comment", title: "Comment",
             description: "A note in the shortcut; it does nothing and passes its input on.",
-            parameters: [ParameterMetadata(key: "WFCommentActionText", title: "Text", type: .text)]),
+            parameters: [ParameterMetadata(key: "WFCommentActionText", title: "Text", type: .text)],
+            summary: "${WFCommentActionText}"),
         passesInputThrough: true
     ) { _ in { input, _ in input } }
 
@@ -24,7 +25,8 @@ enum CoreActions {
                 ParameterMetadata(key: "WFVariableName", title: "Variable", type: .variableName, isRequired: true),
                 ParameterMetadata(key: "WFInput", title: "Input", type: .content),
             ],
-            inputParameter: "WFInput", isReadOnly: true),
+            inputParameter: "WFInput", isReadOnly: true,
+            summary: "Set variable ${WFVariableName} to ${WFInput}"),
         passesInputThrough: true
     ) { parameters in
         let slot = try variableSlot(parameters)
@@ -42,7 +44,8 @@ enum CoreActions {
                 ParameterMetadata(key: "WFVariableName", title: "Variable", type: .variableName, isRequired: true),
                 ParameterMetadata(key: "WFInput", title: "Input", type: .content),
             ],
-            inputParameter: "WFInput"),
+            inputParameter: "WFInput",
+            summary: "Add ${WFInput} to ${WFVariableName}"),
         passesInputThrough: true
     ) { parameters in
         let slot = try variableSlot(parameters)
@@ -57,7 +60,8 @@ enum CoreActions {
             identifier: "is.workflow.actions.getvariable", title: "Get Variable",
             description: "Outputs the value of a variable.",
             parameters: [ParameterMetadata(key: "WFVariable", title: "Variable", type: .content, isRequired: true)],
-            outputType: "Content")
+            outputType: "Content",
+            summary: "Get ${WFVariable}")
     ) { parameters in
         let variable = parameters["WFVariable"]
         return { _, run in try run.content(variable) }
@@ -90,7 +94,8 @@ enum CoreActions {
                     key: "WFNoOutputSurfaceBehavior", title: "If There's Nowhere to Output", type: .enumeration,
                     options: ["Do Nothing", "Copy to Clipboard", "Respond", "Show Notification"]),
             ],
-            inputParameter: "WFOutput", outputType: "Content")
+            inputParameter: "WFOutput", outputType: "Content",
+            summary: "Stop and output ${WFOutput}")
     ) { _ in
         { input, run in
             run.stop(output: input)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ShortcutsEngine
 import ShortcutsRPC
+import Synchronization
 
 /// Runs a program to completion with pipes for its input and output.
 ///
@@ -106,10 +107,12 @@ package struct ProcessRunner {
     }()
 
     /// Bytes one reader thread collects for the waiting thread.
-    /// `@unchecked Sendable`: written by its one reader thread inside a `DispatchGroup`, read only after `wait()` on that group, which orders the two.
-    private final class Collected: @unchecked Sendable {
-        // Written by one reader before the group finishes, read only after `group.wait()`.
-        package var data = Data()
+    private final class Collected: Sendable {
+        private let bytes = Mutex(Data())
+        var data: Data {
+            get { bytes.withLock { $0 } }
+            set { bytes.withLock { $0 = newValue } }
+        }
     }
 
     /// A program left running in the background (a recorder, a camera) until ``stop()``: then

@@ -8,8 +8,7 @@ import Synchronization
 ///
 /// Work the handler sends elsewhere (an actor, the main actor) runs there and comes back here.
 /// Only the task serving the current request runs on the thread, between reads.
-final class ServingThread: TaskExecutor, @unchecked Sendable {
-    // `@unchecked Sendable`: `jobs` is under its mutex; `run(until:)` is called only on the serving thread.
+final class ServingThread: TaskExecutor, Sendable {
     private let jobs = Mutex<[UnownedJob]>([])
     private let arrived = DispatchSemaphore(value: 0)
 

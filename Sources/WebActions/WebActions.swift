@@ -32,7 +32,8 @@ enum WebActions {
                 ParameterMetadata(key: "WFRequestVariable", title: "File", type: .file),
             ],
             inputParameter: "WFURL", outputType: "File", outputName: "Contents of URL", isReadOnly: false,
-            keywords: ["http", "api", "download", "curl", "request", "post"])
+            keywords: ["http", "api", "download", "curl", "request", "post"],
+            summary: "Get contents of ${WFURL}")
     ) { parameters in
         let method = OptionParameter(parameters, "WFHTTPMethod", default: Method.get)
         let bodyType = OptionParameter(parameters, "WFHTTPBodyType", default: BodyType.json)
@@ -139,7 +140,8 @@ enum WebActions {
             identifier: "is.workflow.actions.openurl", title: "Open URLs",
             description: "Opens each input URL with the desktop's default handler (xdg-open).",
             parameters: [ParameterMetadata(key: "WFInput", title: "URL", type: .url, isRequired: true, isList: true)],
-            inputParameter: "WFInput", isReadOnly: false, keywords: ["browser", "open", "link"]),
+            inputParameter: "WFInput", isReadOnly: false, keywords: ["browser", "open", "link"],
+            summary: "Open ${WFInput}"),
         passesInputThrough: true
     ) { _ in
         { input, run in
