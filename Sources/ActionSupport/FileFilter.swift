@@ -126,18 +126,19 @@ package enum FileFilter {
                 "can't filter \(properties.kind) by \"\(propertyName)\"; expected \(properties.names.joined(separator: ", "))",
                 parameter: "WFContentItemFilter")
         }
-        var comparison: Int64 = 4
+        var comparison = ConditionCode.equals.rawValue
         if case .constant(.number(let code))? = template["Operator"] { comparison = Int64(code) }
         var values: [String: ParameterExpression] = [:]
         if case .record(let record)? = template["Values"] { values = record }
         return Template(property: property, comparison: comparison, values: values)
     }
 
-    /// Whether an item meets a rule, by the operator codes Shortcuts writes (see `WFCondition`).
+    /// Whether an item meets a rule, by the operator codes Shortcuts writes (``ConditionCode``).
     package static func matches(_ rule: Rule, value: Content, now: Date, calendar: Calendar) -> Bool {
-        switch rule.comparison {
-        case 100: return !value.isNothing && !value.text.isEmpty
-        case 101: return value.isNothing || value.text.isEmpty
+        let code = ConditionCode(rawValue: rule.comparison)
+        switch code {
+        case .hasAnyValue: return !value.isNothing && !value.text.isEmpty
+        case .hasNoValue: return value.isNothing || value.text.isEmpty
         default: break
         }
         if case .date(let date) = value { return matches(rule, date: date, now: now, calendar: calendar) }
@@ -147,28 +148,28 @@ package enum FileFilter {
             let limit = (rule.number ?? 0) * (scale[rule.unit ?? 1] ?? 1)
             return compare(size, limit, rule.comparison)
         }
-        if case .boolean(let flag) = value { return rule.comparison == 5 ? flag != (rule.bool ?? true) : flag == (rule.bool ?? true) }
+        if case .boolean(let flag) = value { return code == .notEquals ? flag != (rule.bool ?? true) : flag == (rule.bool ?? true) }
         if case .number(let number) = value, let other = rule.number { return compare(number, other, rule.comparison) }
         let text = value.text, other = rule.text ?? ""
-        switch rule.comparison {
-        case 4: return text.caseInsensitiveCompare(other) == .orderedSame
-        case 5: return text.caseInsensitiveCompare(other) != .orderedSame
-        case 8: return text.lowercased().hasPrefix(other.lowercased())
-        case 9: return text.lowercased().hasSuffix(other.lowercased())
-        case 99: return other.isEmpty || text.range(of: other, options: .caseInsensitive) != nil
-        case 999: return other.isEmpty || text.range(of: other, options: .caseInsensitive) == nil
+        switch code {
+        case .equals: return text.caseInsensitiveCompare(other) == .orderedSame
+        case .notEquals: return text.caseInsensitiveCompare(other) != .orderedSame
+        case .beginsWith: return text.lowercased().hasPrefix(other.lowercased())
+        case .endsWith: return text.lowercased().hasSuffix(other.lowercased())
+        case .contains: return other.isEmpty || text.range(of: other, options: .caseInsensitive) != nil
+        case .doesNotContain: return other.isEmpty || text.range(of: other, options: .caseInsensitive) == nil
         default: return false
         }
     }
 
     package static func compare(_ value: Double, _ other: Double, _ comparison: Int64) -> Bool {
-        switch comparison {
-        case 0: return value < other
-        case 1: return value <= other
-        case 2: return value > other
-        case 3: return value >= other
-        case 4: return value == other
-        case 5: return value != other
+        switch ConditionCode(rawValue: comparison) {
+        case .lessThan: return value < other
+        case .lessThanOrEqual: return value <= other
+        case .greaterThan: return value > other
+        case .greaterThanOrEqual: return value >= other
+        case .equals: return value == other
+        case .notEquals: return value != other
         default: return false
         }
     }
@@ -176,16 +177,17 @@ package enum FileFilter {
     package static func matches(_ rule: Rule, date: Date, now: Date, calendar: Calendar) -> Bool {
         // Units are NSCalendarUnit bits: 4 years, 8 months, 16 days, 32 hours, 64 minutes, 128 seconds, 8192 weeks.
         let units: [Int64: Calendar.Component] = [4: .year, 8: .month, 16: .day, 32: .hour, 64: .minute, 128: .second, 8192: .weekOfYear]
-        switch rule.comparison {
-        case 1002: return calendar.isDate(date, inSameDayAs: now)
-        case 1000, 1001:
+        let code = ConditionCode(rawValue: rule.comparison)
+        switch code {
+        case .isToday: return calendar.isDate(date, inSameDayAs: now)
+        case .isInTheNext, .isInTheLast:
             let amount = Int(rule.number ?? 1)
             let component = units[rule.unit ?? 16] ?? .day
-            guard let bound = calendar.date(byAdding: component, value: rule.comparison == 1000 ? amount : -amount, to: now) else {
+            guard let bound = calendar.date(byAdding: component, value: code == .isInTheNext ? amount : -amount, to: now) else {
                 return false
             }
-            return rule.comparison == 1000 ? date >= now && date <= bound : date <= now && date >= bound
-        case 1003:
+            return code == .isInTheNext ? date >= now && date <= bound : date <= now && date >= bound
+        case .between:
             guard let lower = rule.date, let upper = rule.anotherDate else { return false }
             return date >= lower && date <= upper
         default:

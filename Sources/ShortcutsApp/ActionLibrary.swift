@@ -47,8 +47,13 @@ enum ActionLibrary {
         if let value = parameter.defaultValue { object["default"] = .string(value) }
         if parameter.isList { object["isList"] = true }
         if !parameter.description.isEmpty { object["description"] = .string(parameter.description) }
+        if parameter.type == .condition { object["conditions"] = conditions }
         return .object(object)
     }
+
+    /// A condition's choices: each `WFCondition` code with its words (``ConditionCode``).
+    private static let conditions: JSONValue = .array(
+        ConditionCode.allCases.map { ["code": .number(Double($0.rawValue)), "phrase": .string($0.phrase)] })
 
     /// If, Repeat, Repeat with Each and Choose from Menu: added as a whole block.
     private static func blockEntry(_ block: ControlFlowBlock) -> JSONValue {
@@ -63,6 +68,10 @@ enum ActionLibrary {
         return [
             "identifier": .string(block.identifier),
             "title": .string(block.title(.start)),
+            // What the editor titles its start, middle (none for a Repeat's; a menu's are its items) and end.
+            "titles": .array([
+                .string(block.title(.start)), block == .conditional ? .string(block.title(.middle)) : .null, .string(block.title(.end)),
+            ]),
             "description": .string(blockDescriptions[block.identifier] ?? ""),
             "category": "Scripting",
             "block": true,
@@ -70,7 +79,11 @@ enum ActionLibrary {
             "summary": .string(block.summary),
             "outputName": .string(block.outputName),
             "parameters": .array(
-                parameters.map { key, title, type in ["key": .string(key), "title": .string(title), "type": .string(type)] }),
+                parameters.map { key, title, type in
+                    var parameter: JSONObject = ["key": .string(key), "title": .string(title), "type": .string(type)]
+                    if type == "condition" { parameter["conditions"] = conditions }
+                    return .object(parameter)
+                }),
         ]
     }
 

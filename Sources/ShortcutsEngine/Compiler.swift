@@ -134,7 +134,7 @@ struct Compiler {
 
     private mutating func clause(_ parameters: ParameterDictionary, action: WorkflowAction, index: Int) throws(RunError) -> Condition.Clause
     {
-        guard let comparison = Comparison(code: parameters["WFCondition"]) else {
+        guard let comparison = ConditionCode(code: parameters["WFCondition"]) else {
             throw RunError(
                 .invalidShortcut, "unknown condition \(parameters["WFCondition"].map { "\($0.propertyList)" } ?? "")",
                 shortcut: shortcutName, actionIndex: index, actionIdentifier: action.identifier, parameter: "WFCondition")

@@ -11,7 +11,7 @@ struct Condition: Sendable {
     struct Clause: Sendable {
         /// What is tested; absent means the If's input (the previous output).
         var input: ParameterExpression
-        var comparison: Comparison
+        var comparison: ConditionCode
         var text: ParameterExpression
         var number: ParameterExpression
         var anotherNumber: ParameterExpression
@@ -24,51 +24,19 @@ struct Condition: Sendable {
     }
 }
 
-/// The comparisons of `WFCondition`, by Shortcuts' numeric codes.
-enum Comparison: Sendable, Equatable {
-    case lessThan, lessThanOrEqual, greaterThan, greaterThanOrEqual
-    case equals, notEquals, beginsWith, endsWith, contains, doesNotContain
-    case hasAnyValue, hasNoValue, between
-    case isInTheNext, isInTheLast, isToday
-
-    /// Reads a numeric code or an iOS 12 name (`Equals`, `Contains`, `Is Greater Than`, `Is Less Than`).
+extension ConditionCode {
+    /// Reads a numeric code or an iOS 12 name; a missing one is Contains, iOS 12's default.
     init?(code: ParameterValue?) {
         guard let code else {
             self = .contains  // iOS 12 files leave out the default, Contains.
             return
         }
         if let number = code.integerValue {
-            switch number {
-            case 0: self = .lessThan
-            case 1: self = .lessThanOrEqual
-            case 2: self = .greaterThan
-            case 3: self = .greaterThanOrEqual
-            case 4: self = .equals
-            case 5: self = .notEquals
-            case 8: self = .beginsWith
-            case 9: self = .endsWith
-            case 99: self = .contains
-            case 999: self = .doesNotContain
-            case 100: self = .hasAnyValue
-            case 101: self = .hasNoValue
-            case 1000: self = .isInTheNext
-            case 1001: self = .isInTheLast
-            case 1002: self = .isToday
-            case 1003: self = .between
-            default: return nil
-            }
-            return
-        }
-        switch code.stringValue {
-        case "Equals", "Is": self = .equals
-        case "Contains": self = .contains
-        case "Is Greater Than": self = .greaterThan
-        case "Is Less Than": self = .lessThan
-        case "Begins With": self = .beginsWith
-        case "Ends With": self = .endsWith
-        case "Does Not Contain": self = .doesNotContain
-        case "Is Not": self = .notEquals
-        default: return nil
+            self.init(rawValue: number)
+        } else if let name = code.stringValue {
+            self.init(name: name)
+        } else {
+            return nil
         }
     }
 }
@@ -142,7 +110,7 @@ extension RunContext {
         }
     }
 
-    private func holds(_ comparison: Comparison, date: Date, _ clause: Condition.Clause) throws -> Bool {
+    private func holds(_ comparison: ConditionCode, date: Date, _ clause: Condition.Clause) throws -> Bool {
         let calendar = environment.calendar
         let now = environment.now()
         switch comparison {

@@ -160,11 +160,7 @@ public struct ParameterRenderer: Sendable {
         return result
     }
 
-    /// The `WFCondition` codes, as the editor words them.
-    public static let conditionNames: [Int64: String] = [
-        0: "is less than", 1: "is less than or equal to", 2: "is greater than",
-        3: "is greater than or equal to", 4: "is", 5: "is not", 8: "begins with", 9: "ends with",
-        99: "contains", 999: "does not contain", 100: "has any value", 101: "does not have any value",
-        1000: "is in the next", 1001: "is in the last", 1002: "is today", 1003: "is between",
-    ]
+    /// The `WFCondition` codes, as the editor words them (``ConditionCode/phrase``).
+    public static let conditionNames: [Int64: String] = Dictionary(
+        uniqueKeysWithValues: ConditionCode.allCases.map { ($0.rawValue, $0.phrase) })
 }

@@ -5,12 +5,6 @@ import { control, displayText, tokenLabel } from "./fields.js";
 import { RunView } from "./run.js";
 
 const hiddenKeys = new Set(["UUID", "GroupingIdentifier", "WFControlFlowMode"]);
-const blockKinds = {
-  "is.workflow.actions.conditional": ["If", "Otherwise", "End If"],
-  "is.workflow.actions.repeat.count": ["Repeat", null, "End Repeat"],
-  "is.workflow.actions.repeat.each": ["Repeat with Each", null, "End Repeat"],
-  "is.workflow.actions.choosefrommenu": ["Choose from Menu", null, "End Menu"],
-};
 
 function newUUID() {
   if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
@@ -225,7 +219,8 @@ export class Editor {
 
   /** The actions a library entry adds: one action, or a whole block. */
   made(entry) {
-    const kind = blockKinds[entry.identifier];
+    // A block's titles (start, middle, end) come from the catalog, as Shortcuts words them.
+    const kind = entry.block ? entry.titles : null;
     if (!kind) {
       return [{ identifier: entry.identifier, title: entry.title, depth: 0, uuid: newUUID(), outputName: entry.outputName,
         parameters: [{ key: "UUID", value: plain(newUUID()) }] }];

@@ -2,11 +2,10 @@
 // numbers, toggles, menus of choices, and variables. Each control reads its value from the
 // parameter's JSON form and calls `change(newValue)` with a new form (no `ref`) when edited.
 
-export const conditionNames = {
-  0: "is less than", 1: "is less than or equal to", 2: "is greater than", 3: "is greater than or equal to",
-  4: "is", 5: "is not", 8: "begins with", 9: "ends with", 99: "contains", 999: "does not contain",
-  100: "has any value", 101: "does not have any value", 1002: "is today", 1003: "is between",
-};
+/** A condition parameter's choices from the catalog (each `WFCondition` code with its words), by code. */
+export function conditionNames(parameter) {
+  return Object.fromEntries((parameter.conditions || []).map(({ code, phrase }) => [code, phrase]));
+}
 
 /** A token's label now: a magic variable names its action as it stands. */
 export function tokenLabel(token, context) {
@@ -227,7 +226,8 @@ export function control(parameter, value, index, context, change) {
       select.setAttribute("aria-label", parameter.title);
       select.dataset.key = parameter.key;
       const current = value && value.t === "number" ? value.value : 4;
-      lazyOptions(select, String(current), () => Object.entries(conditionNames).map(([code, name]) => [name, code]), conditionNames[current]);
+      const names = conditionNames(parameter);
+      lazyOptions(select, String(current), () => Object.entries(names).map(([code, name]) => [name, code]), names[current]);
       select.addEventListener("change", () => change({ t: "number", value: Number(select.value) }));
       return select;
     }
@@ -245,11 +245,11 @@ export function control(parameter, value, index, context, change) {
 
 /** A parameter's value as words, for a block shown before its controls are. */
 export function displayText(parameter, value, context) {
-  if (!value) return parameter.type === "condition" ? conditionNames[4] : parameter.default || parameter.title;
+  if (!value) return parameter.type === "condition" ? conditionNames(parameter)[4] : parameter.default || parameter.title;
   switch (value.t) {
     case "text": return (value.parts || []).map((part) => (typeof part === "string" ? part : tokenLabel(part.var, context))).join("");
     case "string": return value.value;
-    case "number": return parameter.type === "condition" ? conditionNames[value.value] || String(value.value) : String(value.value);
+    case "number": return parameter.type === "condition" ? conditionNames(parameter)[value.value] || String(value.value) : String(value.value);
     case "bool": return value.value ? "on" : "off";
     case "var": return tokenLabel(value.var, context);
     default: return value.label || "";
