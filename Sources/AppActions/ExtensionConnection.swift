@@ -14,15 +14,13 @@ final class ExtensionConnection: @unchecked Sendable {
     private let configuration: ExtensionHost.Configuration
     private let lock = NSLock()
     private var process: ExtensionProcess?
-    /// When the last call ended; the idle timer looks at it when it fires.
-    private var lastUse = DispatchTime.now()
-    /// Whether an idle timer is pending: one per connection, not one per call (a timer cost
-    /// more than a warm call's round trip).
-    private var isIdleTimerSet = false
+    /// When the process ends for being idle (``IdleStop``), by the uptime clock.
+    private var idle: IdleStop
 
     init(bundleIdentifier: String, configuration: ExtensionHost.Configuration) {
         self.bundleIdentifier = bundleIdentifier
         self.configuration = configuration
+        idle = IdleStop(period: configuration.idleSeconds)
     }
 
     var isRunning: Bool { lock.withLock { process != nil } }
@@ -174,31 +172,33 @@ final class ExtensionConnection: @unchecked Sendable {
     }
 
     private func scheduleIdleStop() {
-        lastUse = .now()
-        guard !isIdleTimerSet else { return }
-        isIdleTimerSet = true
-        setIdleTimer(after: configuration.idleSeconds)
+        perform(idle.used(at: Self.now()))
     }
 
-    private func setIdleTimer(after seconds: Double) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.stopIfIdle() }
+    /// Does what the idle rules say, with the lock held.
+    private func perform(_ action: IdleStop.Action) {
+        switch action {
+        case .nothing: break
+        case .arm(let nanoseconds):
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [weak self] in
+                self?.idleTimerFired()
+            }
+        case .stop:
+            process?.stop(grace: 1)
+            process = nil
+        }
     }
 
     /// Ends the process if it has been idle long enough, or looks again when it will have been.
-    private func stopIfIdle() {
+    private func idleTimerFired() {
         lock.withLock {
-            isIdleTimerSet = false
-            guard let process, !process.isAttached else { return }
-            let idle = Double(DispatchTime.now().uptimeNanoseconds - lastUse.uptimeNanoseconds) / 1e9
-            if idle < configuration.idleSeconds {
-                isIdleTimerSet = true
-                setIdleTimer(after: configuration.idleSeconds - idle)
-                return
-            }
-            process.stop(grace: 1)
-            self.process = nil
+            let hasProcess = process.map { !$0.isAttached } ?? false
+            perform(idle.timerFired(at: Self.now(), hasProcess: hasProcess))
         }
     }
+
+    /// The uptime clock, in nanoseconds.
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     private static func lastLines(of text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(3)
