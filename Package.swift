@@ -127,7 +127,7 @@ let package = Package(
         // The run history: every run, its trace and profile, in one SQLite database.
         .target(name: "RunHistory", dependencies: ["CSQLiteLoader", "ShortcutsEngine", "ShortcutsContent", "ShortcutsRPC"]),
         // Automations: shortcuts that run by themselves, as systemd user units.
-        .target(name: "Automations", dependencies: ["ShortcutsLibrary", "ShortcutsContent"]),
+        .target(name: "Automations", dependencies: ["ShortcutsLibrary", "ShortcutsContent", "ShortcutsPlatform"]),
         // One way to set up a run (engine, action sources, live environment), for every front end.
         .target(
             name: "ShortcutsRun",

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsPlatform
 
 /// When time automations are due, for a service that runs them itself where no systemd does:
 /// the same moments their timers name (`--at`, `--every`, and `--calendar` through
@@ -103,20 +104,16 @@ public enum SystemdCalendar {
     /// - Parameter timeZone: the zone an expression without one is read in (a `TZ` value such
     ///   as `Europe/Paris`); the process's own when `nil`, as systemd reads a timer's.
     public static func next(_ expression: String, after date: Date, timeZone: String? = nil) -> Date? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: analyze)
-        process.arguments = ["calendar", "--base-time=@\(Int(date.timeIntervalSince1970))", expression]
         var environment = ProcessInfo.processInfo.environment
         if let timeZone { environment["TZ"] = timeZone }
         environment["LC_ALL"] = "C"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
+        guard
+            let outcome = try? ProcessRunner.run(
+                analyze, arguments: ["calendar", "--base-time=@\(Int(date.timeIntervalSince1970))", expression],
+                environment: environment, timeout: 10)
+        else { return nil }
+        let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+        guard outcome.status == 0, !outcome.wasSignalled,
             // The moment in UTC: its own line, unless the zone is UTC already.
             let line = text.split(separator: "\n").first(where: { $0.contains("(in UTC):") })
                 ?? text.split(separator: "\n").first(where: { $0.contains("Next elapse:") }),

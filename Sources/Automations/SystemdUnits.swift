@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsContent
+import ShortcutsPlatform
 
 /// An automation as systemd user units, in `$XDG_CONFIG_HOME/systemd/user` (default
 /// `~/.config/systemd/user`): a oneshot service that runs `shortcuts automation run --triggered`,
@@ -187,14 +188,11 @@ public struct SystemdUnits: Sendable {
     /// Runs `systemctl --user` when a user manager runs; says what it did or that none runs.
     private func systemctl(_ arguments: [String]) -> [String] {
         guard managerIsRunning else { return [] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemctl")
-        process.arguments = ["--user"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return ["couldn't run systemctl --user \(arguments.joined(separator: " "))"] }
-        process.waitUntilExit()
         let command = "systemctl --user " + arguments.joined(separator: " ")
-        return process.terminationStatus == 0 ? (arguments == ["daemon-reload"] ? [] : [command]) : ["\(command) failed"]
+        guard
+            let outcome = try? ProcessRunner.run(
+                "/usr/bin/systemctl", arguments: ["--user"] + arguments, timeout: 60, capturesOutput: false)
+        else { return ["couldn't run \(command)"] }
+        return outcome.status == 0 && !outcome.wasSignalled ? (arguments == ["daemon-reload"] ? [] : [command]) : ["\(command) failed"]
     }
 }

@@ -247,17 +247,10 @@ enum AutomationCommand {
     /// it (or isn't installed to ask).
     private static func calendarProblem(_ spec: String) -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-        process.arguments = ["calendar", spec]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        guard (try? process.run()) != nil else { return nil }
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus != 0 else { return nil }
-        return String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let outcome = try? ProcessRunner.run("/usr/bin/systemd-analyze", arguments: ["calendar", spec], timeout: 10),
+            outcome.status != 0
+        else { return nil }
+        return outcome.errorText
     }
 
     // MARK: Listing
