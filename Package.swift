@@ -105,11 +105,15 @@ let package = Package(
         .target(
             name: "MediaActions",
             dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "CVipsLoader", "CMediaLoaders"]),
+        // Apple Intelligence: Use Model and the Writing Tools, over OpenAI-compatible model servers.
+        .target(name: "IntelligenceActions", dependencies: ["LanguageModels", "ActionSupport", "ShortcutsEngine", "ShortcutsContent"]),
+        // Talking to language models (OpenAI-compatible chat completions) and writing shortcuts from a sentence.
+        .target(name: "LanguageModels", dependencies: ["ShortcutsEngine", "ShortcutsContent"]),
         .target(
             name: "BuiltinActions",
             dependencies: [
                 "CoreActions", "FileActions", "WebActions", "MediaActions", "DeviceActions", "LocationActions", "PersonalDataActions",
-                "LanguageActions", "ScriptActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent",
+                "LanguageActions", "ScriptActions", "IntelligenceActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
@@ -133,7 +137,7 @@ let package = Package(
             name: "ShortcutsRun",
             dependencies: [
                 "ShortcutsEngine", "BuiltinActions", "ShortcutsPlatform", "LibraryActions", "AppActions", "ShortcutsLibrary",
-                "ShortcutsLanguage", "ShortcutFormat", "ShortcutsContent", "RunHistory",
+                "ShortcutsLanguage", "ShortcutFormat", "ShortcutsContent", "RunHistory", "LanguageModels",
             ]),
         .target(
             name: "ShortcutsService",
@@ -158,7 +162,7 @@ let package = Package(
             name: "MCPServer",
             dependencies: [
                 "ShortcutsEngine", "AppActions", "ShortcutsLibrary", "ShortcutsRPC", "ShortcutsRun", "ShortcutFormat", "ShortcutsContent",
-                "PropertyList", "RunHistory", "ShortcutsDesktop",
+                "PropertyList", "RunHistory", "ShortcutsDesktop", "LanguageModels",
             ]
         ),
         .target(
@@ -166,7 +170,7 @@ let package = Package(
             dependencies: [
                 "ShortcutsEngine", "ShortcutsPlatform", "ShortcutsLibrary", "AppActions", "ShortcutsLanguage", "MCPServer",
                 "ShortcutsEvents", "ShortcutsRun", "PropertyList", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "RunHistory",
-                "Automations", "ShortcutsDesktop",
+                "Automations", "ShortcutsDesktop", "LanguageModels",
             ]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI"]),
@@ -246,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "CoreActions", "DeviceActions", "FileActions", "MediaActions", "PersonalDataActions", "LanguageActions", "LocationActions",
+                "IntelligenceActions", "CoreActions", "DeviceActions", "FileActions", "MediaActions", "PersonalDataActions", "LanguageActions", "LocationActions",
                 "WebActions", "ScriptActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
@@ -303,6 +307,19 @@ let package = Package(
             dependencies: [
                 "LanguageActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        .testTarget(
+            name: "IntelligenceActionsTests",
+            dependencies: [
+                "IntelligenceActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+            ]),
+        // Use Model and the Writing Tools against a real model server (llama-cpp-python, SmolLM2).
+        .testTarget(
+            name: "ModelServerTests",
+            dependencies: [
+                "ActionTestSupport", "PlatformFakes", "ShortcutsTestSupport", "BuiltinActions", "ShortcutsPlatform", "ShortcutsEngine",
+                "ShortcutsContent", "ShortcutFormat",
             ]),
         .testTarget(
             name: "ScriptActionsTests",

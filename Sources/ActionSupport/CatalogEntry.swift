@@ -2,6 +2,7 @@ import ShortcutsEngine
 
 /// The sections of Shortcuts' action library a built-in action is listed under.
 package enum ActionCategory: String, Sendable, CaseIterable {
+    case intelligence = "Apple Intelligence"
     case calendar = "Calendar", documents = "Documents", location = "Location", media = "Media"
     case scripting = "Scripting", sharing = "Sharing", web = "Web"
 }

@@ -2,6 +2,7 @@ import ActionSupport
 import CoreActions
 import DeviceActions
 import FileActions
+import IntelligenceActions
 import LanguageActions
 import LocationActions
 import MediaActions
@@ -22,7 +23,7 @@ public enum Builtins {
     /// starts, naming it (rather than one definition silently replacing the other).
     static let entries: [CatalogEntry] = checked(
         CoreCatalog.entries + FileCatalog.entries + WebCatalog.entries + MediaCatalog.entries + DeviceCatalog.entries
-            + LocationCatalog.entries + PersonalDataCatalog.entries + LanguageCatalog.entries + ScriptCatalog.entries)
+            + LocationCatalog.entries + PersonalDataCatalog.entries + LanguageCatalog.entries + ScriptCatalog.entries + IntelligenceCatalog.entries)
 
     /// Every built-in action, as one action source for the engine.
     public static let catalog = ActionCatalog(entries.map(\.definition))

@@ -65,12 +65,21 @@ static void load(void) {
     curl.global_init(GLOBAL_DEFAULT);
 }
 
+typedef struct stopper {
+    shortcuts_http_should_stop should_stop;
+    void *context;
+    int stopped;
+} stopper;
+
 typedef struct buffer {
     char *bytes;
     size_t length;
     size_t capacity;
     size_t limit; /* the most bytes it may hold, 0 for no limit */
     int failed;   /* 1: out of memory, 2: past the limit */
+    shortcuts_http_on_data on_data; /* told each piece as it arrives, or NULL */
+    void *data_context;
+    struct stopper *stop; /* asked with each piece while streaming, or NULL */
 } buffer;
 
 static size_t append(char *data, size_t size, size_t count, void *context) {
@@ -94,6 +103,13 @@ static size_t append(char *data, size_t size, size_t count, void *context) {
     memcpy(target->bytes + target->length, data, length);
     target->length += length;
     target->bytes[target->length] = 0;
+    if (target->on_data) {
+        target->on_data(data, length, target->data_context);
+        if (target->stop && target->stop->should_stop && target->stop->should_stop(target->stop->context)) {
+            target->stop->stopped = 1;
+            return 0;
+        }
+    }
     return length;
 }
 
@@ -104,11 +120,6 @@ static size_t append_header(char *data, size_t size, size_t count, void *context
     return append(data, size, count, context);
 }
 
-typedef struct stopper {
-    shortcuts_http_should_stop should_stop;
-    void *context;
-    int stopped;
-} stopper;
 
 /// libcurl's progress callback: a non-zero return aborts the transfer.
 static int check_stop(void *context, long long total_down, long long now_down, long long total_up, long long now_up) {
@@ -120,7 +131,8 @@ static int check_stop(void *context, long long total_down, long long now_down, l
 
 int shortcuts_http_perform(const char *method, const char *url, const char *const *headers, size_t header_count,
                            const void *body, size_t body_length, long timeout_milliseconds, size_t max_body_bytes,
-                           shortcuts_http_should_stop should_stop, void *stop_context, shortcuts_http_response *response) {
+                           shortcuts_http_should_stop should_stop, void *stop_context, shortcuts_http_on_data on_data,
+                           void *data_context, shortcuts_http_response *response) {
     memset(response, 0, sizeof *response);
     pthread_once(&load_once, load);
     if (curl.load_error[0]) {
@@ -137,6 +149,9 @@ int shortcuts_http_perform(const char *method, const char *url, const char *cons
     buffer received = {0}, header_block = {0};
     received.limit = max_body_bytes;
     stopper stop = {should_stop, stop_context, 0};
+    received.on_data = on_data;
+    received.data_context = data_context;
+    received.stop = &stop;
     char error[256] = {0};
     curl.easy_setopt(handle, OPT_URL, url);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, error);

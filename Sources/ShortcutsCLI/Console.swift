@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -57,4 +58,29 @@ struct CommandFailure: Error, CustomStringConvertible {
     var message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
+}
+
+/// Shows a model's answer on a terminal's standard error as it streams in: the action's title,
+/// then each piece; ``finish()`` ends the line.
+final class AnswerEcho: Sendable {
+    private let state = Mutex<(action: String?, open: Bool)>((nil, false))
+
+    func show(_ action: String, _ piece: String) {
+        state.withLock { state in
+            if state.action != action || !state.open {
+                Console.err((state.open ? "\n" : "") + "\(action): ")
+                state.action = action
+                state.open = true
+            }
+            Console.err(piece)
+        }
+    }
+
+    /// Ends the line an answer was shown on, if one is open.
+    func finish() {
+        state.withLock { state in
+            if state.open { Console.err("\n") }
+            state.open = false
+        }
+    }
 }

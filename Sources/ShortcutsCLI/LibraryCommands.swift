@@ -99,7 +99,7 @@ enum SettingsCommand {
             """,
         options: [
             allowRunningScripts, disallowRunningScripts, allow, revoke, folder, readOnly, limit, waitToReturn, service, history,
-            historyLimit,
+            historyLimit, model,
         ])
 
     static let allowRunningScripts = Flag("allow-running-scripts", help: "Let shortcuts run scripts (Run Shell Script…).")
@@ -117,6 +117,10 @@ enum SettingsCommand {
     static let service = RepeatableOption(
         "service", value: "name=value",
         help: "Point a web service at a base URL, or set its key (default for the default); see the list below.")
+    static let model = RepeatableOption(
+        "model", value: "name=url,…",
+        help:
+            "Name a language model server for Use Model and the Writing Tools: NAME=URL (its OpenAI-compatible base, like http://127.0.0.1:8080/v1), then ,model=ID ,key-env=VARIABLE ,key-file=PATH ,for=on-device|private-cloud|chatgpt; NAME=default removes it.")
     static let history = Option("history", value: "on|off", help: "Whether runs are recorded in the run history (`shortcuts runs`).")
     static let historyLimit = RepeatableOption(
         "history-limit", value: "name=value",
@@ -164,6 +168,20 @@ enum SettingsCommand {
                 for (name, value) in services { settings.services[name] = value }
             }
         }
+        let models = try arguments[model].map { (assignment: String) throws(UsageError) in
+            do throws(ModelSettingError) {
+                return try ModelEndpoints.parse(assignment)
+            } catch {
+                throw UsageError(error.message, command: spec.name)
+            }
+        }
+        if !models.isEmpty {
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                var endpoints = ModelEndpoints(settings.models)
+                for (name, endpoint) in models { endpoints.set(name, to: endpoint) }
+                settings.models = endpoints.endpoints
+            }
+        }
         if let change = try FolderChange(arguments) {
             Console.out(try change.apply(to: library, home: UserFolders.homeFolder(in: environment)) + "\n")
         }
@@ -186,6 +204,7 @@ enum SettingsCommand {
         if effective != settings.limits { text += " (SHORTCUTS_MAX_… variables make them \(effective.summary) for now)" }
         text += "\nShortcuts folder (every shortcut may use it): \(UserFolders.shortcutsFolder(in: environment))\n"
         text += serviceListing(settings.services, environment: environment)
+        text += modelListing(settings.models, environment: environment)
         text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
         Console.out(text)
         return 0
@@ -245,6 +264,24 @@ enum SettingsCommand {
             }
             return (service.name, parts[1])
         }
+    }
+
+    /// The model endpoints, each with what it answers and where its key comes from (never the key).
+    static func modelListing(_ endpoints: [ModelEndpoint], environment: [String: String]) -> String {
+        var text = "Models (Use Model, Writing Tools):\n"
+        if endpoints.isEmpty {
+            let fallback = ModelEndpoints().endpoint(for: nil, variables: environment)
+            let origin = fallback.name == "OPENAI_BASE_URL" ? "from OPENAI_BASE_URL" : "llama.cpp's local server"
+            return text + "  none named: \(fallback.url) (\(origin)); name one with --model NAME=URL\n"
+        }
+        for (position, endpoint) in endpoints.enumerated() {
+            var details = [endpoint.model.map { "model \($0)" } ?? "the server's first model"]
+            if let variable = endpoint.keyVariable { details.append("key from $\(variable)") }
+            if let file = endpoint.keyFile { details.append("key from \(file)") }
+            let answers = endpoint.choices.isEmpty ? "" : ", for \(endpoint.choices.joined(separator: ", "))"
+            text += "  \(endpoint.name): \(endpoint.url) (\(details.joined(separator: ", "))\(answers))\(position == 0 ? " — the default" : "")\n"
+        }
+        return text
     }
 
     /// The services, each with its value (keys and webhooks shown only as set or not).

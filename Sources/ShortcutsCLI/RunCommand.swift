@@ -71,10 +71,16 @@ enum RunCommand {
             shortcut.workflow = answered
         }
         let program = try setup.compile(shortcut.workflow, name: shortcut.label)
+        // A model's answer streams to a terminal's standard error as it comes.
+        let answers = Console.isTerminal(2) ? AnswerEcho() : nil
+        var partialAnswer: (@Sendable (String, String) -> Void)?
+        if let answers { partialAnswer = { action, piece in answers.show(action, piece) } }
+        defer { answers?.finish() }
         let output = try setup.run(
             program, input: input, prompter: prompter, running: shortcut.running,
             asksForAccess: !(prompter is NoInteraction || prompter is DesktopPrompter),
-            cancellation: Interruption.install())
+            cancellation: Interruption.install(), partialAnswer: partialAnswer)
+        answers?.finish()
 
         let destination = arguments[outputPath].flatMap { $0 == "-" ? nil : $0 }
         let type = arguments[outputType] ?? destination.flatMap(RunOutput.type(forDestination:))

@@ -31,6 +31,7 @@ public enum ShortcutsCommand {
         (ActionsCommand.spec, ActionsCommand.run),
         (PerformCommand.spec, PerformCommand.run),
         (AskCommand.spec, AskCommand.run),
+        (DescribeCommand.spec, DescribeCommand.run),
         (SetCommand.spec, SetCommand.run),
         (DesktopCommand.spec, DesktopCommand.run),
         (ImportCommand.spec, ImportCommand.run),

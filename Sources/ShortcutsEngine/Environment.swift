@@ -66,6 +66,13 @@ public struct RunEnvironment: Sendable {
     /// The web services' base URLs and keys. Their defaults with the `SHORTCUTS_SERVICE_…`
     /// ``variables`` in their place unless given; the live one adds `settings.json`'s.
     public var services: ServiceSettings
+    /// The language models Use Model and the Writing Tools actions reach. None named unless
+    /// given, which is `OPENAI_BASE_URL` or llama.cpp's local server (``ModelEndpoints``); the
+    /// live one adds `settings.json`'s.
+    public var models = ModelEndpoints()
+    /// Told each piece of an answer as it streams in (Use Model), with the action's title: the
+    /// command line shows it on a terminal. `nil`, the default, shows nothing until the answer is whole.
+    public var partialAnswer: (@Sendable (_ action: String, _ text: String) -> Void)?
     /// Whether Wait to Return and its kin wait for the person (Return on a terminal) rather than
     /// continue at once. From `SHORTCUTS_WAIT_TO_RETURN` in the ``variables`` unless given; the
     /// live one adds `settings.json`'s.

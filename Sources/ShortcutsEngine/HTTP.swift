@@ -7,6 +7,9 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [(name: String, value: String)] = []
     public var body: Data?
+    /// Told each piece of the response's body as it arrives (a streamed answer), before the
+    /// whole response is returned; `nil` for requests that only want the whole.
+    public var receive: (@Sendable (Data) -> Void)?
 
     public init(url: URL, method: String = "GET") {
         self.url = url
@@ -114,15 +117,16 @@ extension RunContext {
 
     /// Sends a request through the run's ``RunEnvironment/http``, bounded by the run's value
     /// limit and stopped with the run. Any HTTP status is a response; a run without a network,
-    /// a transport failure or a body past the limit throws naming `parameter`.
-    public func send(_ request: HTTPRequest, parameter: String?) throws -> HTTPResponse {
+    /// a transport failure or a body past the limit throws naming `parameter`. `timeout` is how
+    /// long the whole exchange may take (a model's long answer takes longer than a page).
+    public func send(_ request: HTTPRequest, parameter: String?, timeout: TimeInterval = httpTimeout) throws -> HTTPResponse {
         guard let http = environment.http else {
             throw ActionFailure(
                 "can't get \(request.url.absoluteString): this run has no network (its environment gives no HTTP transport)",
                 parameter: parameter)
         }
         do throws(HTTPFailure) {
-            return try http.send(request, timeout: Self.httpTimeout, limit: limits.valueBytes, cancellation: cancellation)
+            return try http.send(request, timeout: timeout, limit: limits.valueBytes, cancellation: cancellation)
         } catch {
             switch error.reason {
             case .cancelled: throw ActionFailure("the run was stopped", code: .cancelled)

@@ -118,3 +118,35 @@ public struct Vocabulary: Sendable {
         return label
     }
 }
+
+extension Vocabulary {
+    /// How an action is written, for a person or a model choosing actions: its name, its main
+    /// parameter unlabeled, then each other parameter's label with its type (an enumeration's
+    /// choices quoted), and its title. `nil` for an action with no name of its own.
+    ///
+    /// ```
+    /// ChangeCase text, case: "UPPERCASE"|"lowercase"|… // Change Case: Changes the case of the text…
+    /// ```
+    public func usage(of identifier: String) -> String? {
+        let entry = entry(for: identifier)
+        guard let name = entry.friendlyName, identifiersByName[name] == [identifier], let metadata = entry.metadata else { return nil }
+        func type(_ parameter: ParameterMetadata) -> String {
+            guard parameter.type == .enumeration, !parameter.options.isEmpty else { return parameter.type.rawValue }
+            let shown = parameter.options.prefix(6).map { "\"\($0)\"" }.joined(separator: "|")
+            return parameter.options.count > 6 ? shown + "|…" : shown
+        }
+        var arguments: [String] = []
+        for parameter in metadata.parameters {
+            let label = entry.labelsByKey[parameter.key] ?? parameter.key
+            arguments.append(parameter.key == entry.primaryKey ? "<\(label): \(type(parameter))>" : "\(label): \(type(parameter))")
+        }
+        if let primary = arguments.firstIndex(where: { $0.hasPrefix("<") }) { arguments.insert(arguments.remove(at: primary), at: 0) }
+        let about = metadata.description.split(separator: ".").first.map { ": " + $0 } ?? ""
+        return ([name] + [arguments.joined(separator: ", ")]).joined(separator: " ") + " // \(metadata.title)\(about)"
+    }
+
+    /// Every action that has a name of its own, by identifier.
+    public var namedIdentifiers: [String] {
+        identifiersByName.values.compactMap { $0.count == 1 ? $0[0] : nil }.sorted()
+    }
+}

@@ -50,6 +50,8 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var history = HistorySettings()
     /// Per-shortcut desktop settings that differ from the defaults (``DesktopPreference``).
     public var desktop: [DesktopPreference] = []
+    /// The language models Use Model and the Writing Tools reach (`shortcuts settings --model`).
+    public var models: [ModelEndpoint] = []
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -59,7 +61,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history, desktop
+        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history, desktop, models
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -73,6 +75,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         if waitToReturn { try container.encode(waitToReturn, forKey: .waitToReturn) }
         if history != HistorySettings() { try container.encode(history, forKey: .history) }
         if !desktop.isEmpty { try container.encode(desktop, forKey: .desktop) }
+        if !models.isEmpty { try container.encode(models, forKey: .models) }
     }
 
     /// A shortcut's desktop settings (the defaults when it has none).
@@ -115,6 +118,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         waitToReturn = try container.decodeIfPresent(Bool.self, forKey: .waitToReturn) ?? false
         history = try container.decodeIfPresent(HistorySettings.self, forKey: .history) ?? HistorySettings()
         desktop = try container.decodeIfPresent([DesktopPreference].self, forKey: .desktop) ?? []
+        models = try container.decodeIfPresent([ModelEndpoint].self, forKey: .models) ?? []
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

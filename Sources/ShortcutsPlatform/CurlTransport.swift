@@ -24,12 +24,21 @@ public struct CurlTransport: HTTPTransport {
             cancellation == nil
             ? nil : { context in Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 }
         let context = cancellation.map { Unmanaged.passUnretained($0).toOpaque() }
+        let receiver = request.receive.map(Receiver.init)
+        let onData: shortcuts_http_on_data? =
+            receiver == nil
+            ? nil
+            : { bytes, length, context in
+                guard let bytes, length > 0 else { return }
+                Unmanaged<Receiver>.fromOpaque(context!).takeUnretainedValue().receive(Data(bytes: bytes, count: length))
+            }
+        let dataContext = receiver.map { Unmanaged.passUnretained($0).toOpaque() }
         let code: Int32 = Self.withCStrings(lines) { headers in
             let send = { (body: UnsafeRawPointer?, length: Int) in
-                withExtendedLifetime(cancellation) {
+                withExtendedLifetime((cancellation, receiver)) {
                     shortcuts_http_perform(
                         request.method, request.url.absoluteString, headers, lines.count, body, length,
-                        Int(timeout * 1000), max(limit, 0), stop, context, &response)
+                        Int(timeout * 1000), max(limit, 0), stop, context, onData, dataContext, &response)
                 }
             }
             guard let body = request.body else { return send(nil, 0) }
@@ -47,6 +56,12 @@ public struct CurlTransport: HTTPTransport {
         let headerText = response.headers.map { String(decoding: Data(bytes: $0, count: response.headers_length), as: UTF8.self) } ?? ""
         let finalURL = response.effective_url.flatMap { URL(string: String(cString: $0)) }
         return HTTPResponse(status: response.status, headers: Self.parseHeaders(headerText), body: body, url: finalURL)
+    }
+
+    /// Holds a request's ``HTTPRequest/receive`` for libcurl's callback, which takes a pointer.
+    private final class Receiver: Sendable {
+        let receive: @Sendable (Data) -> Void
+        init(_ receive: @escaping @Sendable (Data) -> Void) { self.receive = receive }
     }
 
     /// Reads `Name: value` lines, skipping the status line.

@@ -137,6 +137,7 @@ public struct RunSetup: Sendable {
         environment.filesFolder = shortcutsFolder
         environment.limits = limits(settings)
         environment.services = ServiceSettings(settings?.services ?? [:]).overridden(by: variables)
+        environment.models = ModelEndpoints(settings?.models ?? [])
         environment.waitsToReturn = RunEnvironment.waitToReturnOverride(in: variables) ?? settings?.waitToReturn ?? false
         let access = fileAccess(
             for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
@@ -218,12 +219,14 @@ public struct RunSetup: Sendable {
     public func run(
         _ program: Program, input: Content = .nothing, prompter: any Prompter, running: RunningShortcut? = nil,
         asksForAccess: Bool = false, cancellation: Cancellation = Cancellation(), observer: (any RunObserver)? = nil,
-        show: (@Sendable (String) -> Void)? = nil, trigger: String? = nil, runID: String? = nil
+        show: (@Sendable (String) -> Void)? = nil, trigger: String? = nil, runID: String? = nil,
+        partialAnswer: (@Sendable (String, String) -> Void)? = nil
     ) throws(RunError) -> Content {
         let settings = readSettings()
         var environment = environment(
             prompter: prompter, running: running, input: input, asksForAccess: asksForAccess, settings: settings)
         environment.observer = observer
+        environment.partialAnswer = partialAnswer
         if let show { environment.show = show }
         let recording = HistoryRecording.start(
             self, settings: settings?.history ?? HistorySettings(), id: runID ?? UUID().uuidString, trigger: trigger ?? caller.rawValue,

@@ -7,6 +7,7 @@ import Testing
 @testable import CoreActions
 @testable import DeviceActions
 @testable import FileActions
+@testable import IntelligenceActions
 @testable import LanguageActions
 @testable import LocationActions
 @testable import MediaActions
@@ -29,7 +30,8 @@ struct CatalogTests {
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + CalendarActions.all + ReminderActions.all
         + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
-        + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all
+        + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
+        + WritingTools.all
 
     @Test func theCatalogHoldsEveryFamilysActionsOnce() {
         let identifiers = Builtins.entries.map(\.identifier)

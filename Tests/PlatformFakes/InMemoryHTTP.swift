@@ -12,7 +12,9 @@ import Synchronization
 /// environment.http = http
 /// ```
 public final class InMemoryHTTP: HTTPTransport {
-    private let state = Mutex<(responses: [String: HTTPResponse], requests: [HTTPRequest])>(([:], []))
+    private let state = Mutex<
+        (responses: [String: HTTPResponse], handlers: [String: @Sendable (HTTPRequest) -> HTTPResponse], requests: [HTTPRequest])
+    >(([:], [:], []))
 
     public init() {}
 
@@ -28,16 +30,22 @@ public final class InMemoryHTTP: HTTPTransport {
         state.withLock { $0.responses[url] = response }
     }
 
+    /// Answers `url` with what `handler` makes of each request (a server that looks at the body).
+    public func handle(_ url: String, _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        state.withLock { $0.handlers[url] = handler }
+    }
+
     /// The requests sent so far, in order.
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     public func send(_ request: HTTPRequest, timeout: TimeInterval, limit: Int, cancellation: Cancellation?) throws(HTTPFailure)
         -> HTTPResponse
     {
-        let response = state.withLock { state in
+        let (stored, handler) = state.withLock { state in
             state.requests.append(request)
-            return state.responses[request.url.absoluteString]
+            return (state.responses[request.url.absoluteString], state.handlers[request.url.absoluteString])
         }
+        let response = stored ?? handler?(request)
         if cancellation?.isCancelled == true { throw HTTPFailure("the request was stopped", reason: .cancelled) }
         guard var response else {
             throw HTTPFailure("Failed to connect to \(request.url.host ?? "the server"): nothing is served there", reason: .transport)
@@ -46,6 +54,15 @@ public final class InMemoryHTTP: HTTPTransport {
             throw HTTPFailure("the response is longer than \(limit) bytes", reason: .tooLarge)
         }
         if request.method == "HEAD" { response.body = Data() }
+        // A request that streams is told the body in small pieces, as a server sends them.
+        if let receive = request.receive {
+            var offset = 0
+            while offset < response.body.count {
+                let end = min(offset + 7, response.body.count)
+                receive(response.body.subdata(in: offset..<end))
+                offset = end
+            }
+        }
         return response
     }
 }

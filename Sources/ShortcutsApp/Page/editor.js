@@ -548,7 +548,7 @@ export class Editor {
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(entry);
     }
-    const order = ["Scripting", "Documents", "Media", "Location", "Calendar", "Sharing", "Web", "Apps"];
+    const order = ["Apple Intelligence", "Scripting", "Documents", "Media", "Location", "Calendar", "Sharing", "Web", "Apps"];
     const names = [...groups.keys()].sort((a, b) => (order.indexOf(a) + 99) % 99 - (order.indexOf(b) + 99) % 99 || a.localeCompare(b));
     const container = document.getElementById("action-groups");
     const fragment = document.createDocumentFragment();
