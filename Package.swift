@@ -314,6 +314,9 @@ let package = Package(
                 "IntelligenceActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
+        .testTarget(
+            name: "LanguageModelsTests",
+            dependencies: ["LanguageModels", "ShortcutsRun", "PlatformFakes", "ShortcutsEngine", "ShortcutsContent"]),
         // Use Model and the Writing Tools against a real model server (llama-cpp-python, SmolLM2).
         .testTarget(
             name: "ModelServerTests",

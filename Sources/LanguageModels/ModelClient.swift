@@ -126,14 +126,17 @@ public struct ModelClient {
     /// Asks the model; returns its whole answer's text. Each piece is told to the run's
     /// ``RunEnvironment/partialAnswer`` as it arrives.
     ///
-    /// - Parameter schema: the JSON schema the answer must follow, or `nil` for free text.
-    public func answer(_ messages: [ModelMessage], schema: [String: Any]? = nil) throws -> String {
+    /// - Parameters:
+    ///   - schema: the JSON schema the answer must follow, or `nil` for free text.
+    ///   - maxTokens: the longest answer to let the model give (`max_tokens`), or `nil` for the server's.
+    public func answer(_ messages: [ModelMessage], schema: [String: Any]? = nil, maxTokens: Int? = nil) throws -> String {
         let key = try apiKey()
         let model = try modelName(key: key)
         var form = Self.learned.withLock { $0.forms[base] } ?? .jsonSchema
         while true {
             var body: [String: Any] = ["messages": messages.map(\.json), "stream": true]
             if let model { body["model"] = model }
+            if let maxTokens { body["max_tokens"] = maxTokens }
             if let schema {
                 switch form {
                 case .jsonSchema:

@@ -24,6 +24,12 @@ public struct DescribedShortcut: Sendable, Equatable {
     public var text: String
     /// How many answers it took (1 when the first compiled).
     public var attempts: Int
+
+    public init(name: String, text: String, attempts: Int) {
+        self.name = name
+        self.text = text
+        self.attempts = attempts
+    }
 }
 
 /// The model's last text still had errors after every attempt.
@@ -71,7 +77,7 @@ public struct ShortcutWriter {
     static func schema(names: [String]) -> [String: Any] {
         // Inside the JSON string a quote is written \" and a backslash \\, so the pattern matches those.
         let quote = #"\\""#
-        let string = quote + #"([^"\\]|\\\\[(nt]){0,120}"# + quote
+        let string = quote + #"([^"\\]|\\\\[(nt])*"# + quote
         let value = "(" + string + #"|-?[0-9]{1,9}([.][0-9]{1,6})?|true|false|[A-Za-z][A-Za-z0-9]{0,23})"#
         let argument = #"([a-z][A-Za-z0-9]{0,23}: )?"# + value
         let arguments = "( " + argument + "(, " + argument + "){0,6})?"
@@ -89,6 +95,9 @@ public struct ShortcutWriter {
             "required": ["name", "lines"],
         ]
     }
+
+    /// The longest answer a model may give: a shortcut of some sixty lines.
+    static let maxTokens = 2048
 
     /// The language's rules, as the model is told them.
     static let rules = """
@@ -154,7 +163,7 @@ public struct ShortcutWriter {
         ]
         var last = (text: "", errors: [String]())
         for attempt in 1...attempts {
-            let answer = try client.answer(messages, schema: schema)
+            let answer = try client.answer(messages, schema: schema, maxTokens: Self.maxTokens)
             guard let data = answer.data(using: .utf8),
                 let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let lines = object["lines"] as? [String]

@@ -5,7 +5,9 @@ import ShortcutsTestSupport
 
 /// A real language model on 127.0.0.1: llama-cpp-python's OpenAI-compatible server serving
 /// SmolLM2-135M-Instruct (Scripts/test-model-env.sh installs both), started once per test
-/// process. It stops when the test process ends: its launcher exits when its standard input,
+/// process, with room for `describe`'s prompt (8,192 tokens) and requests taking turns (by
+/// default llama-cpp-python cuts a streaming answer short when another request arrives, and the
+/// suites ask at once). It stops when the test process ends: its launcher exits when its standard input,
 /// whose other end this process holds open, closes.
 struct RealModelServer: Sendable {
     /// The API's base URL (`http://127.0.0.1:PORT/v1`).
@@ -35,7 +37,7 @@ struct RealModelServer: Sendable {
             os._exit(0)
         threading.Thread(target=watch_parent, daemon=True).start()
         sys.argv = ["llama_cpp.server", "--model", sys.argv[1], "--host", "127.0.0.1", "--port", str(port),
-                    "--n_ctx", "4096", "--verbose", "False"]
+                    "--n_ctx", "8192", "--interrupt_requests", "False", "--verbose", "False"]
         runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
         """
 

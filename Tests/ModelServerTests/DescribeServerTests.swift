@@ -1,0 +1,90 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// `shortcuts describe` and `shortcuts run` of a Use Model shortcut, the built program against
+/// the real model server. The small model's shortcuts are seldom useful, so the tests hold the
+/// machinery to account: each line the model wrote starts with an action that exists here or a
+/// block's word (the schema's pattern reached the server's grammar), and what is saved compiles.
+@Suite(.serialized) struct DescribeServerTests {
+    /// A new home whose settings name the real server.
+    static func home(_ server: RealModelServer) throws -> TemporaryHome {
+        let home = try TemporaryHome(prefix: "describe-test")
+        let set = try home.run("shortcuts", ["settings", "--model", "test=\(server.base),for=on-device"])
+        #expect(set.status == 0, "\(set.error)")
+        #expect(set.output.contains("test: \(server.base)"))
+        return home
+    }
+
+    /// The names of the actions the language knows, from `shortcuts actions --json`.
+    static func actionNames(_ home: TemporaryHome) throws -> Set<String> {
+        let listed = try home.run("shortcuts", ["actions", "--json"])
+        let actions = try JSONSerialization.jsonObject(with: listed.outputData) as? [[String: Any]] ?? []
+        return Set(actions.compactMap { ($0["title"] as? String).map(Self.friendlyName) })
+    }
+
+    static func friendlyName(_ title: String) -> String {
+        title.split(whereSeparator: { !($0.isLetter || $0.isNumber) || !$0.isASCII }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    @Test func aDescribedShortcutUsesOnlyActionsThatExistAndIsSavedWhenItCompiles() async throws {
+        let server = try await RealModelServer.shared()
+        let home = try Self.home(server)
+        let described = try home.run("shortcuts", ["describe", "ask for my name and greet me", "--yes", "--attempts", "3", "--name", "Greet"], timeout: 300)
+        // Saved: the text shown compiles and the library has it. Not saved: the last text and its errors are shown.
+        let text = described.status == 0 ? described.output : described.error
+        let names = try Self.actionNames(home)
+        let blockWords: Set<String> = ["If", "Repeat", "RepeatEach", "Menu", "Case", "}", "//"]
+        for line in text.split(separator: "\n") {
+            let statement = line.trimmingCharacters(in: .whitespaces)
+            if statement.hasPrefix("// ") || statement.hasPrefix("Saved ") || statement.hasPrefix("Error:") || statement.hasPrefix("shortcut.sct:") {
+                continue
+            }
+            let afterBinding = statement.range(of: " = ").map { String(statement[$0.upperBound...]) } ?? statement
+            let first = String(afterBinding.split(separator: " ").first ?? "")
+            #expect(names.contains(first) || blockWords.contains(first), "line “\(statement)” starts with no action or block")
+        }
+        if described.status == 0 {
+            #expect(described.output.contains("Saved \"Greet\""))
+            let listed = try home.run("shortcuts", ["list"])
+            #expect(listed.output.contains("Greet"))
+            let viewed = try home.run("shortcuts", ["view", "Greet"])
+            #expect(viewed.status == 0, "\(viewed.error)")
+        } else {
+            #expect(described.status == 1)
+            #expect(described.error.contains("still didn't compile after 3 attempts"), "\(described.error)")
+            #expect(try home.run("shortcuts", ["list"]).output.contains("Greet") == false)
+        }
+    }
+
+    @Test func aShortcutWithUseModelRunsFromTheCommandLine() async throws {
+        let server = try await RealModelServer.shared()
+        let home = try Self.home(server)
+        let source = try home.write(
+            Data(
+                """
+                planet = Text "Mars"
+                UseModel "How many moons does \\(planet) have?", model: "Apple Intelligence on Device", output: "Number"
+
+                """.utf8), to: "moons.sct")
+        let ran = try home.run("shortcuts", ["run", source], timeout: 120)
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(Double(ran.output.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(ran.output)")
+    }
+
+    @Test func describeWithNoServerSaysHowToNameOne() throws {
+        let home = try TemporaryHome(prefix: "describe-test")
+        let set = try home.run("shortcuts", ["settings", "--model", "gone=http://127.0.0.1:9/v1"])
+        #expect(set.status == 0)
+        let described = try home.run("shortcuts", ["describe", "say hi", "--yes"])
+        #expect(described.status == 1)
+        #expect(described.error.contains("can't reach a model at http://127.0.0.1:9/v1 (endpoint “gone”)"), "\(described.error)")
+    }
+
+    @Test func aBadModelSettingIsAUsageError() throws {
+        let home = try TemporaryHome(prefix: "describe-test")
+        let refused = try home.run("shortcuts", ["settings", "--model", "x=ftp://example.com"])
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("is not an http or https URL"), "\(refused.error)")
+    }
+}
