@@ -312,7 +312,7 @@ let package = Package(
             name: "IntelligenceActionsTests",
             dependencies: [
                 "IntelligenceActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
-                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
+                "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus", "ShortcutsLanguage",
             ]),
         .testTarget(
             name: "LanguageModelsTests",

@@ -17,6 +17,8 @@ struct Tool: Sendable {
         case history(HistoryTool)
         /// What a phrase or search names.
         case find
+        /// A shortcut written from a description.
+        case describe
     }
 
     var name: String
@@ -102,6 +104,10 @@ struct ToolCatalog: Sendable {
             if selection.allows(FindTool.name) {
                 originals.append(FindTool.name)
                 pending.append((.find, { FindTool.definition(name: $0) }))
+            }
+            if selection.allows(DescribeTool.name) {
+                originals.append(DescribeTool.name)
+                pending.append((.describe, { DescribeTool.definition(name: $0) }))
             }
         }
         var actions: [(ActionMetadata, AppManifest?)] = []

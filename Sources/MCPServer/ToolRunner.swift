@@ -32,6 +32,8 @@ struct ToolRunner {
                 return try question.answer(arguments, history: setup.history, tool: tool)
             case .find:
                 return try FindTool.answer(arguments, runner: self, catalog: catalog ?? ToolCatalog(tools: []), tool: tool)
+            case .describe:
+                return try DescribeTool.answer(arguments, runner: self, tool: tool, cancellation: cancellation)
             }
         } catch let problem as ToolArguments.Problem {
             return ToolResult.failure(problem.message)

@@ -154,7 +154,8 @@ struct RawProtocolTests {
         let server = try home.startServer(["--shortcuts-only"])
         try server.initialize()
         let before = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
-        #expect(before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find"])
+        #expect(
+            before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find", "shortcuts.describe"])
 
         try FileManager.default.copyItem(
             atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Say Hi Again.shortcut")
@@ -164,7 +165,7 @@ struct RawProtocolTests {
         #expect(
             after == [
                 "shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths", "history.list_runs", "history.show_run",
-                "shortcuts.find",
+                "shortcuts.find", "shortcuts.describe",
             ])
         let finished = try server.finish()
         #expect(finished.status == 0)
