@@ -316,7 +316,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "LanguageModelsTests",
-            dependencies: ["LanguageModels", "ShortcutsRun", "PlatformFakes", "ShortcutsEngine", "ShortcutsContent"]),
+            dependencies: ["LanguageModels", "ShortcutsRun", "PlatformFakes", "ShortcutsEngine", "ShortcutsContent", "ShortcutsLibrary"]),
         // Use Model and the Writing Tools against a real model server (llama-cpp-python, SmolLM2).
         .testTarget(
             name: "ModelServerTests",

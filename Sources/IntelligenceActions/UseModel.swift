@@ -96,7 +96,7 @@ enum UseModel {
                 throw ActionFailure("the prompt is empty", parameter: "WFLLMPrompt")
             }
             let type = try resultType.value(in: run)
-            let endpoint = run.environment.models.endpoint(for: try model.value(in: run).choice, variables: run.environment.variables)
+            let endpoint = try run.modelEndpoint(for: try model.value(in: run).choice, parameter: "WFLLMModel")
             let client = ModelClient(run: run, endpoint: endpoint, action: "Use Model", parameter: "WFLLMModel")
             var messages: [ModelMessage] = []
             if let instruction = type.instruction { messages.append(.system(instruction)) }

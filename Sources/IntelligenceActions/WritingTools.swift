@@ -32,7 +32,7 @@ enum WritingTools {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw ActionFailure("there is no text to work on", parameter: "text")
         }
-        let endpoint = run.environment.models.endpoint(for: .onDevice, variables: run.environment.variables)
+        let endpoint = try run.modelEndpoint(for: .onDevice, parameter: "text")
         let client = ModelClient(run: run, endpoint: endpoint, action: action, parameter: "text")
         let system =
             "You are a writing tool. \(task) Keep the text's language. Answer with the result only, without a preamble or quotation marks."

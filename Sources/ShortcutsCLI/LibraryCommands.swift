@@ -99,7 +99,7 @@ enum SettingsCommand {
             """,
         options: [
             allowRunningScripts, disallowRunningScripts, allow, revoke, folder, readOnly, limit, waitToReturn, service, history,
-            historyLimit, model,
+            historyLimit, model, allowModel, revokeModel,
         ])
 
     static let allowRunningScripts = Flag("allow-running-scripts", help: "Let shortcuts run scripts (Run Shell Script…).")
@@ -121,6 +121,11 @@ enum SettingsCommand {
         "model", value: "name=url,…",
         help:
             "Name a language model server for Use Model and the Writing Tools: NAME=URL (its OpenAI-compatible base, like http://127.0.0.1:8080/v1), then ,model=ID ,key-env=VARIABLE ,key-file=PATH ,for=on-device|private-cloud|chatgpt; NAME=default removes it.")
+    static let allowModel = RepeatableOption(
+        "allow-model", value: "shortcut=endpoint",
+        help: "Let a shortcut send prompts to a model endpoint that isn't on this machine (its name in --model, or its URL).")
+    static let revokeModel = RepeatableOption(
+        "revoke-model", value: "shortcut[=endpoint]", help: "Take back --allow-model: one endpoint, or every one without =endpoint.")
     static let history = Option("history", value: "on|off", help: "Whether runs are recorded in the run history (`shortcuts runs`).")
     static let historyLimit = RepeatableOption(
         "history-limit", value: "name=value",
@@ -182,6 +187,12 @@ enum SettingsCommand {
                 settings.models = endpoints.endpoints
             }
         }
+        for assignment in arguments[allowModel] {
+            Console.out(try changeModelAccess(assignment, allowing: true, library: library, environment: environment) + "\n")
+        }
+        for assignment in arguments[revokeModel] {
+            Console.out(try changeModelAccess(assignment, allowing: false, library: library, environment: environment) + "\n")
+        }
         if let change = try FolderChange(arguments) {
             Console.out(try change.apply(to: library, home: UserFolders.homeFolder(in: environment)) + "\n")
         }
@@ -205,6 +216,7 @@ enum SettingsCommand {
         text += "\nShortcuts folder (every shortcut may use it): \(UserFolders.shortcutsFolder(in: environment))\n"
         text += serviceListing(settings.services, environment: environment)
         text += modelListing(settings.models, environment: environment)
+        text += modelAccessListing(settings.modelAccess, library: library)
         text += FolderChange.listing(settings.folderAccess, library: library, home: UserFolders.homeFolder(in: environment))
         Console.out(text)
         return 0
@@ -264,6 +276,62 @@ enum SettingsCommand {
             }
             return (service.name, parts[1])
         }
+    }
+
+    /// `--allow-model` / `--revoke-model SHORTCUT[=ENDPOINT]`: changes a shortcut's model grants; returns what was done.
+    static func changeModelAccess(
+        _ assignment: String, allowing: Bool, library: ShortcutLibrary, environment: [String: String]
+    ) throws -> String {
+        let option = allowing ? "--allow-model" : "--revoke-model"
+        let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+        guard let shortcut = parts.first, !shortcut.isEmpty, allowing ? parts.count == 2 : true else {
+            throw UsageError("\(option) \(assignment): give SHORTCUT=ENDPOINT (the endpoint's name or URL)", command: spec.name)
+        }
+        guard let location = try library.find(shortcut) else {
+            throw CommandFailure("Couldn't find shortcut \"\(shortcut)\" in the library; grants are given to imported shortcuts")
+        }
+        let identifier = try library.identifier(of: location)
+        var url: String?
+        if parts.count == 2 {
+            let named = parts[1]
+            let endpoints = try library.settings().models
+            if let endpoint = endpoints.first(where: { $0.name == named }) {
+                url = endpoint.url
+            } else if let given = URL(string: named), ["http", "https"].contains(given.scheme?.lowercased() ?? ""), given.host != nil {
+                url = named
+            } else {
+                let names = endpoints.map(\.name)
+                throw UsageError(
+                    "\(option) \(assignment): \(named) is neither a model endpoint's name (\(names.isEmpty ? "none is named" : names.joined(separator: ", "))) nor an http or https URL",
+                    command: spec.name)
+            }
+        }
+        if allowing, let url {
+            let access = ModelAccess(identifier: identifier, name: location.name, url: url)
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                if !settings.modelAccess.contains(access) { settings.modelAccess.append(access) }
+            }
+            return "“\(location.name)” may now send prompts to \(url)"
+        }
+        let removed = try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) -> Int in
+            let before = settings.modelAccess.count
+            settings.modelAccess.removeAll { $0.identifier == identifier && (url == nil || $0.url == url) }
+            return before - settings.modelAccess.count
+        }
+        return removed == 0
+            ? "“\(location.name)” had no such grant; nothing changed"
+            : "“\(location.name)” may no longer send prompts to \(url ?? "the endpoints it was allowed")"
+    }
+
+    /// The shortcuts allowed to send prompts off this machine, one line each.
+    static func modelAccessListing(_ grants: [ModelAccess], library: ShortcutLibrary) -> String {
+        guard !grants.isEmpty else { return "Shortcuts allowed to send prompts off this machine: none\n" }
+        let names = Dictionary(((try? library.entries()) ?? []).map { ($0.identifier, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var text = "Shortcuts allowed to send prompts off this machine:\n"
+        for grant in grants.sorted(by: { ($0.name, $0.url) < ($1.name, $1.url) }) {
+            text += "  \(names[grant.identifier] ?? "\(grant.name) (no longer in the library)"): \(grant.url)\n"
+        }
+        return text
     }
 
     /// The model endpoints, each with what it answers and where its key comes from (never the key).

@@ -69,8 +69,11 @@ public struct ModelEndpoint: Codable, Equatable, Sendable {
     /// Whether the endpoint is on this machine (loopback), so text sent to it stays here.
     public var isLocal: Bool {
         guard let host = URL(string: url)?.host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host == "0.0.0.0"
     }
+
+    /// The host a prompt goes to, for questions and errors.
+    public var host: String { URL(string: url)?.host ?? url }
 }
 
 /// A model setting that can't be used: the message says which and why.
@@ -160,5 +163,22 @@ public struct ModelEndpoints: Equatable, Sendable {
         } else if let endpoint {
             endpoints.append(endpoint)
         }
+    }
+}
+
+/// A shortcut allowed to send prompts to a model endpoint that isn't on this machine
+/// (`shortcuts settings --allow-model`, or "Always Allow" on a terminal).
+public struct ModelAccess: Codable, Equatable, Sendable {
+    /// The shortcut's library identifier: the grant follows it through renames.
+    public var identifier: String
+    /// Its name when the grant was made, for people reading the list.
+    public var name: String
+    /// The endpoint's URL: a grant is for where the text goes, so it lapses if the endpoint moves.
+    public var url: String
+
+    public init(identifier: String, name: String, url: String) {
+        self.identifier = identifier
+        self.name = name
+        self.url = url
     }
 }

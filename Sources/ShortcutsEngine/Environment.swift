@@ -70,6 +70,10 @@ public struct RunEnvironment: Sendable {
     /// given, which is `OPENAI_BASE_URL` or llama.cpp's local server (``ModelEndpoints``); the
     /// live one adds `settings.json`'s.
     public var models = ModelEndpoints()
+    /// Asked before a prompt goes to a model endpoint that isn't on this machine; throws to
+    /// refuse. `nil`, the default, allows every endpoint (tests, embedders); every front end gives
+    /// the person's grants (`RunSetup`), asking on a terminal.
+    public var modelAccess: (@Sendable (ModelEndpoint) throws -> Void)?
     /// Told each piece of an answer as it streams in (Use Model), with the action's title: the
     /// command line shows it on a terminal. `nil`, the default, shows nothing until the answer is whole.
     public var partialAnswer: (@Sendable (_ action: String, _ text: String) -> Void)?

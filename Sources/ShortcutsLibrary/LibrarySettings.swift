@@ -52,6 +52,8 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     public var desktop: [DesktopPreference] = []
     /// The language models Use Model and the Writing Tools reach (`shortcuts settings --model`).
     public var models: [ModelEndpoint] = []
+    /// The shortcuts allowed to send prompts to model endpoints that aren't on this machine.
+    public var modelAccess: [ModelAccess] = []
 
     public init(allowRunningScripts: Bool = false, folderAccess: [FolderAccess] = []) {
         self.version = Self.currentVersion
@@ -61,7 +63,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history, desktop, models
+        case version, allowRunningScripts, folderAccess, limits, services, waitToReturn, history, desktop, models, modelAccess
     }
 
     /// Limits at their defaults are left out, so a later default applies to them.
@@ -76,6 +78,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         if history != HistorySettings() { try container.encode(history, forKey: .history) }
         if !desktop.isEmpty { try container.encode(desktop, forKey: .desktop) }
         if !models.isEmpty { try container.encode(models, forKey: .models) }
+        if !modelAccess.isEmpty { try container.encode(modelAccess, forKey: .modelAccess) }
     }
 
     /// A shortcut's desktop settings (the defaults when it has none).
@@ -119,6 +122,7 @@ public struct LibrarySettings: Codable, Equatable, Sendable {
         history = try container.decodeIfPresent(HistorySettings.self, forKey: .history) ?? HistorySettings()
         desktop = try container.decodeIfPresent([DesktopPreference].self, forKey: .desktop) ?? []
         models = try container.decodeIfPresent([ModelEndpoint].self, forKey: .models) ?? []
+        modelAccess = try container.decodeIfPresent([ModelAccess].self, forKey: .modelAccess) ?? []
     }
 
     /// Reads settings from a path; a missing file gives the defaults.

@@ -144,6 +144,9 @@ public struct RunSetup: Sendable {
             ask: asksForAccess ? Self.asking(prompter) : nil, shortcutsFolder: shortcutsFolder)
         access.allowItems(in: input)
         environment.fileAccess = access
+        environment.modelAccess = modelAccess(
+            for: running ?? RunningShortcut(name: "This shortcut", identifier: nil), settings: settings,
+            prompter: asksForAccess ? prompter : nil)
         return environment
     }
 

@@ -81,6 +81,28 @@ import Testing
         #expect(described.error.contains("can't reach a model at http://127.0.0.1:9/v1 (endpoint “gone”)"), "\(described.error)")
     }
 
+    @Test func aShortcutMaySendPromptsOffThisMachineOnlyWhenAllowed() throws {
+        let home = try TemporaryHome(prefix: "describe-test")
+        #expect(try home.run("shortcuts", ["settings", "--model", "work=https://models.example.invalid/v1"]).status == 0)
+        let source = try home.write(Data("UseModel \"Hi\"\n".utf8), to: "Ask Work.sct")
+        #expect(try home.run("shortcuts", ["import", source]).status == 0)
+        // Refused before anything is sent: the message is the grant's, not the network's.
+        let refused = try home.run("shortcuts", ["run", "Ask Work"])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("may not send prompts to models.example.invalid"), "\(refused.error)")
+        #expect(refused.error.contains("--allow-model 'Ask Work=work'"), "\(refused.error)")
+        let allowed = try home.run("shortcuts", ["settings", "--allow-model", "Ask Work=work"])
+        #expect(allowed.status == 0, "\(allowed.error)")
+        #expect(allowed.output.contains("“Ask Work” may now send prompts to https://models.example.invalid/v1"))
+        #expect(allowed.output.contains("Ask Work: https://models.example.invalid/v1"))
+        // Allowed: now it tries the network (which has no such host).
+        let tried = try home.run("shortcuts", ["run", "Ask Work"])
+        #expect(tried.status != 0)
+        #expect(tried.error.contains("can't reach a model at https://models.example.invalid/v1"), "\(tried.error)")
+        let revoked = try home.run("shortcuts", ["settings", "--revoke-model", "Ask Work"])
+        #expect(revoked.output.contains("may no longer send prompts"))
+    }
+
     @Test func aBadModelSettingIsAUsageError() throws {
         let home = try TemporaryHome(prefix: "describe-test")
         let refused = try home.run("shortcuts", ["settings", "--model", "x=ftp://example.com"])
