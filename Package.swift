@@ -275,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "WebActionsTests",
             dependencies: [
-                "WebActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "WebActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -31,4 +31,22 @@ struct InterruptionTests {
         #expect(kill(pid, 0) != 0, "the script (pid \(pid)) outlived the run")
         if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
     }
+
+    /// Ctrl-C while Get Contents of URL waits on a server that never answers: the run stops at
+    /// once (the request is stopped within 100 ms; the process then records the run and exits).
+    @Test func ctrlCStopsARunWaitingOnTheNetwork() throws {
+        let server = try SilentServer()
+        let shell = try CommandRunner()
+        let script = try shell.write(Data("GetContentsOfURL \"http://127.0.0.1:\(server.port)/never\"\n".utf8), to: "Wait.sct")
+        let run = try shell.start(["run", script])
+        // Long enough for the program to start and send its request.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(run.isRunning, "the run ended before it was interrupted")
+        let interrupted = Date()
+        kill(run.processIdentifier, SIGINT)
+        run.waitUntilExit()
+        let delay = Date().timeIntervalSince(interrupted)
+        #expect(run.terminationStatus == 128 + SIGINT)
+        #expect(delay < 0.5, "the run exited \(Int(delay * 1000)) ms after Ctrl-C")
+    }
 }
