@@ -355,15 +355,45 @@ enum AutomationCommand {
         }
     }
 
+    /// Where the automations' locks are: `$XDG_RUNTIME_DIR/shortcuts/automations`, else a folder of
+    /// this user's own in the temporary folder (`shortcuts-<uid>/automations`), which must be a
+    /// real folder owned by this user and closed to others: the temporary folder is shared, so a
+    /// folder or link someone else planted there is refused.
+    static func lockFolder(environment: [String: String]) throws -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            let folder = runtime + "/shortcuts/automations"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return folder
+        }
+        var base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        let own = base + "/shortcuts-\(getuid())"
+        for folder in [own, own + "/automations"] {
+            if mkdir(folder, 0o700) != 0, errno != EEXIST {
+                throw CommandFailure("Couldn't create \(folder): \(String(cString: strerror(errno)))")
+            }
+            var status = stat()
+            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(),
+                status.st_mode & 0o077 == 0
+            else {
+                throw CommandFailure(
+                    "\(folder) is not a folder of yours closed to others (a link, or made by someone else), so no automation lock goes there; set XDG_RUNTIME_DIR, or remove it")
+            }
+        }
+        return own + "/automations"
+    }
+
     /// Takes the automation's lock (`$XDG_RUNTIME_DIR/shortcuts/automations/<unit>.lock`): at
     /// once or not at all for `skip` (`nil` when another run holds it), waiting for `queue`.
     private static func lock(_ automation: Automation, environment: [String: String]) throws -> Int32? {
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()
-        let folder = runtime + "/shortcuts/automations"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try lockFolder(environment: environment)
         let path = folder + "/\(automation.unitName).lock"
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CommandFailure("Couldn't open \(path): \(String(cString: strerror(errno)))") }
+        // A link planted at the lock's path is refused, never followed.
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw CommandFailure("Couldn't open \(path): it is a symbolic link, which is never followed; remove it") }
+            throw CommandFailure("Couldn't open \(path): \(String(cString: strerror(errno)))")
+        }
         let operation = automation.ifRunning == .skip ? LOCK_EX | LOCK_NB : LOCK_EX
         while flock(descriptor, operation) != 0 {
             if errno == EINTR { continue }

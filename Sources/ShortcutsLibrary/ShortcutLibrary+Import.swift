@@ -138,8 +138,15 @@ extension ShortcutLibrary {
     func withLock<Result>(_ body: () throws(LibraryError) -> Result) throws(LibraryError) -> Result {
         try createDirectory(indexPath)
         let lockPath = home + "/.lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system("can't open the library lock \(lockPath)", errno: errno) }
+        // A link planted at the lock's path is refused, never followed (it could create or
+        // truncate a file elsewhere).
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw LibraryError(.system, "the library lock \(lockPath) is a symbolic link, which is never followed; remove it")
+            }
+            throw .system("can't open the library lock \(lockPath)", errno: errno)
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .system("can't lock \(lockPath)", errno: errno) }
