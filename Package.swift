@@ -113,7 +113,8 @@ let package = Package(
             name: "BuiltinActions",
             dependencies: [
                 "CoreActions", "FileActions", "WebActions", "MediaActions", "DeviceActions", "LocationActions", "PersonalDataActions",
-                "LanguageActions", "ScriptActions", "IntelligenceActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine", "ShortcutsContent",
+                "LanguageActions", "ScriptActions", "IntelligenceActions", "ActionSupport", "ShortcutsPlatform", "ShortcutsEngine",
+                "ShortcutsContent",
             ]),
         .target(name: "ShortcutsLibrary", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         .target(name: "ShortcutsDesktop", dependencies: ["ShortcutsContent", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsRPC"]),
@@ -153,7 +154,7 @@ let package = Package(
             name: "ShortcutsApp",
             dependencies: [
                 "ShortcutsService", "CMicroHTTPDLoader", "ShortcutsRun", "ShortcutsLibrary", "ShortcutsLanguage", "ShortcutsEngine",
-                "BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "PropertyList", "RunHistory",
+                "BuiltinActions", "ShortcutFormat", "ShortcutsContent", "ShortcutsRPC", "PropertyList", "RunHistory", "LanguageModels",
             ],
             resources: [.copy("Page")]
         ),
@@ -250,7 +251,8 @@ let package = Package(
         .testTarget(
             name: "BuiltinActionsTests",
             dependencies: [
-                "IntelligenceActions", "CoreActions", "DeviceActions", "FileActions", "MediaActions", "PersonalDataActions", "LanguageActions", "LocationActions",
+                "IntelligenceActions", "CoreActions", "DeviceActions", "FileActions", "MediaActions", "PersonalDataActions",
+                "LanguageActions", "LocationActions",
                 "WebActions", "ScriptActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
@@ -275,7 +277,8 @@ let package = Package(
         .testTarget(
             name: "WebActionsTests",
             dependencies: [
-                "WebActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "WebActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport",
+                "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -23,7 +23,8 @@ public enum Builtins {
     /// starts, naming it (rather than one definition silently replacing the other).
     static let entries: [CatalogEntry] = checked(
         CoreCatalog.entries + FileCatalog.entries + WebCatalog.entries + MediaCatalog.entries + DeviceCatalog.entries
-            + LocationCatalog.entries + PersonalDataCatalog.entries + LanguageCatalog.entries + ScriptCatalog.entries + IntelligenceCatalog.entries)
+            + LocationCatalog.entries + PersonalDataCatalog.entries + LanguageCatalog.entries + ScriptCatalog.entries
+            + IntelligenceCatalog.entries)
 
     /// Every built-in action, as one action source for the engine.
     public static let catalog = ActionCatalog(entries.map(\.definition))

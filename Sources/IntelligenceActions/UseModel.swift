@@ -75,7 +75,8 @@ enum UseModel {
                 ParameterMetadata(key: "WFLLMPrompt", title: "Prompt", type: .text, isRequired: true),
                 .option("WFLLMModel", title: "Model", default: ModelOption.privateCloud),
                 ParameterMetadata(
-                    key: "FollowUp", title: "Follow Up", description: "Ask follow-up questions about the answer (skipped when the run can't ask).",
+                    key: "FollowUp", title: "Follow Up",
+                    description: "Ask follow-up questions about the answer (skipped when the run can't ask).",
                     type: .boolean, defaultValue: "false"),
                 .option("WFGenerativeResultType", title: "Output", default: ResultType.automatic),
                 ParameterMetadata(
@@ -188,7 +189,8 @@ enum UseModel {
             guard case .boolean = value else { throw mismatch("true or false") }
             return value
         case .date:
-            guard case .text(let text) = value, let date = ISO8601.date(from: text) ?? (try? run.convert(value, to: .date, parameter: parameter))?.date
+            guard case .text(let text) = value,
+                let date = ISO8601.date(from: text) ?? (try? run.convert(value, to: .date, parameter: parameter))?.date
             else { throw mismatch("a date") }
             return .date(date)
         case .list:

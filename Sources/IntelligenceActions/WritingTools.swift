@@ -45,7 +45,8 @@ enum WritingTools {
             metadata: ActionMetadata(
                 identifier: prefix + name, title: title, description: description, parameters: [textParameter],
                 inputParameter: "text", outputType: "Text", outputName: outputName,
-                keywords: ["writing tools", "apple intelligence", "ai", "llm"], summary: "\(title.split(separator: " ").first ?? "") ${text}")
+                keywords: ["writing tools", "apple intelligence", "ai", "llm"],
+                summary: "\(title.split(separator: " ").first ?? "") ${text}")
         ) { parameters in
             let text = parameters["text"]
             return { input, run in

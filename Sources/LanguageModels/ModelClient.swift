@@ -151,7 +151,9 @@ public struct ModelClient {
                 let answer = try text(of: response)
                 guard !answer.isEmpty else {
                     // llama.cpp's servers end a stream without a word when the prompt is past the model's context.
-                    let length = messages.reduce(0) { $0 + $1.parts.reduce(0) { if case .text(let text) = $1 { $0 + text.count } else { $0 } } }
+                    let length = messages.reduce(0) {
+                        $0 + $1.parts.reduce(0) { if case .text(let text) = $1 { $0 + text.count } else { $0 } }
+                    }
                     throw ActionFailure(
                         "the model at \(base) (endpoint “\(endpoint.name)”) gave an empty answer; is the prompt (\(length) characters) longer than the model's context?",
                         parameter: parameter)
@@ -187,7 +189,8 @@ public struct ModelClient {
         if let key { request.setHeader("Authorization", "Bearer \(key)") }
         let response: HTTPResponse
         do {
-            response = try exchange.send(request, 30)
+            // A busy server answers it after the answers it is giving.
+            response = try exchange.send(request, Self.answerTimeout)
         } catch let error as ActionFailure where error.code != .cancelled {
             throw unreachable(error)
         }
@@ -228,7 +231,8 @@ public struct ModelClient {
             let text = stream.pieces(adding: body + "\n").joined()
             // A server that fails while streaming says so in an event of its own.
             if let error = stream.error {
-                throw ActionFailure("the model at \(base) (endpoint “\(endpoint.name)”) failed while answering: \(error.prefix(300))", parameter: parameter)
+                throw ActionFailure(
+                    "the model at \(base) (endpoint “\(endpoint.name)”) failed while answering: \(error.prefix(300))", parameter: parameter)
             }
             return text
         }
@@ -257,7 +261,8 @@ public struct ModelClient {
         }
         let firstLine = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return ActionFailure(
-            "the model at \(base) (endpoint “\(endpoint.name)”) answered \(response.status): \(firstLine.prefix(300))", parameter: parameter)
+            "the model at \(base) (endpoint “\(endpoint.name)”) answered \(response.status): \(firstLine.prefix(300))", parameter: parameter
+        )
     }
 
     private func unreachable(_ error: ActionFailure) -> ActionFailure {
@@ -267,7 +272,9 @@ public struct ModelClient {
     }
 
     private func invalidURL() -> ActionFailure {
-        ActionFailure("the model endpoint “\(endpoint.name)” has no usable URL (\(endpoint.url)); fix it with shortcuts settings --model", parameter: parameter)
+        ActionFailure(
+            "the model endpoint “\(endpoint.name)” has no usable URL (\(endpoint.url)); fix it with shortcuts settings --model",
+            parameter: parameter)
     }
 }
 

@@ -123,13 +123,16 @@ public struct ShortcutWriter {
             let score = words.intersection(own).count
             if score > 0 { scored.append((position, score)) }
         }
-        let chosen = Set(scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position }.prefix(offered).map(\.position))
+        let chosen = Set(
+            scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position }.prefix(offered).map(\.position))
         return actions.enumerated().filter { $0.element.isEssential || chosen.contains($0.offset) }.map(\.element)
     }
 
     /// Lowercased words of three letters or more, without the commonest English ones.
     static func words(_ text: String) -> [String] {
-        let common: Set<String> = ["the", "and", "for", "with", "that", "this", "from", "into", "then", "when", "me", "my", "every", "each"]
+        let common: Set<String> = [
+            "the", "and", "for", "with", "that", "this", "from", "into", "then", "when", "me", "my", "every", "each",
+        ]
         var result: [String] = []
         var word = ""
         for character in text.lowercased() + " " {
@@ -169,7 +172,9 @@ public struct ShortcutWriter {
                 let lines = object["lines"] as? [String]
             else {
                 last = (answer, ["the answer is not JSON with a name and lines"])
-                messages += [.assistant(answer), .user("That is not JSON of the form {\"name\": …, \"lines\": […]}. Answer again in that form.")]
+                messages += [
+                    .assistant(answer), .user("That is not JSON of the form {\"name\": …, \"lines\": […]}. Answer again in that form."),
+                ]
                 continue
             }
             let text = lines.joined(separator: "\n") + "\n"
@@ -179,7 +184,9 @@ public struct ShortcutWriter {
             last = (text, errors)
             messages += [
                 .assistant(answer),
-                .user("That text does not compile:\n" + errors.prefix(10).joined(separator: "\n") + "\nWrite the whole shortcut again, fixed."),
+                .user(
+                    "That text does not compile:\n" + errors.prefix(10).joined(separator: "\n") + "\nWrite the whole shortcut again, fixed."
+                ),
             ]
         }
         throw DescriptionFailure(text: last.text, errors: last.errors, attempts: attempts)

@@ -27,7 +27,9 @@ enum DescribeTool {
                     "name": ["type": "string", "description": "The name to save it under (default: the model's)."],
                     "save": ["type": "boolean", "description": "Add it to the library (default false: only return its text)."],
                     "replace": ["type": "boolean", "description": "With save: replace a shortcut of the same name."],
-                    "attempts": ["type": "integer", "minimum": 1, "maximum": 10, "description": "How many answers to ask for at most (3)."],
+                    "attempts": [
+                        "type": "integer", "minimum": 1, "maximum": 10, "description": "How many answers to ask for at most (3).",
+                    ],
                 ],
                 "required": ["description"], "additionalProperties": false,
             ],
@@ -37,7 +39,8 @@ enum DescribeTool {
 
     static func answer(_ arguments: JSONObject, runner: ToolRunner, tool: Tool, cancellation: Cancellation) throws -> JSONValue {
         if let unknown = arguments.keys.sorted().first(where: { !Self.arguments.contains($0) }) {
-            throw ToolArguments.Problem("\(tool.name) has no argument named `\(unknown)`; its arguments are \(Self.arguments.sorted().joined(separator: ", "))")
+            throw ToolArguments.Problem(
+                "\(tool.name) has no argument named `\(unknown)`; its arguments are \(Self.arguments.sorted().joined(separator: ", "))")
         }
         guard let description = arguments["description"]?.stringValue, !description.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ToolArguments.Problem("\(tool.name) needs `description`, what the shortcut should do")
@@ -60,7 +63,9 @@ enum DescribeTool {
             return ToolResult.failure("Couldn't write the shortcut: \(failure.message)")
         }
         let name = arguments["name"]?.stringValue ?? (described.name.isEmpty ? "Described Shortcut" : described.name)
-        var structured: JSONObject = ["name": .string(name), "text": .string(described.text), "attempts": .number(Double(described.attempts))]
+        var structured: JSONObject = [
+            "name": .string(name), "text": .string(described.text), "attempts": .number(Double(described.attempts)),
+        ]
         var lines = ["“\(name)”, which compiles (answer \(described.attempts)):", described.text]
         if save {
             guard let workflow = runner.setup.compileText(described.text, path: name + ".sct").workflow else {

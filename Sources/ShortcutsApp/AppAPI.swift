@@ -28,7 +28,8 @@ import ShortcutsService
 /// | `GET /api/runs/{id}/files/{n}` | a file the run gave |
 /// | `GET /api/history?shortcut=&status=&since=` | past runs from every entry point, newest first (docs/HISTORY.md) |
 /// | `GET /api/history/{id}` | one past run with its trace and profile |
-/// | `GET`/`PUT /api/settings` | Allow Running Scripts, the library's place, allowed clients, apps |
+/// | `GET`/`PUT /api/settings` | Allow Running Scripts, model endpoints, the library's place, allowed clients, apps |
+/// | `POST /api/describe` `{description}`, `/describe/save` `{name, text}` | a shortcut written from a sentence, and saving it |
 struct AppAPI {
     let server: AppServer
     var service: EventsService { server.service }
@@ -40,7 +41,7 @@ struct AppAPI {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).dropFirst().map(String.init)
         do {
             let response = try route(request, parts)
-            let changesLibrary = ["shortcuts", "import", "import-link"].contains(parts.first ?? "") && request.method != "GET"
+            let changesLibrary = ["shortcuts", "import", "import-link", "describe"].contains(parts.first ?? "") && request.method != "GET"
             if changesLibrary, case .body(let status, _, _) = response, status < 300 { server.libraryChanged() }
             return response
         } catch {
@@ -62,6 +63,8 @@ struct AppAPI {
         case ("POST", "import-link", 1): return try importLink(try body(request), allowsUnverified: request.query("allowUnverified") == "1")
         case ("POST", "text", 1): return try text(try body(request))
         case ("POST", "document", 1): return try document(fromText: try body(request))
+        case ("POST", "describe", 1): return try describe(try body(request))
+        case ("POST", "describe", 2) where parts[1] == "save": return try saveDescribed(try body(request))
         case ("POST", "runs", 1): return try startRun(try body(request))
         case ("GET", "runs", 1): return runsInProgress()
         case ("GET", "history", 1): return try history(request)
@@ -405,6 +408,8 @@ struct AppAPI {
             "allowRunningScriptsSaved": .bool(settings.allowRunningScripts),
             "library": .string(library.shortcutsDirectory),
             "apps": .array(apps),
+            "models": .array(settings.models.map(Self.json)),
+            "defaultModel": Self.json(ModelEndpoints(settings.models).endpoint(for: nil, variables: service.setup.variables)),
         ]
         if let override = RunSetup.scriptsOverride(in: service.setup.variables) { object["allowRunningScriptsOverride"] = .bool(override) }
         object["allowedClients"] = service.configuration.allowedClients.map { .array($0.map(JSONValue.string)) } ?? .null
@@ -412,9 +417,14 @@ struct AppAPI {
     }
 
     private func changeSettings(_ body: JSONValue) throws(APIError) -> WebResponse {
-        guard let allow = body["allowRunningScripts"]?.boolValue else { throw APIError(400, "nothing to change (allowRunningScripts)") }
+        let allow = body["allowRunningScripts"]?.boolValue
+        let models = try body["models"].map(Self.endpoints(from:))
+        guard allow != nil || models != nil else { throw APIError(400, "nothing to change (allowRunningScripts, models)") }
         do {
-            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in settings.allowRunningScripts = allow }
+            try library.updateSettings { (settings: inout LibrarySettings) throws(LibraryError) in
+                if let allow { settings.allowRunningScripts = allow }
+                if let models { settings.models = models }
+            }
         } catch {
             throw APIError(error)
         }

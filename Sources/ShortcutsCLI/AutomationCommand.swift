@@ -362,7 +362,8 @@ enum AutomationCommand {
     static func lockFolder(environment: [String: String]) throws -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             let folder = runtime + "/shortcuts/automations"
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             return folder
         }
         var base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
@@ -377,7 +378,8 @@ enum AutomationCommand {
                 status.st_mode & 0o077 == 0
             else {
                 throw CommandFailure(
-                    "\(folder) is not a folder of yours closed to others (a link, or made by someone else), so no automation lock goes there; set XDG_RUNTIME_DIR, or remove it")
+                    "\(folder) is not a folder of yours closed to others (a link, or made by someone else), so no automation lock goes there; set XDG_RUNTIME_DIR, or remove it"
+                )
             }
         }
         return own + "/automations"

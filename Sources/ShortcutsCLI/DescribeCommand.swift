@@ -32,9 +32,11 @@ enum DescribeCommand {
 
     static let name = Option("name", value: "name", help: "The name to save it under (default: the name the model gives it).")
     static let yes = Flag("yes", short: "y", help: "Save it without asking.")
-    static let output = Option("output", short: "o", value: "file.sct", help: "Write its text to a file instead of saving it to the library.")
+    static let output = Option(
+        "output", short: "o", value: "file.sct", help: "Write its text to a file instead of saving it to the library.")
     static let attempts = Option("attempts", value: "n", help: "How many answers to ask the model for at most (default 3).")
-    static let model = Option("model", value: "choice", help: "Which of your endpoints: on-device, private-cloud or chatgpt (default: the first).")
+    static let model = Option(
+        "model", value: "choice", help: "Which of your endpoints: on-device, private-cloud or chatgpt (default: the first).")
     static let replace = Flag("replace", help: "Replace a shortcut with the same name, keeping its identifier.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {

@@ -120,7 +120,8 @@ enum SettingsCommand {
     static let model = RepeatableOption(
         "model", value: "name=url,…",
         help:
-            "Name a language model server for Use Model and the Writing Tools: NAME=URL (its OpenAI-compatible base, like http://127.0.0.1:8080/v1), then ,model=ID ,key-env=VARIABLE ,key-file=PATH ,for=on-device|private-cloud|chatgpt; NAME=default removes it.")
+            "Name a language model server for Use Model and the Writing Tools: NAME=URL (its OpenAI-compatible base, like http://127.0.0.1:8080/v1), then ,model=ID ,key-env=VARIABLE ,key-file=PATH ,for=on-device|private-cloud|chatgpt; NAME=default removes it."
+    )
     static let allowModel = RepeatableOption(
         "allow-model", value: "shortcut=endpoint",
         help: "Let a shortcut send prompts to a model endpoint that isn't on this machine (its name in --model, or its URL).")
@@ -347,7 +348,8 @@ enum SettingsCommand {
             if let variable = endpoint.keyVariable { details.append("key from $\(variable)") }
             if let file = endpoint.keyFile { details.append("key from \(file)") }
             let answers = endpoint.choices.isEmpty ? "" : ", for \(endpoint.choices.joined(separator: ", "))"
-            text += "  \(endpoint.name): \(endpoint.url) (\(details.joined(separator: ", "))\(answers))\(position == 0 ? " — the default" : "")\n"
+            text +=
+                "  \(endpoint.name): \(endpoint.url) (\(details.joined(separator: ", "))\(answers))\(position == 0 ? " — the default" : "")\n"
         }
         return text
     }

@@ -147,7 +147,8 @@ public struct ModelEndpoints: Equatable, Sendable {
             case "for":
                 guard let choice = ModelChoice(rawValue: pair[1]) else {
                     throw ModelSettingError(
-                        "--model \(assignment): for=\(pair[1]) is not one of \(ModelChoice.allCases.map(\.rawValue).joined(separator: ", "))")
+                        "--model \(assignment): for=\(pair[1]) is not one of \(ModelChoice.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 endpoint.choices.append(choice.rawValue)
             default: throw ModelSettingError(usage)

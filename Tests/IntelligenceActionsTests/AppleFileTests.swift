@@ -80,7 +80,10 @@ import Testing
             workflow.actions.map { action in
                 var parameters = action.parameters
                 parameters["UUID"] = nil
-                return action.identifier + " " + String(describing: ShortcutFile.propertyList(of: Workflow(actions: [WorkflowAction(identifier: action.identifier, parameters: parameters)])))
+                return action.identifier + " "
+                    + String(
+                        describing: ShortcutFile.propertyList(
+                            of: Workflow(actions: [WorkflowAction(identifier: action.identifier, parameters: parameters)])))
             }
         }
         #expect(withoutUUIDs(again) == withoutUUIDs(workflow))

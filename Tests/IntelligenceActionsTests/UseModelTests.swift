@@ -23,13 +23,16 @@ final class ScriptedModelServer: Sendable {
     init(base: String, models: [String] = ["test-model"], reply: @escaping @Sendable ([String: Any]) -> (status: Int, text: String)) {
         self.base = base
         http.serve(
-            base + "/models", body: #"{"object":"list","data":["# + models.map { #"{"id":"\#($0)","object":"model"}"# }.joined(separator: ",") + "]}",
+            base + "/models",
+            body: #"{"object":"list","data":["# + models.map { #"{"id":"\#($0)","object":"model"}"# }.joined(separator: ",") + "]}",
             headers: ["Content-Type": "application/json"])
         http.handle(base + "/chat/completions") { [bodies] request in
             let object = (try? JSONSerialization.jsonObject(with: request.body ?? Data())) as? [String: Any] ?? [:]
             bodies.received.withLock { $0.append(request.body ?? Data()) }
             let (status, text) = reply(object)
-            guard status == 200 else { return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(text.utf8)) }
+            guard status == 200 else {
+                return HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(text.utf8))
+            }
             var events = ""
             var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             for index in words.indices.dropLast() { words[index] += " " }
@@ -73,7 +76,8 @@ final class ScriptedModelServer: Sendable {
         _ server: ScriptedModelServer, endpoints: [ModelEndpoint]? = nil, variables: [String: String] = [:],
         prompter: any Prompter = NoInteraction()
     ) -> RunEnvironment {
-        var environment = T.environment(prompter: prompter, variables: variables.merging(["OPENAI_BASE_URL": server.base]) { a, _ in a }, http: server.http)
+        var environment = T.environment(
+            prompter: prompter, variables: variables.merging(["OPENAI_BASE_URL": server.base]) { a, _ in a }, http: server.http)
         if let endpoints { environment.models = ModelEndpoints(endpoints) }
         return environment
     }
@@ -83,7 +87,8 @@ final class ScriptedModelServer: Sendable {
         let pieces = Mutex<[String]>([])
         var environment = Self.environment(server)
         environment.partialAnswer = { action, piece in pieces.withLock { $0.append(action + "|" + piece) } }
-        let prompt = text(.literal("How many moons does "), .variable(TokenAttachment(.actionOutput(uuid: "P", name: nil))), .literal(" have?"))
+        let prompt = text(
+            .literal("How many moons does "), .variable(TokenAttachment(.actionOutput(uuid: "P", name: nil))), .literal(" have?"))
         let output = try T.run(
             [T.action("gettext", ["WFTextActionText": T.text("Mars")], uuid: "P"), Self.useModel(["WFLLMPrompt": prompt])],
             environment: environment)
@@ -117,7 +122,8 @@ final class ScriptedModelServer: Sendable {
     func eachOutputTypeBecomesItsContent(type: String, answer: String, expected: Content) throws {
         let server = ScriptedModelServer(base: "http://types-\(type.lowercased()).test/v1") { _ in (200, answer) }
         let output = try T.run(
-            [Self.useModel(["WFLLMPrompt": T.text("Tell me"), "WFGenerativeResultType": T.text(type)])], environment: Self.environment(server))
+            [Self.useModel(["WFLLMPrompt": T.text("Tell me"), "WFGenerativeResultType": T.text(type)])],
+            environment: Self.environment(server))
         #expect(output == expected)
     }
 
@@ -177,7 +183,9 @@ final class ScriptedModelServer: Sendable {
         }
         var environment = T.environment(http: RoutingHTTP(Dictionary(uniqueKeysWithValues: servers.map { ($0.base, $0.http) })))
         environment.models = ModelEndpoints(
-            ModelChoice.allCases.map { ModelEndpoint(name: $0.rawValue, url: "http://\($0.rawValue).choice.test/v1", choices: [$0.rawValue]) })
+            ModelChoice.allCases.map {
+                ModelEndpoint(name: $0.rawValue, url: "http://\($0.rawValue).choice.test/v1", choices: [$0.rawValue])
+            })
         let output = try T.run([Self.useModel(["WFLLMPrompt": T.text("Hi"), "WFLLMModel": T.text(stored)])], environment: environment)
         #expect(output == .text(choice))
     }
@@ -187,7 +195,8 @@ final class ScriptedModelServer: Sendable {
         let error = T.failure {
             try T.run(
                 [Self.useModel(["WFLLMPrompt": T.text("Hi")])],
-                environment: Self.environment(server, endpoints: [ModelEndpoint(name: "work", url: server.base, keyVariable: "WORK_KEY_UNSET")]))
+                environment: Self.environment(
+                    server, endpoints: [ModelEndpoint(name: "work", url: server.base, keyVariable: "WORK_KEY_UNSET")]))
         }
         #expect(error?.message.contains("$WORK_KEY_UNSET") == true)
         #expect(error?.parameter == "WFLLMModel")

@@ -17,7 +17,8 @@ import Testing
         return action
     }
 
-    static func run(_ action: WorkflowAction, answer: String, base: String, input: Content = .nothing) throws -> (Content, [[String: Any]]) {
+    static func run(_ action: WorkflowAction, answer: String, base: String, input: Content = .nothing) throws -> (Content, [[String: Any]])
+    {
         let server = ScriptedModelServer(base: base) { _ in (200, answer) }
         let environment = T.environment(variables: ["OPENAI_BASE_URL": base], http: server.http)
         let output = try T.run([action], input: input, environment: environment)
@@ -79,7 +80,8 @@ import Testing
         let server = ScriptedModelServer(base: "http://empty.test/v1") { _ in (200, "never") }
         let error = T.failure {
             try T.run(
-                [Self.tool("ProofreadIntent", [:])], environment: T.environment(variables: ["OPENAI_BASE_URL": server.base], http: server.http))
+                [Self.tool("ProofreadIntent", [:])],
+                environment: T.environment(variables: ["OPENAI_BASE_URL": server.base], http: server.http))
         }
         #expect(error?.parameter == "text")
         #expect(server.requests.isEmpty)
@@ -107,7 +109,8 @@ import Testing
         #expect(
             endpoint
                 == ModelEndpoint(
-                    name: "work", url: "https://api.example.com/v1", model: "gpt-x", keyVariable: "WORK_KEY", choices: ["private-cloud", "chatgpt"]))
+                    name: "work", url: "https://api.example.com/v1", model: "gpt-x", keyVariable: "WORK_KEY",
+                    choices: ["private-cloud", "chatgpt"]))
         #expect(endpoint?.isLocal == false)
         #expect(try ModelEndpoints.parse("work=default").endpoint == nil)
     }
@@ -130,6 +133,8 @@ import Testing
         try Data("sk-from-file\nrest\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try ModelEndpoint(name: "f", url: "http://x/v1", keyFile: path).apiKey(in: [:]) == "sk-from-file")
-        #expect(throws: ModelSettingError.self) { try ModelEndpoint(name: "f", url: "http://x/v1", keyFile: path + ".missing").apiKey(in: [:]) }
+        #expect(throws: ModelSettingError.self) {
+            try ModelEndpoint(name: "f", url: "http://x/v1", keyFile: path + ".missing").apiKey(in: [:])
+        }
     }
 }

@@ -65,7 +65,10 @@ import Testing
             Self.answer("Shout", ["loud = ChangeCase \"hello\", case: \"UPPERCASE\"", "ShowResult loud"]),
         ])
         let described = try server.writer().write("make hello uppercase and show it")
-        #expect(described == DescribedShortcut(name: "Shout", text: "loud = ChangeCase \"hello\", case: \"UPPERCASE\"\nShowResult loud\n", attempts: 2))
+        #expect(
+            described
+                == DescribedShortcut(
+                    name: "Shout", text: "loud = ChangeCase \"hello\", case: \"UPPERCASE\"\nShowResult loud\n", attempts: 2))
         let second = Self.messages(try #require(server.requests.last))
         #expect(second.map(\.role) == ["system", "user", "assistant", "user"])
         #expect(second[3].text.contains("unknown action 'ChangeCas'; did you mean 'ChangeCase'?"))
@@ -93,7 +96,8 @@ import Testing
             try server.writer(attempts: 2).write("do something")
         } throws: { error in
             guard let failure = error as? DescriptionFailure else { return false }
-            return failure.attempts == 2 && failure.text == "Nonsense \"a\"\n" && failure.errors.first?.contains("unknown action 'Nonsense'") == true
+            return failure.attempts == 2 && failure.text == "Nonsense \"a\"\n"
+                && failure.errors.first?.contains("unknown action 'Nonsense'") == true
         }
         #expect(server.requests.count == 2)
     }

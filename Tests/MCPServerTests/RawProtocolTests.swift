@@ -155,7 +155,9 @@ struct RawProtocolTests {
         try server.initialize()
         let before = try server.request("tools/list")["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
         #expect(
-            before == ["shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find", "shortcuts.describe"])
+            before == [
+                "shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find", "shortcuts.describe",
+            ])
 
         try FileManager.default.copyItem(
             atPath: home.home + "/Shortcuts/Hello.shortcut", toPath: home.home + "/Shortcuts/Say Hi Again.shortcut")

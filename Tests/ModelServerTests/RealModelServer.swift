@@ -2,6 +2,11 @@ import Foundation
 import ShortcutsEngine
 import ShortcutsPlatform
 import ShortcutsTestSupport
+import Testing
+
+/// The suites that ask the real model, one test at a time: the server answers one request at a
+/// time, and a test waiting behind several others' answers would time out.
+@Suite(.serialized) struct ModelServerSuites {}
 
 /// A real language model on 127.0.0.1: llama-cpp-python's OpenAI-compatible server serving
 /// SmolLM2-135M-Instruct (Scripts/test-model-env.sh installs both), started once per test

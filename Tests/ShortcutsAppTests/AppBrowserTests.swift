@@ -250,6 +250,28 @@ struct AppBrowserTests {
         #expect(unnamed.isEmpty, "unnamed controls: \(unnamed)")
     }
 
+    /// Settings name a model endpoint (a bad URL is refused), and the library's Describe field
+    /// writes a shortcut with it, shows it, and saves it.
+    @Test func aModelIsNamedInSettingsAndDescribeWritesAndSavesAShortcut() async throws {
+        let result = try await step("modelsAndDescribe")
+        #expect(result["refused"]?.stringValue?.contains("is not an http or https URL") == true, "\(result)")
+        #expect(result["saved"] == "Saved 1 model.", "\(result)")
+        #expect(result["text"]?.stringValue?.contains("ShowResult \"Hello from the model\"") == true, "\(result)")
+        #expect(result["name"] == "Model Greeting", "\(result)")
+        #expect(result["tiles"]?.arrayValue?.contains("Model Greeting") == true, "\(result)")
+        #expect(result["message"] == "Saved “Model Greeting”.", "\(result)")
+        #expect(result["requests"] == 1, "\(result)")
+        #expect(result["offered"] == "show a greeting", "\(result)")
+        let world = try await Self.session.value.world
+        let settings = try world.temporary.run("shortcuts", ["settings"])
+        #expect(
+            settings.output.contains("fake: \(result["base"]?.stringValue ?? "?") (the server's first model, for on-device)"),
+            "\(settings.output)")
+        let run = try world.temporary.run("shortcuts", ["run", "Model Greeting", "--no-interaction"])
+        // Show Result shows on standard error, keeping standard output for the shortcut's output.
+        #expect(run.status == 0 && run.error.contains("Hello from the model"), "\(run.error)")
+    }
+
     @Test func aPickedFileAndADroppedICloudLinkAreImported() async throws {
         let imports = try await step("imports")
         let tiles = imports["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []

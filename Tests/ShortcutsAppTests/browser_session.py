@@ -473,6 +473,66 @@ with sync_playwright() as playwright:
         snapshot = page.locator("body").aria_snapshot()
         return {"reached": reached, "afterKeyboardAdd": added, "aria": snapshot}
 
+    @step("modelsAndDescribe")
+    def models_and_describe():
+        # A chat-completions server of the test's own: it writes one shortcut, whatever is asked.
+        asked = []
+
+        class Model(http.server.BaseHTTPRequestHandler):
+            def answer(self, body):
+                data = json.dumps(body).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self):
+                self.answer({"object": "list", "data": [{"id": "fake-model"}]})
+
+            def do_POST(self):
+                asked.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+                shortcut = {"name": "Model Greeting", "lines": ['ShowResult "Hello from the model"']}
+                self.answer({"choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(shortcut)}}]})
+
+            def log_message(self, *args):
+                pass
+
+        model = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Model)
+        threading.Thread(target=model.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{model.server_address[1]}/v1"
+        found = {"base": base}
+        if page.locator("#view-editor").is_visible():
+            page.locator("#editor-back").click()
+        page.get_by_role("button", name="Settings", exact=True).click()
+        page.get_by_role("button", name="Add Model", exact=True).click()
+        row = page.locator("#models-list > li").last
+        row.get_by_label("Name").fill("fake")
+        row.get_by_label("URL").fill("ftp://nowhere")
+        page.get_by_role("button", name="Save Models", exact=True).click()
+        page.locator("#models-message.error").wait_for()
+        found["refused"] = page.locator("#models-message").inner_text()
+        row.get_by_label("URL").fill(base)
+        row.get_by_label("On-Device").check()
+        page.get_by_role("button", name="Save Models", exact=True).click()
+        page.locator("#models-message:not(.error)").filter(has_text="Saved").wait_for()
+        found["saved"] = page.locator("#models-message").inner_text()
+        found["help"] = page.locator("#models-help").inner_text()
+        page.get_by_role("button", name="Library", exact=True).click()
+        page.get_by_role("textbox", name="Describe a shortcut").fill("show a greeting")
+        page.get_by_role("button", name="Write", exact=True).click()
+        page.locator("#describe-result:not([hidden])").wait_for()
+        found["text"] = page.locator("#describe-text").inner_text()
+        found["name"] = page.locator("#describe-name").input_value()
+        page.get_by_role("button", name="Save to Library", exact=True).click()
+        page.locator(".tile .name", has_text="Model Greeting").wait_for()
+        found["tiles"] = page.locator(".tile .name").all_inner_texts()
+        found["message"] = page.locator("#library-message").inner_text()
+        found["requests"] = len(asked)
+        found["offered"] = asked[0]["messages"][1]["content"] if asked else None
+        model.shutdown()
+        return found
+
     results["messages"] = messages
     results["foreignRequests"] = foreign_requests
     browser.close()

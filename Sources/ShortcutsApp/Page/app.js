@@ -29,6 +29,11 @@ class App {
       event.target.value = "";
     });
     document.getElementById("allow-scripts").addEventListener("change", (event) => this.setScripts(event.target.checked));
+    document.getElementById("model-add").addEventListener("click", () => this.addModelRow({ name: "", url: "", choices: [] }));
+    document.getElementById("models-save").addEventListener("click", () => this.saveModels());
+    document.getElementById("describe-form").addEventListener("submit", (event) => { event.preventDefault(); this.describe(); });
+    document.getElementById("describe-save").addEventListener("click", () => this.saveDescribed());
+    document.getElementById("describe-discard").addEventListener("click", () => { document.getElementById("describe-result").hidden = true; });
     // Dropping a file anywhere imports it.
     document.addEventListener("dragover", (event) => {
       if (event.dataTransfer.types.includes("Files")) { event.preventDefault(); document.body.classList.add("dropping"); }
@@ -362,6 +367,7 @@ class App {
       ? `SHORTCUTS_ALLOW_RUNNING_SCRIPTS decides for the service (${settings.allowRunningScriptsOverride ? "on" : "off"}).`
       : "Lets shortcuts run shell scripts and other programs. Leave it off for shortcuts you downloaded.";
     document.getElementById("library-path").textContent = settings.library;
+    this.renderModels(settings);
     document.getElementById("allowed-clients").textContent = settings.allowedClients
       ? settings.allowedClients.join(", ") : "Any program of yours (set allowedClients in service.json to limit them).";
     const apps = document.getElementById("apps-list");
@@ -370,6 +376,105 @@ class App {
       item.textContent = app ? `${app.name} (${app.bundleIdentifier}): ${app.actions.join(", ")}` : "No apps installed.";
       return item;
     }));
+  }
+
+  // MARK: Models and Describe
+
+  /** The endpoints, one editable row each (docs/INTELLIGENCE.md). */
+  renderModels(settings) {
+    document.getElementById("models-list").replaceChildren();
+    for (const endpoint of settings.models) this.addModelRow(endpoint);
+    const fallback = settings.defaultModel;
+    document.getElementById("models-help").textContent = settings.models.length
+      ? "Use Model, the Writing Tools and Describe ask these OpenAI-compatible servers; the first is the default."
+      : `None named: ${fallback.url} answers${fallback.name === "OPENAI_BASE_URL" ? " (from OPENAI_BASE_URL)" : " (llama.cpp's server on this machine)"}.`;
+  }
+
+  addModelRow(endpoint) {
+    const item = document.createElement("li");
+    const field = (key, label, value, className = "") => {
+      const input = document.createElement("input");
+      input.type = "text";
+      input.dataset.key = key;
+      input.value = value || "";
+      input.placeholder = label;
+      input.setAttribute("aria-label", label);
+      if (className) input.className = className;
+      return input;
+    };
+    item.append(field("name", "Name", endpoint.name), field("url", "URL", endpoint.url, "url"), field("model", "Model (optional)", endpoint.model),
+      field("keyVariable", "Key variable (optional)", endpoint.keyVariable));
+    for (const [choice, title] of [["on-device", "On-Device"], ["private-cloud", "Private Cloud Compute"], ["chatgpt", "ChatGPT"]]) {
+      const label = document.createElement("label");
+      label.className = "check";
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.dataset.choice = choice;
+      box.checked = (endpoint.choices || []).includes(choice);
+      label.append(box, ` ${title}`);
+      item.append(label);
+    }
+    if (endpoint.keyFile) item.dataset.keyFile = endpoint.keyFile;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = "Remove";
+    remove.setAttribute("aria-label", `Remove model ${endpoint.name || "(new)"}`);
+    remove.addEventListener("click", () => item.remove());
+    item.append(remove);
+    document.getElementById("models-list").append(item);
+  }
+
+  async saveModels() {
+    const models = [...document.querySelectorAll("#models-list > li")].map((item) => {
+      const value = (key) => item.querySelector(`input[data-key="${key}"]`).value.trim();
+      return {
+        name: value("name"), url: value("url"), model: value("model") || null, keyVariable: value("keyVariable") || null,
+        keyFile: item.dataset.keyFile || null,
+        choices: [...item.querySelectorAll("input[data-choice]")].filter((box) => box.checked).map((box) => box.dataset.choice),
+      };
+    });
+    const message = document.getElementById("models-message");
+    try {
+      const settings = await put("/api/settings", { models });
+      this.renderModels(settings);
+      message.textContent = `Saved ${models.length} model${models.length === 1 ? "" : "s"}.`;
+      message.classList.remove("error");
+    } catch (error) {
+      message.textContent = error.message;
+      message.classList.add("error");
+    }
+  }
+
+  async describe() {
+    const description = document.getElementById("describe-input").value.trim();
+    if (!description) return;
+    const button = document.getElementById("describe-write");
+    button.disabled = true;
+    this.say("Your model is writing the shortcut…");
+    try {
+      const written = await post("/api/describe", { description });
+      document.getElementById("describe-text").textContent = written.text;
+      document.getElementById("describe-name").value = written.name;
+      document.getElementById("describe-result").hidden = false;
+      this.say(written.attempts === 1 ? "It compiled on the first answer." : `It compiled on answer ${written.attempts}.`);
+    } catch (error) {
+      this.say(error.message, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async saveDescribed() {
+    const name = document.getElementById("describe-name").value.trim();
+    try {
+      const saved = await post("/api/describe/save", { name, text: document.getElementById("describe-text").textContent });
+      document.getElementById("describe-result").hidden = true;
+      document.getElementById("describe-input").value = "";
+      this.say(`Saved “${saved.name}”.`);
+      await this.loadLibrary();
+    } catch (error) {
+      this.say(error.message, true);
+    }
   }
 
   async setScripts(allow) {
