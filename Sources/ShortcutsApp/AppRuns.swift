@@ -28,7 +28,9 @@ final class AppRuns: Sendable {
         let params = EventsProtocol.RunParams(shortcut: shortcut, input: input, runID: runID)
         let front = RunFront(
             prompter: PagePrompter(run: run), observer: run, show: { run.emit("shown", ["text": .string($0)]) },
-            cancellation: run.cancellation, trigger: "app", finished: { run.output = $0 })
+            cancellation: run.cancellation, trigger: "app",
+            partialAnswer: { action, piece in run.emitLive("answer", ["action": .string(action), "piece": .string(piece)]) },
+            finished: { run.output = $0 })
         Thread.detachNewThread { [self] in
             // The page opens the run's events right after asking for it; waiting for it (a
             // little) lets it see the first action start too.
@@ -119,6 +121,13 @@ final class AppRun: RunObserver, Sendable {
             return state.streams
         }
         for stream in streams { stream.send(name, data: text) }
+    }
+
+    /// Sends an event to the pages watching now, keeping no backlog (a model's answer, piece by
+    /// piece: a page that connects later sees the action's output when it ends).
+    func emitLive(_ name: String, _ data: JSONObject) {
+        let text = JSONValue.object(data).text
+        for stream in state.withLock({ $0.streams }) { stream.send(name, data: text) }
     }
 
     /// Waits until a page watches the run, or `seconds` pass.

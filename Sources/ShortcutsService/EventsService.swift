@@ -237,7 +237,7 @@ public final class EventsService: Sendable {
         do {
             return try setup.run(
                 program, input: input, prompter: front.prompter, running: running, cancellation: cancellation, observer: front.observer,
-                show: front.show, trigger: front.trigger, runID: runID)
+                show: front.show, trigger: front.trigger, runID: runID, partialAnswer: front.partialAnswer)
         } catch {
             throw ServiceError(error)
         }

@@ -15,13 +15,18 @@ public struct RunFront: Sendable {
     public var finished: @Sendable (Content) -> Void
     /// What started the run, for the run history (`socket`, `D-Bus`, `app`…).
     public var trigger: String
+    /// Told each piece of a model's answer as it streams in, with the action's title (the app
+    /// shows it as it comes); `nil` for fronts that wait for the whole.
+    public var partialAnswer: (@Sendable (String, String) -> Void)?
 
     public init(
         prompter: any Prompter = NoInteraction(), observer: (any RunObserver)? = nil,
         show: (@Sendable (String) -> Void)? = nil, cancellation: Cancellation = Cancellation(),
-        trigger: String = "socket", finished: @escaping @Sendable (Content) -> Void = { _ in }
+        trigger: String = "socket", partialAnswer: (@Sendable (String, String) -> Void)? = nil,
+        finished: @escaping @Sendable (Content) -> Void = { _ in }
     ) {
         self.trigger = trigger
+        self.partialAnswer = partialAnswer
         self.prompter = prompter
         self.observer = observer
         self.show = show

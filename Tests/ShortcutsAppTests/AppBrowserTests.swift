@@ -256,20 +256,25 @@ struct AppBrowserTests {
         let result = try await step("modelsAndDescribe")
         #expect(result["refused"]?.stringValue?.contains("is not an http or https URL") == true, "\(result)")
         #expect(result["saved"] == "Saved 1 model.", "\(result)")
-        #expect(result["text"]?.stringValue?.contains("ShowResult \"Hello from the model\"") == true, "\(result)")
+        #expect(result["text"]?.stringValue?.contains("UseModel \"Say hello\"") == true, "\(result)")
         #expect(result["name"] == "Model Greeting", "\(result)")
         #expect(result["tiles"]?.arrayValue?.contains("Model Greeting") == true, "\(result)")
         #expect(result["message"] == "Saved “Model Greeting”.", "\(result)")
-        #expect(result["requests"] == 1, "\(result)")
+        #expect(result["requests"] == 2, "\(result)")
         #expect(result["offered"] == "show a greeting", "\(result)")
+        // Run in the page, Use Model's answer showed piece by piece, then as the output.
+        #expect(result["runStatus"] == "succeeded", "\(result)")
+        #expect(result["pieces"] == "4", "\(result)")
+        #expect(result["answer"] == "Use Model: Hello from the model", "\(result)")
+        #expect(result["firstSeen"]?.stringValue != "Use Model: Hello from the model", "the answer showed only once whole: \(result)")
+        #expect(result["output"]?.stringValue?.contains("Hello from the model") == true, "\(result)")
         let world = try await Self.session.value.world
         let settings = try world.temporary.run("shortcuts", ["settings"])
         #expect(
             settings.output.contains("fake: \(result["base"]?.stringValue ?? "?") (the server's first model, for on-device)"),
             "\(settings.output)")
-        let run = try world.temporary.run("shortcuts", ["run", "Model Greeting", "--no-interaction"])
-        // Show Result shows on standard error, keeping standard output for the shortcut's output.
-        #expect(run.status == 0 && run.error.contains("Hello from the model"), "\(run.error)")
+        let viewed = try world.temporary.run("shortcuts", ["view", "Model Greeting"])
+        #expect(viewed.status == 0 && viewed.output.contains("Use Model"), "\(viewed.output)\(viewed.error)")
     }
 
     @Test func aPickedFileAndADroppedICloudLinkAreImported() async throws {

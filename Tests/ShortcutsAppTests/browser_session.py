@@ -491,9 +491,25 @@ with sync_playwright() as playwright:
                 self.answer({"object": "list", "data": [{"id": "fake-model"}]})
 
             def do_POST(self):
-                asked.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-                shortcut = {"name": "Model Greeting", "lines": ['ShowResult "Hello from the model"']}
-                self.answer({"choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(shortcut)}}]})
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                asked.append(body)
+                if "response_format" in body:
+                    # Describe: the shortcut, whole.
+                    shortcut = {"name": "Model Greeting", "lines": ['UseModel "Say hello"']}
+                    self.answer({"choices": [{"index": 0, "message": {"role": "assistant", "content": json.dumps(shortcut)}}]})
+                    return
+                # Use Model: the answer streams, a word at a time.
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                for piece in ["Hello ", "from ", "the ", "model"]:
+                    chunk = {"choices": [{"index": 0, "delta": {"content": piece}}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    self.wfile.flush()
+                    time.sleep(0.2)
+                self.wfile.write(b"data: [DONE]\n\n")
+                self.wfile.flush()
+                self.close_connection = True
 
             def log_message(self, *args):
                 pass
@@ -528,8 +544,19 @@ with sync_playwright() as playwright:
         page.locator(".tile .name", has_text="Model Greeting").wait_for()
         found["tiles"] = page.locator(".tile .name").all_inner_texts()
         found["message"] = page.locator("#library-message").inner_text()
-        found["requests"] = len(asked)
         found["offered"] = asked[0]["messages"][1]["content"] if asked else None
+        # Run it: Use Model's answer shows in the run panel as it streams.
+        open_editor(page, "Model Greeting")
+        page.get_by_role("button", name="▶ Run").click()
+        page.locator("#run-answer:not([hidden])").wait_for()
+        found["firstSeen"] = page.locator("#run-answer").inner_text()
+        page.locator("#run-panel[data-status]").wait_for()
+        found["runStatus"] = page.locator("#run-panel").get_attribute("data-status")
+        found["answer"] = page.locator("#run-answer").inner_text()
+        found["pieces"] = page.locator("#run-answer").get_attribute("data-pieces")
+        found["output"] = page.locator("#run-output").inner_text()
+        found["requests"] = len(asked)
+        page.locator("#editor-back").click()
         model.shutdown()
         return found
 

@@ -35,6 +35,10 @@ export class RunView {
     this.panel.hidden = false;
     delete this.panel.dataset.status;
     this.output.replaceChildren();
+    this.answer = document.getElementById("run-answer");
+    this.answer.textContent = "";
+    this.answer.hidden = true;
+    this.answer.dataset.pieces = "0";
     this.setStatus("Running…");
     let runID;
     try {
@@ -51,6 +55,7 @@ export class RunView {
       prompt: (data) => this.ask(data),
       answered: () => { if (this.dialog.open) this.dialog.close(); },
       shown: (data) => this.show(data.text),
+      answer: (data) => this.showAnswerPiece(data),
       finished: (data) => this.finish(data),
     });
     this.source.onerror = () => {
@@ -65,6 +70,17 @@ export class RunView {
   }
 
   setStatus(text) { this.status.textContent = text; }
+
+  /** A model's answer as it streams in (Use Model, the Writing Tools), under the action's title. */
+  showAnswerPiece(data) {
+    if (this.answer.dataset.action !== data.action || this.answer.hidden) {
+      this.answer.dataset.action = data.action;
+      this.answer.textContent = `${data.action}: `;
+      this.answer.hidden = false;
+    }
+    this.answer.textContent += data.piece;
+    this.answer.dataset.pieces = String(Number(this.answer.dataset.pieces || 0) + 1);
+  }
 
   mark(index, state, output) {
     // An action that runs again (in a loop) starts over.
