@@ -1,6 +1,8 @@
 import ActionSupport
 
-/// Apple Intelligence: Use Model and the Writing Tools, over the person's model endpoints.
+/// Apple Intelligence: Use Model and the Writing Tools (the app intents, and AppKit's on the
+/// clipboard), over the person's model endpoints.
 package enum IntelligenceCatalog {
-    package static let entries: [CatalogEntry] = ([UseModel.definition] + WritingTools.all).listed(under: .intelligence)
+    package static let entries: [CatalogEntry] = ([UseModel.definition] + WritingTools.all + AppKitWritingTools.all).listed(
+        under: .intelligence)
 }

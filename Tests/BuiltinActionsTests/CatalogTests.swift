@@ -31,7 +31,7 @@ struct CatalogTests {
         + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
         + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
-        + WritingTools.all
+        + WritingTools.all + AppKitWritingTools.all
 
     @Test func theCatalogHoldsEveryFamilysActionsOnce() {
         let identifiers = Builtins.entries.map(\.identifier)

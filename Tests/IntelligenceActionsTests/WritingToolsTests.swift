@@ -138,3 +138,57 @@ import Testing
         }
     }
 }
+
+/// AppKit's Writing Tools, which work on the clipboard here (no Linux desktop lets a program
+/// replace another's selection).
+@Suite struct AppKitWritingToolsTests {
+    static func run(_ name: String, _ parameters: [String: ParameterValue], clipboard: MemoryClipboard, answer: String, base: String)
+        throws -> (Content, [[String: Any]])
+    {
+        var action = WorkflowAction(identifier: "com.apple.AppKit." + name)
+        for key in parameters.keys.sorted() { action.parameters[key] = parameters[key] }
+        let server = ScriptedModelServer(base: base) { _ in (200, answer) }
+        let environment = SystemTest.environment(variables: ["OPENAI_BASE_URL": base], clipboard: clipboard, http: server.http)
+        return (try SystemTest.run([action], environment: environment), server.requests)
+    }
+
+    @Test func proofreadCorrectsTheClipboardsTextInPlace() throws {
+        let clipboard = MemoryClipboard(.text("Ths is rong"))
+        let (output, requests) = try Self.run(
+            "WritingToolsProofreadIntent", ["app": SystemTest.text("com.apple.TextEdit")], clipboard: clipboard, answer: "This is wrong",
+            base: "http://appkit-proofread.test/v1")
+        #expect(output == .text("This is wrong"))
+        #expect(try clipboard.read() == .text("This is wrong"))
+        #expect(ScriptedModelServer.messages(of: try #require(requests.first)).last?.text == "Ths is rong")
+    }
+
+    @Test func rewriteAsksForTheChosenTool() throws {
+        let clipboard = MemoryClipboard(.text("send it"))
+        let (output, requests) = try Self.run(
+            "WritingToolsRewriteIntent", ["type": SystemTest.text("WTUIRequestedToolRewriteProfessional")], clipboard: clipboard,
+            answer: "Please send it.", base: "http://appkit-rewrite.test/v1")
+        #expect(output == .text("Please send it."))
+        #expect(try clipboard.read() == .text("Please send it."))
+        #expect(ScriptedModelServer.messages(of: try #require(requests.first)).first?.text.contains("professional tone") == true)
+    }
+
+    @Test func composeWritesFromThePromptAlone() throws {
+        let clipboard = MemoryClipboard()
+        let (output, requests) = try Self.run(
+            "WritingToolsComposeIntent", ["prompt": SystemTest.text("a haiku about Linux")], clipboard: clipboard,
+            answer: "Penguins on the ice", base: "http://appkit-compose.test/v1")
+        #expect(output == .text("Penguins on the ice"))
+        #expect(try clipboard.read() == .text("Penguins on the ice"))
+        #expect(ScriptedModelServer.messages(of: try #require(requests.first)).first?.text.contains("a haiku about Linux") == true)
+    }
+
+    @Test func anEmptyClipboardIsAnErrorBeforeAnythingIsSent() {
+        let error = SystemTest.failure {
+            try Self.run(
+                "WritingToolsProofreadIntent", [:], clipboard: MemoryClipboard(), answer: "never", base: "http://appkit-empty.test/v1"
+            ).0
+        }
+        #expect(error?.message.contains("the clipboard holds no text") == true)
+        #expect(error?.parameter == "app")
+    }
+}
