@@ -24,11 +24,15 @@ public struct DescribedShortcut: Sendable, Equatable {
     public var text: String
     /// How many answers it took (1 when the first compiled).
     public var attempts: Int
+    /// When it should run by itself, if the sentence says: `at 07:30`, `every 15m`, `at login`
+    /// (an automation's trigger); `nil` when only when asked.
+    public var when: String?
 
-    public init(name: String, text: String, attempts: Int) {
+    public init(name: String, text: String, attempts: Int, when: String? = nil) {
         self.name = name
         self.text = text
         self.attempts = attempts
+        self.when = when
     }
 }
 
@@ -90,11 +94,15 @@ public struct ShortcutWriter {
             "type": "object",
             "properties": [
                 "name": ["type": "string", "pattern": #"^[A-Za-z0-9 ]{1,40}$"#],
+                "when": ["type": "string", "pattern": Self.whenPattern],
                 "lines": ["type": "array", "items": ["type": "string", "pattern": line], "minItems": 1, "maxItems": 60],
             ],
-            "required": ["name", "lines"],
+            "required": ["name", "when", "lines"],
         ]
     }
+
+    /// When a shortcut runs by itself: `none`, `at HH:MM`, `every N` minutes or hours, `at login`.
+    static let whenPattern = #"^(none|at ([01][0-9]|2[0-3]):[0-5][0-9]|every [1-9][0-9]{0,3}[mh]|at login)$"#
 
     /// The longest answer a model may give: a shortcut of some sixty lines.
     static let maxTokens = 2048
@@ -110,6 +118,8 @@ public struct ShortcutWriter {
         - Blocks: If value, is: hasAnyValue { … } Otherwise { … } (is: equals, contains, lessThan, greaterThan… with \
         text: or number:); Repeat 3 { … }; RepeatEach list { … } with RepeatItem; Menu "prompt" { Case "title" … }.
         - // starts a comment. Each statement is one line; a block's lines go between its { and }.
+        - "when" says when the shortcut runs by itself, if the request says so: "at 07:30" (every day), "every 15m", \
+        "every 2h", "at login"; otherwise "none".
         Use only the actions listed here, with their names and labels exactly as written:
         """
 
@@ -161,7 +171,8 @@ public struct ShortcutWriter {
         var messages: [ModelMessage] = [
             .system(
                 Self.rules + "\n" + offered.map(\.usage).joined(separator: "\n")
-                    + "\nAnswer with JSON: {\"name\": a short name for the shortcut, \"lines\": [the shortcut's lines, in order]}."),
+                    + "\nAnswer with JSON: {\"name\": a short name for the shortcut, \"when\": \"none\" or when it runs by itself, \"lines\": [the shortcut's lines, in order]}."
+            ),
             .user(description),
         ]
         var last = (text: "", errors: [String]())
@@ -180,7 +191,12 @@ public struct ShortcutWriter {
             let text = lines.joined(separator: "\n") + "\n"
             let name = (object["name"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             let errors = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? ["the text is empty"] : check(text)
-            if errors.isEmpty { return DescribedShortcut(name: name, text: text, attempts: attempt) }
+            let when = (object["when"] as? String).flatMap { value -> String? in
+                let trimmed = value.trimmingCharacters(in: .whitespaces).lowercased()
+                return trimmed.isEmpty || trimmed == "none" || trimmed.range(of: Self.whenPattern, options: .regularExpression) == nil
+                    ? nil : trimmed
+            }
+            if errors.isEmpty { return DescribedShortcut(name: name, text: text, attempts: attempt, when: when) }
             last = (text, errors)
             messages += [
                 .assistant(answer),

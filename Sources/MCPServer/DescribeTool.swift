@@ -66,6 +66,9 @@ enum DescribeTool {
         var structured: JSONObject = [
             "name": .string(name), "text": .string(described.text), "attempts": .number(Double(described.attempts)),
         ]
+        // When the sentence says it runs by itself (`at 07:30`, `every 15m`, `at login`): an
+        // automation the agent can add with the person's word (`shortcuts automation add`).
+        structured["when"] = described.when.map(JSONValue.string) ?? .null
         var lines = ["“\(name)”, which compiles (answer \(described.attempts)):", described.text]
         if save {
             guard let workflow = runner.setup.compileText(described.text, path: name + ".sct").workflow else {

@@ -83,13 +83,18 @@ enum DescribeCommand {
             Console.err("Wrote “\(shortcutName)” to \(path) (\(attemptsText(described.attempts)))\n")
             return 0
         }
-        Console.out("// \(shortcutName)\n" + text)
+        let runsBySelf = described.when.map { " by itself \($0)" } ?? ""
+        Console.out("// \(shortcutName)\n" + (described.when.map { "// Runs by itself \($0) (an automation)\n" } ?? "") + text)
         if !arguments[yes] {
             guard Console.isTerminal(0), let terminal = TerminalPrompter() else {
                 Console.err("Not saved: there is no terminal to ask; --yes saves it without asking, -o writes it to a file\n")
                 return 0
             }
-            guard try terminal.confirm(title: "", message: "Save “\(shortcutName)” to your library?", allowsCancel: true) else {
+            guard
+                try terminal.confirm(
+                    title: "", message: "Save “\(shortcutName)” to your library\(described.when == nil ? "" : " and run it\(runsBySelf)")?",
+                    allowsCancel: true)
+            else {
                 Console.err("Not saved\n")
                 return 0
             }
@@ -100,7 +105,26 @@ enum DescribeCommand {
         let entry = try setup.library.importShortcut(
             ShortcutFile.write(workflow, format: .binary), source: "shortcuts describe", name: shortcutName, replacing: arguments[replace])
         Console.out("Saved \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path) (\(attemptsText(described.attempts)))\n")
+        if let when = described.when {
+            return try addAutomation(named: entry.name, when: when, environment: environment)
+        }
         return 0
+    }
+
+    /// Adds the automation that runs the described shortcut by itself, as `shortcuts automation
+    /// add` does: `at 07:30` every day, `every 15m`, `at login`.
+    static func addAutomation(named name: String, when: String, environment: [String: String]) throws -> Int32 {
+        var arguments = ["add", name, "--shortcut", name]
+        if when == "at login" {
+            arguments.append("--at-login")
+        } else if when.hasPrefix("at ") {
+            arguments += ["--at", String(when.dropFirst(3))]
+        } else if when.hasPrefix("every ") {
+            arguments += ["--every", String(when.dropFirst(6))]
+        } else {
+            return 0
+        }
+        return try AutomationCommand.run(try ArgumentParser.parse(arguments, for: AutomationCommand.spec), environment: environment)
     }
 
     static func attemptsText(_ count: Int) -> String { count == 1 ? "the first answer compiled" : "it compiled on answer \(count)" }

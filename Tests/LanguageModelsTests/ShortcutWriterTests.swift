@@ -90,6 +90,23 @@ import Testing
         #expect(!pattern.contains("MakeDiskImage"))
     }
 
+    @Test func whenTheSentenceSaysItRunsByItselfTheAnswerSaysWhen() throws {
+        let answer = String(
+            decoding: try JSONSerialization.data(withJSONObject: [
+                "name": "Morning", "when": "at 07:30", "lines": ["ShowResult \"Good morning\""],
+            ]),
+            as: UTF8.self)
+        let server = Server(answers: [answer])
+        let described = try server.writer().write("every morning at 7:30 say good morning")
+        #expect(described.when == "at 07:30")
+        let body = try #require(server.requests.first)
+        let schema = ((body["response_format"] as? [String: Any])?["json_schema"] as? [String: Any])?["schema"] as? [String: Any]
+        #expect((schema?["required"] as? [String]) == ["name", "when", "lines"])
+        // "none", or what isn't a trigger, is no automation.
+        let none = Server(answers: [Self.answer("X", ["ShowResult \"x\""]).replacingOccurrences(of: "{", with: "{\"when\":\"sometimes\",")])
+        #expect(try none.writer().write("x").when == nil)
+    }
+
     @Test func aShortcutThatNeverCompilesIsAFailureWithItsErrors() {
         let server = Server(answers: Array(repeating: Self.answer("X", ["Nonsense \"a\""]), count: 2))
         #expect {
