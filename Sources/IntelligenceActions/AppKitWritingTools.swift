@@ -21,12 +21,12 @@ enum RewriteType: String, ParameterOption {
     func task(prompt: String?) -> String {
         switch self {
         case .rewrite: "Rewrite the text so it reads clearly and well, keeping its meaning."
-        case .friendly: "Rewrite the text in a warm, friendly tone."
-        case .professional: "Rewrite the text in a clear, professional tone."
-        case .concise: "Rewrite the text as concisely as it can be said, keeping what matters."
+        case .friendly: Tone.friendly.task
+        case .professional: Tone.professional.task
+        case .concise: Tone.concise.task
         case .openEnded, .compose: "Rewrite the text as asked: \(prompt ?? "make it better")."
-        case .summary: "Summarize the text in a short paragraph."
-        case .keyPoints: "List the text's key points, one per line, each starting with \"• \"."
+        case .summary: SummaryType.summarize.task
+        case .keyPoints: SummaryType.createKeyPoints.task
         case .list: "Make a list of the text's items, one per line, each starting with \"• \"."
         case .table: "Make a table of the text's facts in Markdown."
         case .proofread: "Correct the spelling, grammar and punctuation of the text, changing nothing else."

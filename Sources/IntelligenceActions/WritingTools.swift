@@ -4,14 +4,34 @@ import LanguageModels
 import ShortcutsContent
 import ShortcutsEngine
 
+/// An option that says what a Writing Tools action asks the model to do.
+protocol WritingTask {
+    var task: String { get }
+}
+
 /// `tone` of Adjust Tone of Text.
-enum Tone: String, ParameterOption {
+enum Tone: String, ParameterOption, WritingTask {
     case friendly, professional, concise
+
+    var task: String {
+        switch self {
+        case .friendly: "Rewrite the text in a warm, friendly tone."
+        case .professional: "Rewrite the text in a clear, professional tone."
+        case .concise: "Rewrite the text as concisely as it can be said, keeping what matters."
+        }
+    }
 }
 
 /// `summaryType` of Summarize Text: a paragraph, or the key points.
-enum SummaryType: String, ParameterOption {
+enum SummaryType: String, ParameterOption, WritingTask {
     case summarize, createKeyPoints
+
+    var task: String {
+        switch self {
+        case .summarize: "Summarize the text in a short paragraph."
+        case .createKeyPoints: "List the text's key points, one per line, each starting with \"• \"."
+        }
+    }
 
     static var aliases: [String: SummaryType] { ["summary": .summarize, "key points": .createKeyPoints] }
 }
@@ -50,8 +70,7 @@ enum WritingTools {
         ) { parameters in
             let text = parameters["text"]
             return { input, run in
-                let source = try text.isAbsent ? input.text : run.text(text) ?? ""
-                return .text(try ask(task, text: source, action: title, run: run))
+                .text(try ask(task, text: try source(text, input: input, run: run), action: title, run: run))
             }
         }
     }
@@ -64,49 +83,39 @@ enum WritingTools {
         "ProofreadIntent", title: "Proofread Text", description: "Corrects the text's spelling, grammar and punctuation.",
         outputName: "Proofread Text", task: "Correct the spelling, grammar and punctuation of the text, changing nothing else.")
 
-    static let summarize = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: prefix + "SummarizeTextIntent", title: "Summarize Text",
-            description: "Summarizes the text in a short paragraph, or as its key points.",
-            parameters: [textParameter, .option("summaryType", title: "Summary Style", default: SummaryType.summarize)],
-            inputParameter: "text", outputType: "Text", outputName: "Summary",
-            keywords: ["writing tools", "summary", "key points", "tl;dr", "apple intelligence", "ai", "llm"],
-            summary: "Summarize ${text}")
-    ) { parameters in
-        let text = parameters["text"]
-        let style = OptionParameter(parameters, "summaryType", default: SummaryType.summarize)
-        return { input, run in
-            let source = try text.isAbsent ? input.text : run.text(text) ?? ""
-            let task =
-                switch try style.value(in: run) {
-                case .summarize: "Summarize the text in a short paragraph."
-                case .createKeyPoints: "List the text's key points, one per line, each starting with \"• \"."
-                }
-            return .text(try ask(task, text: source, action: "Summarize Text", run: run))
+    static let summarize = optionTool(
+        "SummarizeTextIntent", title: "Summarize Text", description: "Summarizes the text in a short paragraph, or as its key points.",
+        outputName: "Summary", option: ("summaryType", "Summary Style", SummaryType.summarize),
+        keywords: ["summary", "key points", "tl;dr"], summary: "Summarize ${text}")
+
+    static let adjustTone = optionTool(
+        "AdjustToneIntent", title: "Adjust Tone of Text", description: "Rewrites the text in a friendly, professional or concise tone.",
+        outputName: "Adjusted Text", option: ("tone", "Tone", Tone.friendly), keywords: ["rewrite", "friendly", "professional", "concise"],
+        summary: "Make ${text} ${tone}")
+
+    /// A Writing Tools action that turns text into text as one of its options asks (its `task`).
+    static func optionTool<Option: ParameterOption & WritingTask>(
+        _ name: String, title: String, description: String, outputName: String, option: (key: String, title: String, default: Option),
+        keywords: [String], summary: String
+    ) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: prefix + name, title: title, description: description,
+                parameters: [textParameter, .option(option.key, title: option.title, default: option.default)], inputParameter: "text",
+                outputType: "Text", outputName: outputName, keywords: ["writing tools"] + keywords + ["apple intelligence", "ai", "llm"],
+                summary: summary)
+        ) { parameters in
+            let text = parameters["text"]
+            let chosen = OptionParameter(parameters, option.key, default: option.default)
+            return { input, run in
+                .text(try ask(try chosen.value(in: run).task, text: try source(text, input: input, run: run), action: title, run: run))
+            }
         }
     }
 
-    static let adjustTone = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: prefix + "AdjustToneIntent", title: "Adjust Tone of Text",
-            description: "Rewrites the text in a friendly, professional or concise tone.",
-            parameters: [textParameter, .option("tone", title: "Tone", default: Tone.friendly)],
-            inputParameter: "text", outputType: "Text", outputName: "Adjusted Text",
-            keywords: ["writing tools", "rewrite", "friendly", "professional", "concise", "apple intelligence", "ai", "llm"],
-            summary: "Make ${text} ${tone}")
-    ) { parameters in
-        let text = parameters["text"]
-        let tone = OptionParameter(parameters, "tone", default: Tone.friendly)
-        return { input, run in
-            let source = try text.isAbsent ? input.text : run.text(text) ?? ""
-            let task =
-                switch try tone.value(in: run) {
-                case .friendly: "Rewrite the text in a warm, friendly tone."
-                case .professional: "Rewrite the text in a clear, professional tone."
-                case .concise: "Rewrite the text as concisely as it can be said, keeping what matters."
-                }
-            return .text(try ask(task, text: source, action: "Adjust Tone of Text", run: run))
-        }
+    /// The text an action works on: its `text` parameter, else its input.
+    static func source(_ text: ParameterExpression, input: Content, run: RunContext) throws -> String {
+        try text.isAbsent ? input.text : run.text(text) ?? ""
     }
 
     static let makeList = ActionDefinition(
@@ -118,7 +127,7 @@ enum WritingTools {
     ) { parameters in
         let text = parameters["text"]
         return { input, run in
-            let source = try text.isAbsent ? input.text : run.text(text) ?? ""
+            let source = try Self.source(text, input: input, run: run)
             let schema: [String: Any] = [
                 "type": "object", "properties": ["items": ["type": "array", "items": ["type": "string"]]], "required": ["items"],
             ]
@@ -142,7 +151,7 @@ enum WritingTools {
     ) { parameters in
         let text = parameters["text"]
         return { input, run in
-            let source = try text.isAbsent ? input.text : run.text(text) ?? ""
+            let source = try Self.source(text, input: input, run: run)
             let schema: [String: Any] = [
                 "type": "object",
                 "properties": [
