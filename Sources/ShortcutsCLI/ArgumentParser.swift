@@ -116,7 +116,7 @@ public enum ArgumentParser {
         if parsed.positionals.count < required {
             throw fail("Missing expected argument '<\(spec.arguments[parsed.positionals.count].name)>'")
         }
-        if parsed.positionals.count > spec.arguments.count {
+        if parsed.positionals.count > spec.arguments.count, spec.arguments.last?.isRepeating != true {
             throw fail("Unexpected argument '\(parsed.positionals[spec.arguments.count])'")
         }
         return parsed

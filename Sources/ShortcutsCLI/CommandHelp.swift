@@ -6,7 +6,8 @@ enum CommandHelp {
     static func usage(_ spec: CommandSpec, tool: String) -> String {
         var parts = ["\(tool) \(spec.name)"]
         for argument in spec.arguments {
-            parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let repeats = argument.isRepeating ? " ..." : ""
+            parts.append(argument.isOptional ? "[<\(argument.name)>\(repeats)]" : "<\(argument.name)>\(repeats)")
         }
         for option in spec.options {
             parts.append("[\(option.synopsis)\(option.isRepeatable ? " ..." : "")]")

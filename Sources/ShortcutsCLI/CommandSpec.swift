@@ -100,11 +100,14 @@ public struct ArgumentSpec: Sendable {
     public var name: String
     public var help: String
     public var isOptional: Bool
+    /// Whether it takes every remaining argument (`<file> ...`); only the last argument may.
+    public var isRepeating: Bool
 
-    public init(_ name: String, help: String, isOptional: Bool = false) {
+    public init(_ name: String, help: String, isOptional: Bool = false, repeating isRepeating: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
+        self.isRepeating = isRepeating
     }
 }
 

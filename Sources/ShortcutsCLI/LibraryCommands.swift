@@ -38,34 +38,88 @@ enum ListCommand {
     }
 }
 
-/// `shortcuts import`: adds a shortcut file to the library.
+/// `shortcuts import`: adds shortcut files to the library: each file, link, or every shortcut in
+/// a folder, in one call.
 enum ImportCommand {
     static let spec = CommandSpec(
-        name: "import", abstract: "Add a shortcut file to your library.",
+        name: "import", abstract: "Add shortcut files to your library.",
         discussion:
-            "The shortcut is named after the file unless --name is given. An existing shortcut with the same name is kept unless --replace is given. Its set-up questions are asked on the terminal (or answered from --answers); without a terminal they keep their defaults.",
-        arguments: [ArgumentSpec("file", help: "The shortcut file (or iCloud link, https://www.icloud.com/shortcuts/…) to import.")],
+            "Each shortcut is named after its file unless --name is given (with one file only). A folder gives every shortcut file in it (.shortcut, .wflow, .workflow, .sct; not its subfolders). An existing shortcut with the same name is kept unless --replace is given. Set-up questions are asked on the terminal (or answered from --answers); without a terminal they keep their defaults. A file that can't be imported is reported and the others are still imported; the exit status is then 1.",
+        arguments: [
+            ArgumentSpec(
+                "file", help: "The shortcut files, folders of them, or iCloud links (https://www.icloud.com/shortcuts/…) to import.",
+                repeating: true)
+        ],
         options: [name, folder, replace, allowUnverified, Flag.ignoreSignature, answers, noInteraction])
 
-    static let name = Option("name", value: "name", help: "The name to give the shortcut (default: the file name).")
+    static let name = Option("name", value: "name", help: "The name to give the shortcut (default: the file name); one file only.")
     static let folder = Option("folder", value: "folder", help: "The folder to put it in (created if needed).")
     static let replace = Flag("replace", help: "Replace a shortcut with the same name, keeping its identifier.")
     static let allowUnverified = Flag("allow-unverified", help: "Import a signed shortcut whose signer is not Apple or an Apple ID.")
     static let answers = Option("answers", value: "answers-file", help: "Answer the shortcut's set-up questions from a file, one per line.")
     static let noInteraction = Flag("no-interaction", help: "Never ask: set-up questions keep their default answers.")
+    /// The extensions a folder's shortcut files have.
+    static let shortcutExtensions: Set<String> = ["shortcut", "wflow", "workflow", "sct"]
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        let sources = try arguments.positionals.flatMap(expand)
+        if arguments[name] != nil, sources.count != 1 {
+            throw UsageError("--name names one shortcut, and \(sources.count) files were given", command: spec.name)
+        }
         let setup = RunSetup.commandLine(environment)
-        let library = setup.library
-        let source = arguments.positionals[0]
+        let prompter = try RunCommand.makePrompter(
+            answers: arguments[answers], noInteraction: arguments[noInteraction], environment: environment)
+        // One file's error ends the command as before; with several, each is reported and the rest go on.
+        guard sources.count > 1 else {
+            try importOne(sources[0], arguments: arguments, setup: setup, prompter: prompter)
+            return 0
+        }
+        var failed = 0
+        for source in sources {
+            do {
+                try importOne(source, arguments: arguments, setup: setup, prompter: prompter)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                ShortcutsCommand.fail("\(source): \(ShortcutsCommand.message(of: error))")
+                failed += 1
+            }
+        }
+        if failed > 0 {
+            Console.err("\(failed) of \(sources.count) files were not imported\n")
+            return 1
+        }
+        return 0
+    }
+
+    /// A folder's shortcut files by name, or the argument itself (a file, a `.workflow` bundle, a link).
+    static func expand(_ argument: String) throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue,
+            !FileManager.default.fileExists(atPath: (argument as NSString).appendingPathComponent("Contents/document.wflow"))
+        else { return [argument] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: argument)
+        } catch {
+            throw CommandFailure("Couldn't read the folder \(argument): \(error.localizedDescription)")
+        }
+        let files = names.filter { name in
+            !name.hasPrefix(".") && shortcutExtensions.contains((name as NSString).pathExtension.lowercased())
+        }
+        guard !files.isEmpty else { throw CommandFailure("The folder \(argument) holds no shortcut files (.shortcut, .wflow, .workflow, .sct)") }
+        return files.sorted().map { (argument as NSString).appendingPathComponent($0) }
+    }
+
+    private static func importOne(
+        _ source: String, arguments: ParsedArguments, setup: RunSetup, prompter: any Prompter
+    ) throws {
         // The library checks a signed file's signature as it imports it.
         let ignoringSignature = arguments[Flag.ignoreSignature]
         let loaded = try ShortcutSource.load(
             source, setup: setup, ignoringSignature: ignoringSignature, checkingSignature: false)
         let allowsUnverified = arguments[allowUnverified]
-        let prompter = try RunCommand.makePrompter(
-            answers: arguments[answers], noInteraction: arguments[noInteraction], environment: environment)
-        let entry = try library.importShortcut(
+        let entry = try setup.library.importShortcut(
             loaded.fileData, source: source, name: arguments[name] ?? loaded.name, folder: arguments[folder],
             replacing: arguments[replace], ignoringSignature: ignoringSignature,
             refusal: { signature in
@@ -75,7 +129,6 @@ enum ImportCommand {
             },
             setUp: { workflow in try SetupQuestions.answer(workflow, label: source, prompter: prompter) })
         Console.out("Imported \"\(entry.name)\" (\(entry.identifier)) to \(entry.location.path)\n")
-        return 0
     }
 
     /// Asks on the terminal before importing a file signed by someone Apple doesn't vouch for;

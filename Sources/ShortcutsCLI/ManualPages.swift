@@ -88,7 +88,8 @@ enum ManualPages {
     private static func synopsis(_ spec: CommandSpec, tool: String) -> String {
         var text = ".B \(escaped(tool)) \(escaped(spec.name))\n"
         for argument in spec.arguments {
-            text += argument.isOptional ? ".RI [ \(escaped(argument.name)) ]\n" : ".I \(escaped(argument.name))\n"
+            let repeats = argument.isRepeating ? " ..." : ""
+            text += argument.isOptional ? ".RI [ \(escaped(argument.name))\(repeats) ]\n" : ".RI \(escaped(argument.name))\(repeats)\n"
         }
         for option in spec.options {
             let value = option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? ""

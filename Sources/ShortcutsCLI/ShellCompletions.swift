@@ -110,7 +110,9 @@ enum ShellCompletions {
                 "        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"\(all.joined(separator: " "))\" -- \"$cur\")); return; fi\n"
             text += "        case $positional in\n"
             for (index, argument) in spec.arguments.enumerated() {
-                text += "        \(index)) \(bashValue(kind(ofArgument: argument, of: spec), function: function)) ;;\n"
+                // A repeating last argument completes at its place and every one after.
+                let pattern = argument.isRepeating ? "*" : "\(index)"
+                text += "        \(pattern)) \(bashValue(kind(ofArgument: argument, of: spec), function: function)) ;;\n"
             }
             text += "        esac\n        ;;\n"
         }
@@ -186,7 +188,8 @@ enum ShellCompletions {
                         + spec.subcommands.map { "\(zshDescribeName($0.name))\\:\(zshParenthesized($0.abstract))" }.joined(separator: " ")
                         + "))"
                     : zshValue(kind, function: function)
-                lines.append(zshQuoted("\(argument.isOptional ? ":" : "")\(index + 1):\(zshBracketed(argument.name)):\(action)"))
+                let position = argument.isRepeating ? "*" : "\(argument.isOptional ? ":" : "")\(index + 1)"
+                lines.append(zshQuoted("\(position):\(zshBracketed(argument.name)):\(action)"))
             }
             text +=
                 "        \(spec.name))\n            _arguments -s \\\n                " + lines.joined(separator: " \\\n                ")

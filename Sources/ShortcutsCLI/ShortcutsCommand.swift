@@ -107,24 +107,28 @@ public enum ShortcutsCommand {
             Console.err(CommandHelp.error(error, spec: command, tool: tool))
             return 2
         } catch let error as RunError {
-            fail(error.description)
+            fail(message(of: error))
             // A run stopped by Ctrl-C or SIGTERM exits as the signal would have made it.
             if error.code == .cancelled, let status = Interruption.exitStatus { return status }
             return 1
-        } catch let error as ShortcutFileError {
-            fail(error.message)
-            return 1
-        } catch let error as LibraryError {
-            fail(capitalized(error.message))
-            return 1
         } catch {
-            fail("\(error)")
+            fail(message(of: error))
             return 1
         }
     }
 
+    /// What an error that ends a command says, as `Error: …` shows it.
+    static func message(of error: any Error) -> String {
+        switch error {
+        case let error as RunError: return error.description
+        case let error as ShortcutFileError: return error.message
+        case let error as LibraryError: return capitalized(error.message)
+        default: return "\(error)"
+        }
+    }
+
     /// Prints `Error: message`; what a file or link put in it is shown escaped and bounded.
-    private static func fail(_ message: String) {
+    static func fail(_ message: String) {
         Console.err("Error: \(TextExcerpt.safe(message, limit: 4000))\n")
     }
 

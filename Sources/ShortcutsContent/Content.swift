@@ -20,11 +20,13 @@ public enum Content: Sendable, Equatable {
     case date(Date)
     case url(URL)
     /// An ordered dictionary with text keys; shown as text, it is JSON.
-    case dictionary(ContentDictionary)
+    // Dictionaries, files and entities are boxed (`indirect`), so a content value is 17 bytes,
+    // not 89: the engine copies values on every step, and the common ones stay small.
+    indirect case dictionary(ContentDictionary)
     case list([Content])
-    case file(FileContent)
+    indirect case file(FileContent)
     /// A typed item from an app, such as an App Intents entity.
-    case entity(EntityContent)
+    indirect case entity(EntityContent)
 
     /// The items of this content: a list's elements, nothing for ``nothing``, otherwise itself.
     public var items: [Content] {

@@ -7,20 +7,39 @@ struct Condition: Sendable {
     var requiresAll: Bool
     var clauses: [Clause]
 
-    /// One comparison: an input, an operator and the values it compares with.
-    struct Clause: Sendable {
+    /// One comparison: an input, an operator and the values it compares with. A class, so testing
+    /// it on every pass of a loop shares it instead of copying its eleven expressions.
+    final class Clause: Sendable {
         /// What is tested; absent means the If's input (the previous output).
-        var input: ParameterExpression
-        var comparison: ConditionCode
-        var text: ParameterExpression
-        var number: ParameterExpression
-        var anotherNumber: ParameterExpression
-        var date: ParameterExpression
-        var anotherDate: ParameterExpression
-        var boolean: ParameterExpression
-        var enumeration: ParameterExpression
-        var duration: ParameterExpression
-        var unit: ParameterExpression
+        let input: ParameterExpression
+        let comparison: ConditionCode
+        let text: ParameterExpression
+        let number: ParameterExpression
+        let anotherNumber: ParameterExpression
+        let date: ParameterExpression
+        let anotherDate: ParameterExpression
+        let boolean: ParameterExpression
+        let enumeration: ParameterExpression
+        let duration: ParameterExpression
+        let unit: ParameterExpression
+
+        init(
+            input: ParameterExpression, comparison: ConditionCode, text: ParameterExpression, number: ParameterExpression,
+            anotherNumber: ParameterExpression, date: ParameterExpression, anotherDate: ParameterExpression,
+            boolean: ParameterExpression, enumeration: ParameterExpression, duration: ParameterExpression, unit: ParameterExpression
+        ) {
+            self.input = input
+            self.comparison = comparison
+            self.text = text
+            self.number = number
+            self.anotherNumber = anotherNumber
+            self.date = date
+            self.anotherDate = anotherDate
+            self.boolean = boolean
+            self.enumeration = enumeration
+            self.duration = duration
+            self.unit = unit
+        }
     }
 }
 
@@ -59,10 +78,15 @@ extension RunContext {
         case .hasNoValue: return Self.isEmptyValue(subject)
         default: break
         }
-        // Test each item of a list; the condition holds if it holds for any item, as Shortcuts does.
-        let items = subject.items.isEmpty ? [Content.nothing] : subject.items
-        for item in items where try holds(clause, forItem: item) { return true }
-        return false
+        // Test each item of a list; the condition holds if it holds for any item, as Shortcuts
+        // does. An empty list is tested as nothing. (No array is made for a single item.)
+        switch subject {
+        case .list(let items) where !items.isEmpty:
+            for item in items where try holds(clause, forItem: item) { return true }
+            return false
+        case .list: return try holds(clause, forItem: .nothing)
+        default: return try holds(clause, forItem: subject)
+        }
     }
 
     private func holds(_ clause: Condition.Clause, forItem item: Content) throws -> Bool {

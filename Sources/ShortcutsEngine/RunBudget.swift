@@ -2,12 +2,12 @@ import Dispatch
 import ShortcutsContent
 
 /// What one run (with the runs it starts) has used so far, against its limits. Used on the run's
-/// thread only.
+/// thread only, so its counters skip the run-time exclusivity checks (as ``RunContext``'s state).
 final class RunBudget {
     let limits: RunLimits
-    var actions = 0
+    @exclusivity(unchecked) var actions = 0
     /// The bytes the run's variables, outputs and loop results hold, by ``Content/footprint``.
-    var heldBytes = 0
+    @exclusivity(unchecked) var heldBytes = 0
     /// The run's cancellation, which carries its time limit to everything that waits.
     let cancellation: Cancellation
 

@@ -6,7 +6,10 @@ import Synchronization
 /// The state of one run of a shortcut, which actions read and change: variables, outputs, the
 /// loops they are in, and the environment.
 ///
-/// One run uses one context on one thread.
+/// One run uses one context on one thread. Its changing state is marked
+/// `@exclusivity(unchecked)`: the engine's loop reads and writes it on every step, and checking
+/// each access at run time cost a tenth of the engine's time (`perf`, docs/PERFORMANCE.md); the
+/// one-thread rule above is what keeps the accesses apart.
 public final class RunContext {
     public let environment: RunEnvironment
     /// The shortcut's input.
@@ -16,19 +19,19 @@ public final class RunContext {
     let engine: Engine
     /// How many Run Shortcut levels this run is inside.
     let depth: Int
-    var outputs: [Content]
-    var variables: [Content]
-    var loops: [Loop] = []
+    @exclusivity(unchecked) var outputs: [Content]
+    @exclusivity(unchecked) var variables: [Content]
+    @exclusivity(unchecked) var loops: [Loop] = []
     /// What the run (with the one that started it) has used, against its limits.
     let budget: RunBudget
     /// How far the run may go: an action that makes big values (Extract Archive) stops at them.
     public var limits: RunLimits { budget.limits }
     /// The footprints of ``outputs`` and ``variables``, and their sum, for the memory limit.
-    private var outputFootprints: [Int]
-    private var variableFootprints: [Int]
-    private(set) var heldBytes = 0
+    @exclusivity(unchecked) private var outputFootprints: [Int]
+    @exclusivity(unchecked) private var variableFootprints: [Int]
+    @exclusivity(unchecked) private(set) var heldBytes = 0
     /// Set by Stop This Shortcut and Stop and Output.
-    var stopOutput: Content?
+    @exclusivity(unchecked) var stopOutput: Content?
     /// The cancellation flag shared with whoever may cancel the run.
     public let cancellation: Cancellation
 

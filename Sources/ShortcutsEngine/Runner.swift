@@ -47,10 +47,13 @@ struct Runner: ~Copyable {
         let instructions = program.instructions
         var pc = 0
         var current = 0
+        // The clock is read every 256 steps, the cancellation flag on every one.
+        var clockCountdown: UInt8 = 0
         do {
             while pc < instructions.count {
                 current = pc
-                if context.cancellation.isCancelled {
+                clockCountdown &-= 1
+                if context.cancellation.isFlagged || (clockCountdown == 0 && context.cancellation.isPastDeadline) {
                     throw context.budget.isPastDeadline
                         ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
@@ -96,7 +99,7 @@ struct Runner: ~Copyable {
                     let footprint = result.footprint
                     try context.hold(footprint, replacing: 0)
                     loop.resultsFootprint += footprint
-                    loop.results.append(contentsOf: result.items)
+                    loop.results.appendItems(of: result)
                     try context.budget.checkListCount(loop.results.count)
                     loop.position += 1
                     if loop.position < loop.count {
@@ -211,6 +214,18 @@ extension Instruction {
         switch self {
         case .ifStart, .otherwise, .menuCase, .blockEnd, .repeatEnd: return false
         default: return true
+        }
+    }
+}
+
+extension [Content] {
+    /// Appends a value's items (as ``Content/items``), without making an array for one item.
+    @inline(__always)
+    fileprivate mutating func appendItems(of content: Content) {
+        switch content {
+        case .nothing: return
+        case .list(let items): append(contentsOf: items)
+        default: append(content)
         }
     }
 }

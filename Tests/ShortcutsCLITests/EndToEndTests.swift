@@ -95,6 +95,36 @@ import Testing
         #expect(missing.error == "Error: Couldn't find folder \"Nope\"\n")
     }
 
+    @Test func importTakesManyFilesAndFoldersInOneCall() throws {
+        let folder = shell.directory.appendingPathComponent("to import")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        for (name, source) in [("One.shortcut", hello), ("Two.shortcut", wordLengths), ("nested/Three.shortcut", hello), (".Hidden.shortcut", hello)] {
+            try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
+        let imported = try shell.run(["import", folder.path, hello, "--folder", "Batch"])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output.split(separator: "\n").count == 3)
+        #expect(try shell.run(["list", "-f", "Batch"]).output == "Hello\nOne\nTwo\n")
+
+        // A broken file is named and skipped; the rest still land and the status says so.
+        try Data("not a shortcut".utf8).write(to: folder.appendingPathComponent("Broken.shortcut"))
+        let partly = try shell.run(["import", folder.path, "--replace"])
+        #expect(partly.status == 1)
+        #expect(partly.error.contains("Error: \(folder.path)/Broken.shortcut: "))
+        #expect(partly.error.hasSuffix("1 of 3 files were not imported\n"))
+        #expect(partly.output.split(separator: "\n").count == 2)
+
+        let named = try shell.run(["import", hello, wordLengths, "--name", "Both"])
+        #expect(named.status == 2)
+        #expect(named.error.contains("--name"))
+        let empty = shell.directory.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let nothing = try shell.run(["import", empty.path])
+        #expect(nothing.status == 1)
+        #expect(nothing.error.contains("holds no shortcut files"))
+    }
+
     @Test func importWithoutReplaceKeepsTheOriginalByteForByte() throws {
         _ = try shell.run(["import", hello, "--name", "Greeter"])
         let stored = shell.home + "/Shortcuts/Greeter.shortcut"
