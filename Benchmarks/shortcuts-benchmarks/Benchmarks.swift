@@ -6,15 +6,24 @@ import Foundation
 /// swift run -c release shortcuts-benchmarks [--runs N] [--corpus <dir>]
 /// ```
 enum Benchmarks {
-    static let targetActionsPerSecond = 2_000_000.0
+    static let targetActionsPerSecond = 20_000_000.0
 
     static func main(arguments: [String]) {
+        if arguments.dropFirst().first == "--figures" {
+            do {
+                try Figures.run(arguments: Array(arguments.dropFirst(2)))
+                exit(0)
+            } catch {
+                print("figures: FAILED: \(error)")
+                exit(1)
+            }
+        }
         var runs = 7
         var corpus: URL?
         var only: Set<String>?
         var index = 1
         let usage =
-            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,apps,mcp,service,history,cancel,media]"
+            "usage: shortcuts-benchmarks [--runs N] [--corpus <dir>] [--only engine,format,lzfse,language,extension,apps,mcp,service,history,cancel,media]\n       shortcuts-benchmarks --figures [--tiny] [--write <file.md>] [--corpus <dir>]"
         while index < arguments.count {
             switch arguments[index] {
             case "--runs" where index + 1 < arguments.count:

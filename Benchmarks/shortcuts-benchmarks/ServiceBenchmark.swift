@@ -88,7 +88,7 @@ func runServiceBenchmarks(calls: Int = 500, seconds: Double = 3) throws {
 }
 
 /// A `dbus-daemon --session` of our own, ended when the benchmark ends.
-private struct PrivateSessionBus {
+struct PrivateSessionBus {
     let address: String
     let pid: Int32
 
