@@ -204,8 +204,21 @@ private struct Measurer {
         runs.removeFirst(3)
         let helloTime = median(helloRuns.map(\.seconds))
         let runTime = median(runs.map(\.seconds))
-        let helloMemory = median(helloRuns.map { Double($0.peakKilobytes) })
-        let runMemory = median(runs.map { Double($0.peakKilobytes) })
+        // Peak memory through a small meter: a child this process spawns starts out sharing its
+        // memory, and the kernel counts that in the child's peak (`ru_maxrss`).
+        let meter = try peakMeter()
+        func peak(_ path: String, _ arguments: [String]) throws -> Double {
+            let readings = try (0..<max(3, sizes.processRuns / 4)).map { _ in
+                let printed = try Spawned.output(meter, [path] + arguments, environment: environment)
+                guard let kilobytes = Double(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw BenchmarkError("\(path) \(arguments.joined(separator: " ")) failed under the memory meter")
+                }
+                return kilobytes
+            }
+            return median(readings)
+        }
+        let helloMemory = try peak(hello, [])
+        let runMemory = try peak(shortcuts, ["run", file.path])
 
         var rows = [
             Figures.Row(
@@ -218,12 +231,7 @@ private struct Measurer {
                 ratio: String(format: "%.2f", runMemory / helloMemory), verdict: verdict(runMemory / helloMemory <= 1.25)),
         ]
         if let (largest, actions) = try largestCorpusFile() {
-            var views: [Spawned] = []
-            for _ in 0..<max(3, sizes.processRuns / 4) {
-                views.append(try Spawned.run(shortcuts, ["view", largest], environment: environment))
-            }
-            guard views.allSatisfy({ $0.status == 0 }) else { throw BenchmarkError("shortcuts view \(largest) failed") }
-            let viewMemory = median(views.map { Double($0.peakKilobytes) })
+            let viewMemory = try peak(shortcuts, ["view", largest])
             rows.append(
                 Figures.Row(
                     measure: "peak memory of `view` on the largest corpus file (\(actions) actions)", goal: "≤ 1.5 × hello",
@@ -238,13 +246,45 @@ private struct Measurer {
         let source = scratch.appendingPathComponent("hello.swift")
         let executable = scratch.appendingPathComponent("hello").path
         try Data("import Foundation\nprint(\"Hello, World!\")\n".utf8).write(to: source)
+        let built = try Spawned.run(try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
+        guard built.status == 0 else { throw BenchmarkError("swiftc could not build the hello world") }
+        return executable
+    }
+
+    /// A program that runs another, its output on /dev/null, and prints the other's peak resident
+    /// set in kilobytes (exiting 1 if it failed). Built without Foundation, so it is small and what
+    /// its child starts out sharing with it barely counts.
+    private func peakMeter() throws -> String {
+        let source = scratch.appendingPathComponent("peak.swift")
+        let executable = scratch.appendingPathComponent("peak").path
+        if FileManager.default.isExecutableFile(atPath: executable) { return executable }
+        let program = """
+            import Glibc
+            var pid: pid_t = 0
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            let argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.dropFirst().map { strdup($0) } + [nil]
+            guard let program = argv[0], posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { exit(127) }
+            var status: Int32 = 0
+            var usage = rusage()
+            _ = wait4(pid, &status, 0, &usage)
+            guard status == 0 else { exit(1) }
+            print(usage.ru_maxrss)
+
+            """
+        try Data(program.utf8).write(to: source)
+        let built = try Spawned.run(try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
+        guard built.status == 0 else { throw BenchmarkError("swiftc could not build the memory meter") }
+        return executable
+    }
+
+    private func swiftCompiler() throws -> String {
         let swiftc = ["/usr/bin/swiftc"] + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
         guard let compiler = swiftc.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw BenchmarkError("swiftc is not on PATH; the hello world reference needs it")
         }
-        let built = try Spawned.run(compiler, ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
-        guard built.status == 0 else { throw BenchmarkError("swiftc could not build the hello world") }
-        return executable
+        return compiler
     }
 
     /// The corpus file with the most actions, and how many.
@@ -460,18 +500,15 @@ private final class Atomic: @unchecked Sendable {
 struct Spawned {
     var seconds: Double
     var status: Int32
-    /// The child's peak resident set, in kilobytes (`ru_maxrss`).
-    var peakKilobytes: Int
 
     /// Runs `path` with its output on /dev/null.
     static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Spawned {
         let start = ContinuousClock.now
         let pid = try spawn(path, arguments, environment: environment, output: nil)
-        let (status, usage) = wait(pid)
+        let status = wait(pid)
         let elapsed = ContinuousClock.now - start
         return Spawned(
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, status: status,
-            peakKilobytes: usage.ru_maxrss)
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, status: status)
     }
 
     /// Runs `path` and gives what it printed.
@@ -479,7 +516,7 @@ struct Spawned {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("figures-output-\(UUID().uuidString)").path
         defer { unlink(file) }
         let pid = try spawn(path, arguments, environment: environment, output: file)
-        let (status, _) = wait(pid)
+        let status = wait(pid)
         guard status == 0 else { throw BenchmarkError("\(path) \(arguments.joined(separator: " ")) exited with \(status)") }
         return (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     }
@@ -499,7 +536,7 @@ struct Spawned {
 
         func stop() {
             kill(pid, SIGTERM)
-            _ = Spawned.wait(pid)
+            Spawned.wait(pid)
         }
     }
 
@@ -526,13 +563,12 @@ struct Spawned {
         return pid
     }
 
-    fileprivate static func wait(_ pid: pid_t) -> (Int32, rusage) {
+    @discardableResult
+    fileprivate static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         // Exited normally: its code; killed: 128 + the signal, as a shell says.
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, usage)
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }
 

@@ -58,12 +58,16 @@ extension ShortcutLibrary {
             }
             unlink(journalPath)
         }
-        var directories = [home, shortcutsDirectory]
-        directories += folders().map { shortcutsDirectory + "/" + $0 }
-        for directory in directories {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where Self.isTemporary(name, inHome: directory == home) {
-                unlink(directory + "/" + name)
+        // The Shortcuts folder is listed once: its temporary files and its folders.
+        let top = FolderListing.items(in: shortcutsDirectory)
+        var listings = [(home, FolderListing.items(in: home)), (shortcutsDirectory, top)]
+        for folder in top where folder.kind == .folder && !folder.name.hasPrefix(".") {
+            let path = shortcutsDirectory + "/" + folder.name
+            listings.append((path, FolderListing.items(in: path)))
+        }
+        for (directory, items) in listings {
+            for item in items where Self.isTemporary(item.name, inHome: directory == home) {
+                unlink(directory + "/" + item.name)
             }
         }
     }
@@ -77,9 +81,7 @@ extension ShortcutLibrary {
         let leftovers =
             FileManager.default.fileExists(atPath: journalPath)
             || directories.contains { directory in
-                ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains {
-                    Self.isTemporary($0, inHome: directory == home)
-                }
+                FolderListing.items(in: directory).contains { Self.isTemporary($0.name, inHome: directory == home) }
             }
         guard leftovers else { return }
         // Recovery runs as the lock is taken; a library that can't be locked is read as it is.

@@ -80,17 +80,14 @@ public struct ShortcutLibrary: Sendable {
 
     /// Every shortcut file in the library, in no particular order; reads no file and no index.
     public func locations() -> [ShortcutLocation] {
-        let manager = FileManager.default
         var found: [ShortcutLocation] = []
         for item in visibleItems(in: shortcutsDirectory) {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: shortcutsDirectory + "/" + item, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                for file in visibleItems(in: shortcutsDirectory + "/" + item) where Self.isShortcutFile(file) {
-                    found.append(location(relativePath: item + "/" + file))
+            if item.kind == .folder {
+                for file in visibleItems(in: shortcutsDirectory + "/" + item.name) where Self.isShortcutFile(file.name) {
+                    found.append(location(relativePath: item.name + "/" + file.name))
                 }
-            } else if Self.isShortcutFile(item) {
-                found.append(location(relativePath: item))
+            } else if Self.isShortcutFile(item.name) {
+                found.append(location(relativePath: item.name))
             }
         }
         return found
@@ -98,11 +95,7 @@ public struct ShortcutLibrary: Sendable {
 
     /// The folders, sorted by name.
     public func folders() -> [String] {
-        visibleItems(in: shortcutsDirectory).filter { item in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: shortcutsDirectory + "/" + item, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted(by: Self.byName)
+        visibleItems(in: shortcutsDirectory).filter { $0.kind == .folder }.map(\.name).sorted(by: Self.byName)
     }
 
     /// Every shortcut with its identifier, sorted by name. Shortcuts seen for the first time get
@@ -216,11 +209,8 @@ public struct ShortcutLibrary: Sendable {
 
     /// The entries of a library folder that are the library's: not hidden, and not symbolic
     /// links, which could lead a name in the library to any file or folder on the machine.
-    private func visibleItems(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { name in
-            var info = stat()
-            return !name.hasPrefix(".") && lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK
-        }
+    private func visibleItems(in directory: String) -> [FolderListing.Item] {
+        FolderListing.items(in: directory).filter { !$0.name.hasPrefix(".") && $0.kind != .link }
     }
 
     /// Whether a path from `library.json` stays inside the `Shortcuts` folder: relative, at most
