@@ -11,7 +11,7 @@ package enum ActionCategory: String, Sendable, CaseIterable {
 /// section of the action library it is listed under.
 ///
 /// ```swift
-/// static let entries = TextActions.all.listed(under: .documents) + NumberActions.all.listed(under: .scripting)
+/// static let groups: [CatalogGroup] = [{ TextActions.all.listed(under: .documents) }, { NumberActions.all.listed(under: .scripting) }]
 /// ```
 package struct CatalogEntry: Sendable {
     package var definition: ActionDefinition
@@ -23,6 +23,15 @@ package struct CatalogEntry: Sendable {
     }
 
     package var identifier: String { definition.metadata.identifier }
+}
+
+/// Some of a family's actions, made when first asked for: a run makes only the groups its
+/// actions are in (`Builtins.groupOfIdentifier` finds them), not all 300 actions.
+package typealias CatalogGroup = @Sendable () -> [CatalogEntry]
+
+extension Array where Element == CatalogGroup {
+    /// Every group's entries, in one list.
+    package var entries: [CatalogEntry] { flatMap { $0() } }
 }
 
 extension Array where Element == ActionDefinition {

@@ -2,6 +2,13 @@ import ActionSupport
 
 /// Files and folders, archives, disk images and printing.
 package enum FileCatalog {
-    package static let entries: [CatalogEntry] =
-        (FileActions.all + ArchiveActions.all + DiskImageActions.all + PrintActions.all).listed(under: .documents)
+    /// Its actions, group by group, each made when first asked for.
+    package static let groups: [CatalogGroup] = [
+        { FileActions.all.listed(under: .documents) },
+        { ArchiveActions.all.listed(under: .documents) },
+        { DiskImageActions.all.listed(under: .documents) },
+        { PrintActions.all.listed(under: .documents) },
+    ]
+
+    package static var entries: [CatalogEntry] { groups.entries }
 }

@@ -2,5 +2,12 @@ import ActionSupport
 
 /// Language: spelling, detecting and translating languages, speech, definitions.
 package enum LanguageCatalog {
-    package static let entries: [CatalogEntry] = (LanguageActions.all + WordNet.all + TranslateActions.all).listed(under: .documents)
+    /// Its actions, group by group, each made when first asked for.
+    package static let groups: [CatalogGroup] = [
+        { LanguageActions.all.listed(under: .documents) },
+        { WordNet.all.listed(under: .documents) },
+        { TranslateActions.all.listed(under: .documents) },
+    ]
+
+    package static var entries: [CatalogEntry] { groups.entries }
 }

@@ -4,12 +4,27 @@ import ShortcutsContent
 /// Images, GIFs, PDFs, QR codes, text recognition, the camera, audio and video, speech, and the
 /// photo and music libraries.
 package enum MediaCatalog {
-    package static let entries: [CatalogEntry] =
-        (MediaLibraryActions.all + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + CodeActions.all
-        + PhotoLibrary.all + MusicLibrary.all + PlaylistActions.all + MediaEncodingActions.all).listed(under: .media)
-        + (TextRecognition.all + PDFActions.all + PDFOptimizing.all + SpeechRecognition.all + DictationActions.all)
-        .listed(under: .documents)
-        + CameraActions.all.listed(under: .scripting)
+    /// Its actions, group by group, each made when first asked for.
+    package static let groups: [CatalogGroup] = [
+        { MediaLibraryActions.all.listed(under: .media) },
+        { ImageActions.all.listed(under: .media) },
+        { ImageDetailActions.all.listed(under: .media) },
+        { GIFActions.all.listed(under: .media) },
+        { TextOverlay.all.listed(under: .media) },
+        { CodeActions.all.listed(under: .media) },
+        { PhotoLibrary.all.listed(under: .media) },
+        { MusicLibrary.all.listed(under: .media) },
+        { PlaylistActions.all.listed(under: .media) },
+        { MediaEncodingActions.all.listed(under: .media) },
+        { TextRecognition.all.listed(under: .documents) },
+        { PDFActions.all.listed(under: .documents) },
+        { PDFOptimizing.all.listed(under: .documents) },
+        { SpeechRecognition.all.listed(under: .documents) },
+        { DictationActions.all.listed(under: .documents) },
+        { CameraActions.all.listed(under: .scripting) },
+    ]
+
+    package static var entries: [CatalogEntry] { groups.entries }
 
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
     /// file's details (``ImageDetails``).

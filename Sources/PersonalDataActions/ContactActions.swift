@@ -217,7 +217,7 @@ enum ContactActions {
         ActionDefinition(
             metadata: ActionMetadata(
                 identifier: identifier, title: title, description: "Asks the person to choose \(noun) from the address books.",
-                outputType: "Text", outputName: title.replacingOccurrences(of: "Select ", with: ""),
+                outputType: "Text", outputName: String(title.dropFirst("Select ".count)),
                 keywords: ["pick", "choose", "contact"])
         ) { _ in
             { _, run in

@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The time zone and region dates and numbers are shown, read and split into days in on this
 /// thread: the running shortcut's, which the engine sets for the length of a run from its
 /// environment. Content turns dates into text in many places (a date in a Text action, a
@@ -10,19 +14,13 @@ import Synchronization
 /// Outside a run the zone is the one the process's own `TZ` names (``TimeZoneVariable``) and the
 /// region is English (US) (``UserLocale/english``).
 public enum DateContext {
-    private static let key = "org.swiftshortcuts.DateContext.timeZone"
-    private static let localeKey = "org.swiftshortcuts.DateContext.locale"
     private static let processZone = TimeZoneVariable.zone(in: ProcessInfo.processInfo.environment)
 
     /// The region in effect on this thread.
-    public static var locale: UserLocale {
-        (Thread.current.threadDictionary[localeKey] as? LocaleBox)?.locale ?? .english
-    }
+    public static var locale: UserLocale { ThreadState.current.locale ?? .english }
 
     /// The zone in effect on this thread.
-    public static var timeZone: TimeZone {
-        (Thread.current.threadDictionary[key] as? LazyTimeZone)?.zone ?? processZone
-    }
+    public static var timeZone: TimeZone { ThreadState.current.zone?.zone ?? processZone }
 
     /// A Gregorian calendar in ``timeZone``.
     public static var calendar: Calendar {
@@ -36,18 +34,35 @@ public enum DateContext {
     public static func with<T, Failure>(
         timeZone zone: LazyTimeZone, locale: UserLocale = .english, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
-        let dictionary = Thread.current.threadDictionary
-        let previous = (dictionary[key], dictionary[localeKey])
-        dictionary[key] = zone
-        dictionary[localeKey] = LocaleBox(locale)
-        defer { (dictionary[key], dictionary[localeKey]) = previous }
+        let state = ThreadState.current
+        let previous = (state.zone, state.locale)
+        (state.zone, state.locale) = (zone, locale)
+        defer { (state.zone, state.locale) = previous }
         return try body()
     }
 
-    /// A thread dictionary holds objects.
-    private final class LocaleBox {
-        let locale: UserLocale
-        init(_ locale: UserLocale) { self.locale = locale }
+    /// The zone and region of one thread, in a POSIX thread-specific slot: `Thread`'s thread
+    /// dictionary would bring in `NSMutableDictionary` and its bridging, half a millisecond of
+    /// a one-action run's start.
+    private final class ThreadState {
+        var zone: LazyTimeZone?
+        var locale: UserLocale?
+
+        private static let slot: pthread_key_t = {
+            var slot = pthread_key_t()
+            // The thread's state goes with it.
+            pthread_key_create(&slot) { state in
+                if let state { Unmanaged<ThreadState>.fromOpaque(state).release() }
+            }
+            return slot
+        }()
+
+        static var current: ThreadState {
+            if let state = pthread_getspecific(slot) { return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue() }
+            let state = ThreadState()
+            pthread_setspecific(slot, Unmanaged.passRetained(state).toOpaque())
+            return state
+        }
     }
 }
 

@@ -62,7 +62,7 @@ public struct ServiceSettings: Sendable, Equatable {
     public func overridden(by environment: [String: String]) -> ServiceSettings {
         var result = self
         for service in Self.services {
-            let key = "SHORTCUTS_SERVICE_" + service.name.uppercased().replacingOccurrences(of: "-", with: "_")
+            let key = "SHORTCUTS_SERVICE_" + String(service.name.uppercased().map { $0 == "-" ? "_" : $0 })
             if let value = environment[key] { result.values[service.name] = value }
         }
         return result

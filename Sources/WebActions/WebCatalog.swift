@@ -2,7 +2,13 @@ import ActionSupport
 
 /// The web: URLs, web services, rich text and podcasts.
 package enum WebCatalog {
-    package static let entries: [CatalogEntry] =
-        (WebActions.all + WebServiceActions.all + RichTextActions.all).listed(under: .web)
-        + PodcastActions.all.listed(under: .media)
+    /// Its actions, group by group, each made when first asked for.
+    package static let groups: [CatalogGroup] = [
+        { WebActions.all.listed(under: .web) },
+        { WebServiceActions.all.listed(under: .web) },
+        { RichTextActions.all.listed(under: .web) },
+        { PodcastActions.all.listed(under: .media) },
+    ]
+
+    package static var entries: [CatalogEntry] { groups.entries }
 }

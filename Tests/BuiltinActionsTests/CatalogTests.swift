@@ -1,4 +1,5 @@
 import ActionTestSupport
+import Foundation
 import ShortcutsEngine
 import Testing
 
@@ -39,6 +40,40 @@ struct CatalogTests {
         #expect(Set(identifiers) == Set(Self.defined.map(\.metadata.identifier)))
         #expect(identifiers.count == Set(Self.defined.map(\.metadata.identifier)).count)
         #expect(Builtins.catalog.allMetadata.count == identifiers.count)
+    }
+
+    /// A run makes only the groups its actions are in, found through `groupOfIdentifier`, a
+    /// table written from the families' groups themselves.
+    @Test func theTableOfGroupsIsCurrent() throws {
+        var expected: [String: Int] = [:]
+        for (number, group) in Builtins.groups.enumerated() {
+            for entry in group() { expected[entry.identifier] = number }
+        }
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/BuiltinActions/BuiltinIndex.swift")
+        if ProcessInfo.processInfo.environment["SHORTCUTS_RECORD_BUILTIN_INDEX"] == "1" {
+            let lines = expected.sorted { $0.key < $1.key }.map { "        \"\($0.key)\": \($0.value)," }
+            let text = """
+                // DO NOT EDIT. Written from the families' catalogs by
+                // `SHORTCUTS_RECORD_BUILTIN_INDEX=1 swift test --filter CatalogTests`; CatalogTests checks it is current.
+
+                extension Builtins {
+                    /// The group (a position in ``groups``) each built-in action is in.
+                    static let groupOfIdentifier: [String: Int] = [
+                \(lines.joined(separator: "\n"))
+                    ]
+                }
+
+                """
+            try Data(text.utf8).write(to: file, options: .atomic)
+        }
+        #expect(
+            Builtins.groupOfIdentifier == expected,
+            "Sources/BuiltinActions/BuiltinIndex.swift is out of date: run SHORTCUTS_RECORD_BUILTIN_INDEX=1 swift test --filter CatalogTests")
+        for (identifier, _) in expected {
+            #expect(Builtins.catalog.definition(for: identifier)?.metadata.identifier == identifier)
+        }
+        #expect(Builtins.catalog.definition(for: "is.workflow.actions.nosuchaction") == nil)
     }
 
     @Test func everyActionHasASectionAndADescription() {
