@@ -22,6 +22,8 @@ public final class EventsService: Sendable {
     public let policy: AccessPolicy
     public let log: ServiceLog
     let registry: RunRegistry
+    /// The threads that serve connections and answer requests.
+    let workers: WorkerPool
     /// The engine, the installed apps' actions and the live environment of every run.
     public let setup: RunSetup
     /// The installed apps' actions; running apps that register are reached through its host.
@@ -54,6 +56,10 @@ public final class EventsService: Sendable {
         self.log = log
         policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
         registry = RunRegistry(maximumRunning: configuration.maximumRuns, maximumQueued: configuration.maximumQueuedRuns)
+        // Every connection's reader, and a request for each run going or queued, may wait at once.
+        workers = WorkerPool(
+            name: "shortcutsd.worker",
+            maximumThreads: configuration.maximumConnectionsPerClient * 2 + configuration.maximumRuns + configuration.maximumQueuedRuns)
         setup = RunSetup(
             environment: configuration.environment, caller: .service, library: configuration.library,
             warn: { log.write($0.replacingOccurrences(of: "Warning: ", with: "warning: ")) })

@@ -70,7 +70,7 @@ final class SocketConnection: @unchecked Sendable {
                 continue
             }
             lock.withLock { inFlight += 1 }
-            Thread.detachNewThread { [self] in
+            service.workers.submit { [self] in
                 service.answering {
                     let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self))
                         .respond(to: method, id: envelope.id, line: line)

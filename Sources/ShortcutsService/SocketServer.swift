@@ -118,12 +118,10 @@ public final class SocketServer: @unchecked Sendable {
             var identity = ClientIdentity.process(credentials.pid, user: credentials.uid)
             identity.processHandle = UnixSocket.peerProcessHandle(client)
             let connection = SocketConnection(descriptor: client, client: identity, service: service)
-            let thread = Thread { [self] in
+            service.workers.submit { [self] in
                 connection.serve()
                 release(credentials.pid)
             }
-            thread.name = "shortcutsd.socket.connection"
-            thread.start()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 @testable import ShortcutsLibrary
@@ -46,5 +47,25 @@ import Testing
         try Data(#"{"version":1,"shortcuts":[{"identifier":"X"}]}"#.utf8).write(to: URL(fileURLWithPath: root + "/library.json"))
         let error = try #require(throws: LibraryError.self) { try LibraryIndex.read(from: root + "/library.json") }
         #expect(error.message.contains(root + "/library.json is damaged (an entry lacks its path"), "\(error.message)")
+    }
+}
+
+/// Names are sorted as `caseInsensitiveCompare` sorts them; for ASCII names without Foundation.
+@Suite struct NameOrderTests {
+    @Test func asciiNamesSortAsCaseInsensitiveCompareSortsThem() {
+        let characters = (32..<127).map { String(UnicodeScalar(UInt8($0))) }
+        var generator = SeededGenerator(seed: 40)
+        var pairs = characters.flatMap { a in characters.map { b in (a, b) } }
+        for _ in 0..<20_000 {
+            func name() -> String {
+                String((0..<Int.random(in: 0...5, using: &generator)).map { _ in Character(characters.randomElement(using: &generator)!) })
+            }
+            pairs.append((name(), name()))
+        }
+        for (a, b) in pairs {
+            #expect(ShortcutLibrary.asciiCaseInsensitiveOrder(a, b) == a.caseInsensitiveCompare(b).rawValue, "\(a.debugDescription) \(b.debugDescription)")
+        }
+        #expect(ShortcutLibrary.asciiCaseInsensitiveOrder("Café", "cafe") == nil)
+        #expect(ShortcutLibrary.byName("éclair", "Zebra") == ("éclair".caseInsensitiveCompare("Zebra") == .orderedAscending))
     }
 }
