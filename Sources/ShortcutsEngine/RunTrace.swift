@@ -121,6 +121,9 @@ struct TraceRecorder: StepHooks, ~Copyable {
     private let trace: RunTrace
     private let actionCount: Int
     private let counts: UnsafeMutablePointer<Int>
+    /// Per instruction: whether a step of it is timed (``Instruction/isTimed``), worked out once
+    /// so a step doesn't look at its instruction (passing it cost a copy per step).
+    private let timed: UnsafeMutablePointer<Bool>
     /// Per action: tick-counter time of its kept steps, and coarse nanoseconds of the rest.
     private let ticks: UnsafeMutablePointer<UInt64>
     private let coarse: UnsafeMutablePointer<UInt64>
@@ -140,14 +143,17 @@ struct TraceRecorder: StepHooks, ~Copyable {
     /// Whether the millisecond clock runs for this run (once steps are past the kept ones).
     private var usesProfileClock = false
 
-    init(_ trace: RunTrace, actionCount: Int) {
+    init(_ trace: RunTrace, instructions: [Instruction]) {
         self.trace = trace
         stepLimit = trace.stepLimit
         previews = trace.previews
-        self.actionCount = actionCount
+        actionCount = instructions.count
         let capacity = max(actionCount, 1)
         counts = .allocate(capacity: capacity)
         counts.initialize(repeating: 0, count: capacity)
+        timed = .allocate(capacity: capacity)
+        timed.initialize(repeating: false, count: capacity)
+        for (index, instruction) in instructions.enumerated() { timed[index] = instruction.isTimed }
         ticks = .allocate(capacity: capacity)
         ticks.initialize(repeating: 0, count: capacity)
         coarse = .allocate(capacity: capacity)
@@ -161,6 +167,7 @@ struct TraceRecorder: StepHooks, ~Copyable {
 
     deinit {
         counts.deallocate()
+        timed.deallocate()
         ticks.deallocate()
         coarse.deallocate()
         if usesProfileClock { ProfileClock.release() }
@@ -171,11 +178,11 @@ struct TraceRecorder: StepHooks, ~Copyable {
 
     /// The action at `index` starts; the step before it ends now.
     @inline(__always)
-    mutating func started(_ index: Int, _ instruction: borrowing Instruction) {
+    mutating func started(_ index: Int) {
         counts[index] &+= 1
         total &+= 1
         if total > stepLimit {
-            guard instruction.isTimed || total == stepLimit &+ 1 else { return }
+            guard timed[index] || total == stepLimit &+ 1 else { return }
             if usesProfileClock {
                 // Most steps see no tick: then only which step is open changes.
                 let now = shortcuts_profile_clock_read()

@@ -32,12 +32,12 @@ struct Runner: ~Copyable {
             var hooks = Unwatched()
             return try loop(&hooks)
         case (let trace?, nil):
-            var hooks = TraceRecorder(trace, actionCount: program.instructions.count)
+            var hooks = TraceRecorder(trace, instructions: program.instructions)
             defer { hooks.end() }
             return try loop(&hooks)
         case (let trace, let observer?):
             var hooks = Watched(
-                observer: observer, recorder: trace.map { TraceRecorder($0, actionCount: program.instructions.count) })
+                observer: observer, recorder: trace.map { TraceRecorder($0, instructions: program.instructions) })
             defer { hooks.end() }
             return try loop(&hooks)
         }
@@ -57,7 +57,7 @@ struct Runner: ~Copyable {
                     throw context.budget.isPastDeadline
                         ? context.budget.timeFailure : ActionFailure("the run was cancelled", code: .cancelled)
                 }
-                hooks.started(pc, instructions[pc])
+                hooks.started(pc)
                 switch instructions[pc] {
                 case .action(let step):
                     let input = step.input.isAbsent ? previous : try context.content(step.input)
@@ -177,14 +177,14 @@ struct Runner: ~Copyable {
 /// an observer and perhaps a trace (``Watched``). The loop is specialized for each.
 protocol StepHooks: ~Copyable {
     /// The instruction at `index` is about to run.
-    mutating func started(_ index: Int, _ instruction: borrowing Instruction)
+    mutating func started(_ index: Int)
     /// The action at `index` ran and gave `output`.
     mutating func finished(_ index: Int, output: borrowing Content)
 }
 
 /// A run nobody watches.
 private struct Unwatched: StepHooks {
-    @inline(__always) func started(_ index: Int, _ instruction: borrowing Instruction) {}
+    @inline(__always) func started(_ index: Int) {}
     @inline(__always) func finished(_ index: Int, output: borrowing Content) {}
 }
 
@@ -193,8 +193,8 @@ private struct Watched: StepHooks, ~Copyable {
     let observer: any RunObserver
     var recorder: TraceRecorder?
 
-    mutating func started(_ index: Int, _ instruction: borrowing Instruction) {
-        recorder?.started(index, instruction)
+    mutating func started(_ index: Int) {
+        recorder?.started(index)
         observer.actionStarted(index)
     }
 
