@@ -78,7 +78,7 @@ enum AppActionBenchmark {
     }
 
     /// `Repeat times { identifier(parameters) }`.
-    private static func repeating(_ identifier: String, _ parameters: ParameterDictionary, times: Int) -> Workflow {
+    static func repeating(_ identifier: String, _ parameters: ParameterDictionary, times: Int) -> Workflow {
         let group = ParameterValue.plain("C0FFEE00-0000-4000-8000-000000000001")
         return Workflow(actions: [
             WorkflowAction(

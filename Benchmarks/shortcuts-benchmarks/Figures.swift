@@ -321,8 +321,8 @@ private struct Measurer {
         let app = "org.swiftshortcuts.BenchmarkApp."
 
         func perCall(_ identifier: String, _ parameters: ParameterDictionary) throws -> Double {
-            let once = try setup.compile(repeating(identifier, parameters, times: 1), name: "Once")
-            let many = try setup.compile(repeating(identifier, parameters, times: sizes.appCalls + 1), name: "Many")
+            let once = try setup.compile(AppActionBenchmark.repeating(identifier, parameters, times: 1), name: "Once")
+            let many = try setup.compile(AppActionBenchmark.repeating(identifier, parameters, times: sizes.appCalls + 1), name: "Many")
             _ = try setup.engine.run(many, environment: runEnvironment)
             var single: [Double] = []
             var repeated: [Double] = []
@@ -342,7 +342,7 @@ private struct Measurer {
             defer { host.stopAll() }
             let source = AppActionSource(home: home, environment: environment, host: host)
             let coldSetup = RunSetup(environment: environment, caller: .benchmark, apps: source)
-            let program = try coldSetup.compile(repeating(app + "DoNothingIntent", [:], times: 1), name: "Cold")
+            let program = try coldSetup.compile(AppActionBenchmark.repeating(app + "DoNothingIntent", [:], times: 1), name: "Cold")
             let coldEnvironment = coldSetup.environment(prompter: NoInteraction())
             return try Timings.measure(runs: 1, warmups: 0) { _ = try coldSetup.engine.run(program, environment: coldEnvironment) }
                 .seconds[0]
@@ -359,18 +359,6 @@ private struct Measurer {
                 measure: "cold first app action (extension started on demand)", goal: "≤ 5 ms", figure: "\(milliseconds(coldTime)) ms",
                 reference: "\(microseconds(noOp)) warm", ratio: String(format: "%.0f", coldTime / noOp), verdict: verdict(coldTime <= 5e-3)),
         ]
-    }
-
-    private func repeating(_ identifier: String, _ parameters: ParameterDictionary, times: Int) -> Workflow {
-        let group = ParameterValue.plain("C0FFEE00-0000-4000-8000-000000000002")
-        return Workflow(actions: [
-            WorkflowAction(
-                identifier: WorkflowAction.builtinPrefix + "repeat.count",
-                parameters: ["GroupingIdentifier": group, "WFControlFlowMode": .plain(0), "WFRepeatCount": .plain(.integer(Int64(times)))]),
-            WorkflowAction(identifier: identifier, parameters: parameters),
-            WorkflowAction(
-                identifier: WorkflowAction.builtinPrefix + "repeat.count", parameters: ["GroupingIdentifier": group, "WFControlFlowMode": .plain(2)]),
-        ])
     }
 
     // MARK: The library
