@@ -16,10 +16,11 @@ import ShortcutsRun
 /// socket echo, `ls` and `cp` of the same folder), printed as a table and written into that file.
 ///
 /// ```
-/// shortcuts-benchmarks --figures [--tiny] [--write docs/PERFORMANCE.md] [--corpus <dir>]
+/// shortcuts-benchmarks --figures [--tiny] [--write docs/PERFORMANCE.md] [--corpus <dir>] [--service-seconds N]
 /// ```
 ///
-/// `Benchmarks/run` builds the release binaries and calls this. `--tiny` runs every measure at a
+/// `--service-seconds` sets how long the 20 clients run the service (5 s; about 4½ minutes makes
+/// a million runs). `Benchmarks/run` builds the release binaries and calls this. `--tiny` runs every measure at a
 /// small size (a test checks that it runs); its figures mean nothing.
 enum Figures {
     /// How much each measure does.
@@ -59,6 +60,7 @@ enum Figures {
         var sizes = Sizes.full
         var destination: String?
         var corpus: String?
+        var serviceSeconds: Double?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -69,10 +71,17 @@ enum Figures {
             case "--corpus" where index + 1 < arguments.count:
                 corpus = arguments[index + 1]
                 index += 1
+            case "--service-seconds" where index + 1 < arguments.count:
+                guard let seconds = Double(arguments[index + 1]), seconds > 0 else {
+                    throw BenchmarkError("--service-seconds takes a number of seconds, not \(arguments[index + 1])")
+                }
+                serviceSeconds = seconds
+                index += 1
             default: throw BenchmarkError("unknown argument \(arguments[index]) for --figures")
             }
             index += 1
         }
+        if let serviceSeconds { sizes.serviceSeconds = serviceSeconds }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("figures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
