@@ -255,7 +255,8 @@ private struct Measurer {
         let source = scratch.appendingPathComponent("hello.swift")
         let executable = scratch.appendingPathComponent("hello").path
         try Data("import Foundation\nprint(\"Hello, World!\")\n".utf8).write(to: source)
-        let built = try Spawned.run(try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
+        let built = try Spawned.run(
+            try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
         guard built.status == 0 else { throw BenchmarkError("swiftc could not build the hello world") }
         return executable
     }
@@ -283,7 +284,8 @@ private struct Measurer {
 
             """
         try Data(program.utf8).write(to: source)
-        let built = try Spawned.run(try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
+        let built = try Spawned.run(
+            try swiftCompiler(), ["-O", source.path, "-o", executable], environment: ProcessInfo.processInfo.environment)
         guard built.status == 0 else { throw BenchmarkError("swiftc could not build the memory meter") }
         return executable
     }
@@ -299,7 +301,8 @@ private struct Measurer {
     /// The corpus file with the most actions, and how many.
     private func largestCorpusFile() throws -> (String, Int)? {
         let folder =
-            corpus ?? binaries.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            corpus
+            ?? binaries.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/corpus/shortcuts").path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         var best: (String, Int)?
@@ -363,7 +366,8 @@ private struct Measurer {
                 reference: "\(microseconds(echo)) socket echo", ratio: String(format: "%.1f", noOp / echo), verdict: verdict(noOp <= 25e-6)),
             Figures.Row(
                 measure: "the same returning 100 entities", goal: "≤ 150 µs", figure: microseconds(list),
-                reference: "\(microseconds(echo)) socket echo", ratio: String(format: "%.1f", list / echo), verdict: verdict(list <= 150e-6)),
+                reference: "\(microseconds(echo)) socket echo", ratio: String(format: "%.1f", list / echo), verdict: verdict(list <= 150e-6)
+            ),
             Figures.Row(
                 measure: "cold first app action (extension started on demand)", goal: "≤ 5 ms", figure: "\(milliseconds(coldTime)) ms",
                 reference: "\(microseconds(noOp)) warm", ratio: String(format: "%.0f", coldTime / noOp), verdict: verdict(coldTime <= 5e-3)),
@@ -379,13 +383,15 @@ private struct Measurer {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         for number in 0..<count {
             let workflow = Workflow(actions: [
-                WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain(.string("Shortcut \(number)"))])
+                WorkflowAction(
+                    identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain(.string("Shortcut \(number)"))])
             ])
             try ShortcutFile.write(workflow).write(to: sources.appendingPathComponent(String(format: "Shortcut %04d.shortcut", number)))
         }
         let home = scratch.appendingPathComponent("library-home").path
         let environment = ["SHORTCUTS_HOME": home, "XDG_STATE_HOME": home + "/state", "PATH": "/usr/bin:/bin", "HOME": home]
-        let copy = try Spawned.run("/bin/cp", ["-r", sources.path, scratch.appendingPathComponent("copied").path], environment: environment)
+        let copy = try Spawned.run(
+            "/bin/cp", ["-r", sources.path, scratch.appendingPathComponent("copied").path], environment: environment)
         let imported = try Spawned.run(shortcuts, ["import", "--no-interaction", sources.path], environment: environment)
         guard imported.status == 0 else { throw BenchmarkError("shortcuts import of \(count) files failed") }
         let listed = try Spawned.output(shortcuts, ["list"], environment: environment)
@@ -420,7 +426,8 @@ private struct Measurer {
         try FileManager.default.createDirectory(at: home.appendingPathComponent("Shortcuts"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true)
         try ShortcutFile.write(
-            Workflow(actions: [WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Hello")])])
+            Workflow(actions: [WorkflowAction(identifier: "is.workflow.actions.gettext", parameters: ["WFTextActionText": .plain("Hello")])]
+            )
         ).write(to: home.appendingPathComponent("Shortcuts/Hello.shortcut"))
         let bus = try PrivateSessionBus()
         defer { bus.stop() }
@@ -475,7 +482,8 @@ private struct Measurer {
             Figures.Row(
                 measure: "`shortcutsd`: runs/s of a one-action shortcut, \(clients) concurrent clients over the socket",
                 goal: "≥ 10,000/s", figure: "\(grouped(perSecond))/s",
-                reference: "\(grouped(1 / single.median))/s one client, one at a time", ratio: String(format: "%.1f", perSecond * single.median),
+                reference: "\(grouped(1 / single.median))/s one client, one at a time",
+                ratio: String(format: "%.1f", perSecond * single.median),
                 verdict: verdict(perSecond >= 10_000)),
             Figures.Row(
                 measure: "`shortcutsd` resident memory and descriptors across those \(grouped(Double(runs))) runs",

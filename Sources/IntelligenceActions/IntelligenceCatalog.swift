@@ -5,7 +5,7 @@ import ActionSupport
 package enum IntelligenceCatalog {
     /// Its actions, group by group, each made when first asked for.
     package static let groups: [CatalogGroup] = [
-        { ([UseModel.definition] + WritingTools.all + AppKitWritingTools.all).listed(under: .intelligence) },
+        { ([UseModel.definition] + WritingTools.all + AppKitWritingTools.all).listed(under: .intelligence) }
     ]
 
     package static var entries: [CatalogEntry] { groups.entries }

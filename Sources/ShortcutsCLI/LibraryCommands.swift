@@ -107,7 +107,9 @@ enum ImportCommand {
         let files = names.filter { name in
             !name.hasPrefix(".") && shortcutExtensions.contains((name as NSString).pathExtension.lowercased())
         }
-        guard !files.isEmpty else { throw CommandFailure("The folder \(argument) holds no shortcut files (.shortcut, .wflow, .workflow, .sct)") }
+        guard !files.isEmpty else {
+            throw CommandFailure("The folder \(argument) holds no shortcut files (.shortcut, .wflow, .workflow, .sct)")
+        }
         return files.sorted().map { (argument as NSString).appendingPathComponent($0) }
     }
 

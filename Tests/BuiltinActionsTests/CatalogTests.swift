@@ -69,7 +69,8 @@ struct CatalogTests {
         }
         #expect(
             Builtins.groupOfIdentifier == expected,
-            "Sources/BuiltinActions/BuiltinIndex.swift is out of date: run SHORTCUTS_RECORD_BUILTIN_INDEX=1 swift test --filter CatalogTests")
+            "Sources/BuiltinActions/BuiltinIndex.swift is out of date: run SHORTCUTS_RECORD_BUILTIN_INDEX=1 swift test --filter CatalogTests"
+        )
         for (identifier, _) in expected {
             #expect(Builtins.catalog.definition(for: identifier)?.metadata.identifier == identifier)
         }

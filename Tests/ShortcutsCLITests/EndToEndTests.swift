@@ -98,7 +98,9 @@ import Testing
     @Test func importTakesManyFilesAndFoldersInOneCall() throws {
         let folder = shell.directory.appendingPathComponent("to import")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        for (name, source) in [("One.shortcut", hello), ("Two.shortcut", wordLengths), ("nested/Three.shortcut", hello), (".Hidden.shortcut", hello)] {
+        for (name, source) in [
+            ("One.shortcut", hello), ("Two.shortcut", wordLengths), ("nested/Three.shortcut", hello), (".Hidden.shortcut", hello),
+        ] {
             try FileManager.default.copyItem(atPath: source, toPath: folder.appendingPathComponent(name).path)
         }
         try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))

@@ -33,8 +33,13 @@ import Testing
     @Test func readsWhatJSONDecoderReadsAndRefusesWhatItRefuses() throws {
         // Members in any order, compact or pretty, unknown ones skipped.
         let compact = #"{"version":1,"extra":[1,{"a":null}],"shortcuts":[{"path":"A.shortcut","identifier":"X","note":true}]}"#
-        #expect(try LibraryIndex.decode(Array(compact.utf8)) == LibraryIndex(version: 1, shortcuts: [.init(identifier: "X", path: "A.shortcut")]))
-        for damaged in [#"{"version":1}"#, #"{"shortcuts":[]}"#, #"{"version":1,"shortcuts":[{"path":"A.shortcut"}]}"#, "{", "[]", #"{"version":"1","shortcuts":[]}"#] {
+        #expect(
+            try LibraryIndex.decode(Array(compact.utf8))
+                == LibraryIndex(version: 1, shortcuts: [.init(identifier: "X", path: "A.shortcut")]))
+        for damaged in [
+            #"{"version":1}"#, #"{"shortcuts":[]}"#, #"{"version":1,"shortcuts":[{"path":"A.shortcut"}]}"#, "{", "[]",
+            #"{"version":"1","shortcuts":[]}"#,
+        ] {
             #expect(throws: (any Error).self, "\(damaged)") { try LibraryIndex.decode(Array(damaged.utf8)) }
             #expect(throws: (any Error).self, "\(damaged)") { try JSONDecoder().decode(LibraryIndex.self, from: Data(damaged.utf8)) }
         }
@@ -63,7 +68,9 @@ import Testing
             pairs.append((name(), name()))
         }
         for (a, b) in pairs {
-            #expect(ShortcutLibrary.asciiCaseInsensitiveOrder(a, b) == a.caseInsensitiveCompare(b).rawValue, "\(a.debugDescription) \(b.debugDescription)")
+            #expect(
+                ShortcutLibrary.asciiCaseInsensitiveOrder(a, b) == a.caseInsensitiveCompare(b).rawValue,
+                "\(a.debugDescription) \(b.debugDescription)")
         }
         #expect(ShortcutLibrary.asciiCaseInsensitiveOrder("Café", "cafe") == nil)
         #expect(ShortcutLibrary.byName("éclair", "Zebra") == ("éclair".caseInsensitiveCompare("Zebra") == .orderedAscending))

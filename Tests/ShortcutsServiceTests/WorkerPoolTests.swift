@@ -74,7 +74,12 @@ import Testing
     @Test func idleThreadsEnd() {
         let pool = WorkerPool(name: "test.worker", maximumThreads: 4, idleSeconds: 0.05)
         let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<4 { pool.submit { usleep(20_000); finished.signal() } }
+        for _ in 0..<4 {
+            pool.submit {
+                usleep(20_000)
+                finished.signal()
+            }
+        }
         for _ in 0..<4 { finished.wait() }
         #expect(eventually { pool.counts.threads == 0 })
     }
