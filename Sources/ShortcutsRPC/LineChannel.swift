@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,8 @@ public final class LineChannel: @unchecked Sendable {
         case system(Int32)
         /// A line was longer than the limit.
         case lineTooLong(Int)
+        /// A line was dropped because the channels sharing a ``LineBudget`` already held this many bytes of unfinished lines.
+        case overloaded(Int)
 
         public var description: String {
             switch self {
@@ -27,6 +30,7 @@ public final class LineChannel: @unchecked Sendable {
             case .timedOut(let seconds): return "no answer within \(seconds) s"
             case .system(let code): return String(cString: strerror(code))
             case .lineTooLong(let limit): return "a message was longer than \(limit) bytes"
+            case .overloaded(let limit): return "unfinished messages already held \(limit) bytes in all"
             }
         }
     }
@@ -35,14 +39,22 @@ public final class LineChannel: @unchecked Sendable {
     public let output: Int32
     /// The longest line accepted (64 MiB: files travel inside messages).
     public var maximumLineLength = 64 << 20
+    /// What all the channels sharing it may hold in unfinished lines at once; nil: no bound
+    /// beyond ``maximumLineLength``.
+    public var budget: LineBudget?
     private var buffer: [UInt8] = []
-    private var scanned = 0
+    /// How much of `buffer`'s capacity is charged to `budget`.
+    private var charged = 0
     private let writeLock = NSLock()
-    /// Whether the rest of an over-long line is being dropped.
-    private var isSkipping = false
+    /// Why the rest of the current line is being dropped, if it is.
+    private var skipping: Failure?
     /// Where `read(2)` puts bytes, allocated once: a fresh 64 KiB buffer per read cost more
     /// than a small message's whole round trip.
-    private var chunk = [UInt8](repeating: 0, count: 65_536)
+    private var chunk = [UInt8](repeating: 0, count: LineChannel.chunkSize)
+    private static let chunkSize = 65_536
+    /// A line buffer this large costs its channel nothing from the shared budget, and is kept
+    /// between lines; a larger one is given back once its line is read.
+    private static let freeCapacity = 2 * LineChannel.chunkSize
 
     /// How long a reader that expects an answer soon checks for it before it sleeps in
     /// `poll(2)`: waking a sleeping thread costs tens of microseconds here, more than most
@@ -55,32 +67,38 @@ public final class LineChannel: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    deinit {
+        budget?.give(charged)
+    }
+
     /// Reads the next line (without its newline), waiting at most `timeout` seconds (nil: forever).
     ///
-    /// A line longer than ``maximumLineLength`` is read to its end without being kept, then
-    /// reported as ``Failure/lineTooLong(_:)``; the next call reads the line after it, so one
-    /// bad message costs neither memory nor the connection.
+    /// A line longer than ``maximumLineLength``, or one that would take the channels sharing
+    /// ``budget`` past it, is read to its end without being kept, then reported as
+    /// ``Failure/lineTooLong(_:)`` or ``Failure/overloaded(_:)``; the next call reads the line
+    /// after it, so one bad message costs neither memory nor the connection. The buffer never
+    /// holds more than the limit and one read's bytes, and a large one is given back once read.
     /// With `spinning`, a read that finds nothing checks again for that long before it sleeps.
     public func readLine(timeout: Double? = nil, spinning: Duration = .zero) throws(Failure) -> Data {
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         var spinUntil = spinning > .zero ? ContinuousClock.now + spinning : nil
+        var scanned = 0
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+            if let newline = Self.firstNewline(in: buffer, from: scanned) {
                 // A line that came in whole is as much too long as one that came in pieces.
-                let isTooLong = isSkipping || buffer.distance(from: buffer.startIndex, to: newline) > maximumLineLength
-                let line = isTooLong ? Data() : Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                scanned = 0
-                if isTooLong {
-                    isSkipping = false
-                    throw .lineTooLong(maximumLineLength)
+                let failure = skipping ?? (newline > maximumLineLength ? .lineTooLong(maximumLineLength) : nil)
+                let line = failure == nil ? Data(buffer[..<newline]) : Data()
+                dropThrough(newline)
+                if let failure {
+                    skipping = nil
+                    throw failure
                 }
                 return line
             }
             scanned = buffer.count
-            if isSkipping || buffer.count > maximumLineLength {
-                isSkipping = true
-                buffer.removeAll(keepingCapacity: true)
+            if skipping == nil && buffer.count > maximumLineLength { startSkipping(.lineTooLong(maximumLineLength)) }
+            if skipping != nil {
+                release(keeping: 0)
                 scanned = 0
             }
             if let end = spinUntil {
@@ -109,8 +127,75 @@ public final class LineChannel: @unchecked Sendable {
                 }
                 throw .system(errno)
             }
+            if skipping == nil && !makeRoom(for: count) {
+                // The line so far is dropped; this read's bytes may end it and start the next.
+                startSkipping(.overloaded(budget?.limit ?? 0))
+                scanned = 0
+            }
             buffer.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// The index of the first newline in `bytes` at or after `start`.
+    private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let found = memchr(base + start, 0x0A, raw.count - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// Removes a read line and its newline, giving back a large buffer's memory.
+    private func dropThrough(_ newline: Int) {
+        if buffer.capacity <= Self.freeCapacity {
+            buffer.removeSubrange(...newline)
+        } else {
+            let rest = Array(buffer[(newline + 1)...])
+            release(keeping: rest.count)
+            buffer.append(contentsOf: rest)
+        }
+    }
+
+    /// Drops the line being read and remembers why, for when its end comes.
+    private func startSkipping(_ reason: Failure) {
+        skipping = reason
+        release(keeping: 0)
+    }
+
+    /// Empties the buffer, keeping room for `count` bytes, and gives back what it had charged.
+    private func release(keeping count: Int) {
+        if buffer.capacity > Self.freeCapacity {
+            buffer = []
+            buffer.reserveCapacity(max(count, Self.chunkSize))
+        } else {
+            buffer.removeAll(keepingCapacity: true)
+        }
+        recharge()
+    }
+
+    /// Grows the buffer for `count` more bytes, within the limit and what the budget allows;
+    /// false when the budget has no room.
+    private func makeRoom(for count: Int) -> Bool {
+        let needed = buffer.count + count
+        guard needed > buffer.capacity else { return true }
+        // Doubling, but never past the longest line and one read.
+        let capacity = min(max(buffer.capacity * 2, needed), max(needed, maximumLineLength + Self.chunkSize))
+        let extra = max(0, capacity - Self.freeCapacity) - charged
+        if let budget, extra > 0 {
+            guard budget.take(extra) else { return false }
+            charged += extra
+        }
+        buffer.reserveCapacity(capacity)
+        recharge()
+        return true
+    }
+
+    /// Charges the budget for what the buffer holds now.
+    private func recharge() {
+        guard let budget else { return }
+        let owed = max(0, buffer.capacity - Self.freeCapacity)
+        if owed > charged { budget.force(owed - charged) } else if owed < charged { budget.give(charged - owed) }
+        charged = owed
     }
 
     /// Checks for input without sleeping until `end`; whether some came (or the peer closed).
@@ -137,5 +222,40 @@ public final class LineChannel: @unchecked Sendable {
             }
             offset += written
         }
+    }
+}
+
+/// The bytes that every ``LineChannel`` sharing it may hold at once in lines not yet read whole,
+/// so many slow or hostile peers together can't take more memory than one bound.
+public final class LineBudget: Sendable {
+    public let limit: Int
+    private let used = Atomic<Int>(0)
+
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// What the channels hold now.
+    public var inUse: Int { used.load(ordering: .relaxed) }
+
+    /// Takes `bytes` if they fit under the limit.
+    func take(_ bytes: Int) -> Bool {
+        var current = used.load(ordering: .relaxed)
+        while true {
+            guard current + bytes <= limit else { return false }
+            let (exchanged, original) = used.compareExchange(
+                expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+    }
+
+    /// Takes `bytes` whatever the limit: the allocator rounded a granted size up.
+    func force(_ bytes: Int) {
+        used.add(bytes, ordering: .relaxed)
+    }
+
+    func give(_ bytes: Int) {
+        if bytes > 0 { used.subtract(bytes, ordering: .relaxed) }
     }
 }

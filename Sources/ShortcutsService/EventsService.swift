@@ -46,6 +46,8 @@ public final class EventsService: Sendable {
     let catalogCache = Mutex<(fingerprint: [String], catalog: DesktopCatalog)?>(nil)
     /// The automations the service runs itself, where no systemd does (started by the daemon).
     private let automations = Mutex<AutomationWatcher?>(nil)
+    /// What every socket connection's unfinished request lines may hold together.
+    let lineBudget: LineBudget
 
     public init(
         configuration: ServiceConfiguration, log: ServiceLog = ServiceLog(),
@@ -55,6 +57,7 @@ public final class EventsService: Sendable {
         self.configuration = configuration
         self.log = log
         policy = AccessPolicy(allowedClients: configuration.allowedClients, log: log)
+        lineBudget = LineBudget(limit: configuration.maximumBufferedBytes)
         registry = RunRegistry(maximumRunning: configuration.maximumRuns, maximumQueued: configuration.maximumQueuedRuns)
         // Every connection's reader, and a request for each run going or queued, may wait at once.
         workers = WorkerPool(

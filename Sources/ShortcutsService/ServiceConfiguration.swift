@@ -23,6 +23,7 @@ import ShortcutsRPC
 /// | `SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS` | a connection that sends nothing and waits for no answer this long is closed (default 120; 0 never) |
 /// | `SHORTCUTS_SERVICE_OUTPUT_SECONDS` | how long a run's output files stay after its client went away (default 600) |
 /// | `SHORTCUTS_SERVICE_MAX_LINE_BYTES` | the longest request line (default 16 MiB); a longer one is skipped with an error |
+/// | `SHORTCUTS_SERVICE_MAX_BUFFERED_BYTES` | what all connections together may hold of requests not yet read whole (default three of the longest line); a request that would go past it is skipped with an error |
 public struct ServiceConfiguration: Sendable {
     public var library: ShortcutLibrary
     public var socketPath: String
@@ -44,6 +45,8 @@ public struct ServiceConfiguration: Sendable {
     public var connectionIdleSeconds: Double
     /// The longest request line a connection may send.
     public var maximumLineBytes: Int
+    /// What all connections together may hold of request lines not yet read whole.
+    public var maximumBufferedBytes: Int
     /// Seconds a run's output folder stays after its client went away (socket closed, D-Bus caller gone).
     public var outputRetentionSeconds: Double
 
@@ -83,6 +86,8 @@ public struct ServiceConfiguration: Sendable {
         maximumConnectionsPerClient = max(1, environment["SHORTCUTS_SERVICE_MAX_CONNECTIONS"].flatMap(Int.init) ?? 256)
         connectionIdleSeconds = max(0, environment["SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS"].flatMap(Double.init) ?? 120)
         maximumLineBytes = max(1024, environment["SHORTCUTS_SERVICE_MAX_LINE_BYTES"].flatMap(Int.init) ?? 16 << 20)
+        maximumBufferedBytes = max(
+            maximumLineBytes, environment["SHORTCUTS_SERVICE_MAX_BUFFERED_BYTES"].flatMap(Int.init) ?? 3 * maximumLineBytes)
         outputRetentionSeconds = max(0, environment["SHORTCUTS_SERVICE_OUTPUT_SECONDS"].flatMap(Double.init) ?? 600)
     }
 

@@ -28,6 +28,7 @@ final class SocketConnection: @unchecked Sendable {
         self.service = service
         channel = LineChannel(input: descriptor, output: descriptor)
         channel.maximumLineLength = service.configuration.maximumLineBytes
+        channel.budget = service.lineBudget
     }
 
     /// Serves the connection until the client closes it, goes quiet with nothing to wait for, or
@@ -50,6 +51,17 @@ final class SocketConnection: @unchecked Sendable {
                         error: JSONRPC.ErrorObject(
                             code: JSONRPC.ErrorObject.invalidRequestCode,
                             message: "the request was longer than \(limit) bytes (SHORTCUTS_SERVICE_MAX_LINE_BYTES) and was skipped")))
+                continue
+            } catch .overloaded(let limit) {
+                service.log.write("skipped a request from \(client): the connections' unfinished requests held \(limit) bytes")
+                respond(
+                    JSONRPC.ErrorResponse(
+                        id: nil,
+                        error: JSONRPC.ErrorObject(
+                            code: EventsProtocol.ErrorCode.busy,
+                            message:
+                                "the request was skipped: requests still arriving on all connections already held \(limit) bytes (SHORTCUTS_SERVICE_MAX_BUFFERED_BYTES); send it again")
+                    ))
                 continue
             } catch {
                 break
