@@ -68,6 +68,7 @@ struct AppIntentAction: Sendable {
         do {
             return try body()
         } catch let error as ExtensionError {
+            if error.code == .cancelled { throw ActionFailure(error.message, code: .cancelled) }
             throw ActionFailure(error.message, underlying: error)
         }
     }

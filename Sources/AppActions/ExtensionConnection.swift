@@ -35,14 +35,16 @@ final class ExtensionConnection: @unchecked Sendable {
     }
 
     func call<Params: Codable & Sendable, Result: Codable & Sendable>(
-        _ manifest: AppManifest, method: String, params: Params, as type: Result.Type, activity: String
+        _ manifest: AppManifest, method: String, params: Params, as type: Result.Type, activity: String,
+        isCancelled: (() -> Bool)? = nil
     ) throws(ExtensionError) -> Result {
         lock.lock()
         defer { lock.unlock() }
         let process = try running(manifest)
         defer { scheduleIdleStop() }
         do {
-            return try process.call(method, params: params, as: type, timeout: configuration.callTimeoutSeconds)
+            return try process.call(
+                method, params: params, as: type, timeout: configuration.callTimeoutSeconds, isCancelled: isCancelled)
         } catch {
             throw failure(error, process: process, activity: activity)
         }
@@ -137,6 +139,16 @@ final class ExtensionConnection: @unchecked Sendable {
         switch error {
         case .remote(let object):
             return ExtensionError(.remoteError, bundleIdentifier: bundleIdentifier, message: "\(app) failed \(activity): \(object.message)")
+        case .cancelled(let answered):
+            // An extension still busy with a cancelled request is stopped (off this thread, so
+            // the run ends now) and the next call starts it again; a running app is left to
+            // finish, its late answer skipped.
+            if !answered, !failed.isAttached {
+                if process === failed { process = nil }
+                DispatchQueue.global().async { failed.stop(grace: 1) }
+            }
+            return ExtensionError(
+                .cancelled, bundleIdentifier: bundleIdentifier, message: "the run was cancelled while \(app) was \(activity)")
         case .invalidMessage(let detail):
             discard(failed, grace: 0)
             return ExtensionError(

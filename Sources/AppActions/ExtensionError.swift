@@ -23,6 +23,8 @@ public struct ExtensionError: Error, CustomStringConvertible, Sendable {
         public static let invalidMessage = Code("invalidMessage")
         /// The extension answered with a JSON-RPC error.
         public static let remoteError = Code("remoteError")
+        /// The run was cancelled while the extension worked.
+        public static let cancelled = Code("cancelled")
     }
 
     public var code: Code

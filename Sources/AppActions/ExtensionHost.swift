@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsContent
+import ShortcutsEngine
 import ShortcutsRPC
 import Synchronization
 
@@ -80,19 +81,25 @@ public final class ExtensionHost: @unchecked Sendable {
     ///
     /// - Parameter activity: what the call does, for error messages ("performing CreateTaskIntent").
     /// - Throws: ``ExtensionError`` naming the app and the activity.
+    /// - Parameter cancellation: the run's; once it is cancelled the extension is told and the
+    ///   call fails with ``ExtensionError/Code/cancelled`` within ``Cancellation/pollInterval``
+    ///   and a moment for the extension to answer.
     public func call<Params: Codable & Sendable, Result: Codable & Sendable>(
-        _ manifest: AppManifest, method: String, params: Params, as type: Result.Type, activity: String
+        _ manifest: AppManifest, method: String, params: Params, as type: Result.Type, activity: String,
+        cancellation: Cancellation? = nil
     ) throws(ExtensionError) -> Result {
-        try connection(for: manifest).call(manifest, method: method, params: params, as: type, activity: activity)
+        try connection(for: manifest).call(
+            manifest, method: method, params: params, as: type, activity: activity,
+            isCancelled: cancellation.map { cancellation in { cancellation.isCancelled } })
     }
 
     /// Asks the app to perform an intent (one round of the resolve, confirm, perform lifecycle).
-    public func perform(_ manifest: AppManifest, _ params: ExtensionProtocol.PerformParams) throws(ExtensionError)
-        -> ExtensionProtocol.PerformResult
-    {
+    public func perform(
+        _ manifest: AppManifest, _ params: ExtensionProtocol.PerformParams, cancellation: Cancellation? = nil
+    ) throws(ExtensionError) -> ExtensionProtocol.PerformResult {
         try call(
             manifest, method: ExtensionProtocol.Method.perform, params: params,
-            as: ExtensionProtocol.PerformResult.self, activity: "performing \(params.intent)")
+            as: ExtensionProtocol.PerformResult.self, activity: "performing \(params.intent)", cancellation: cancellation)
     }
 
     /// Finds entities by identifier or text, or the suggested ones.

@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsContent
+import ShortcutsEngine
 import ShortcutsRPC
 import Synchronization
 
@@ -22,7 +23,13 @@ final class ExtensionProcess: @unchecked Sendable {
         case channel(LineChannel.Failure)
         case invalidMessage(String)
         case remote(JSONRPC.ErrorObject)
+        /// The run was cancelled while waiting; whether the extension answered the cancelled
+        /// request within ``ExtensionProcess/cancelGrace``.
+        case cancelled(answered: Bool)
     }
+
+    /// How long a cancelled call waits for the extension to answer it.
+    static let cancelGrace = 0.03
 
     let pid: pid_t
     private let channel: LineChannel
@@ -93,8 +100,12 @@ final class ExtensionProcess: @unchecked Sendable {
     }
 
     /// Sends a request and waits for its response, skipping notifications and stray responses.
+    ///
+    /// With `isCancelled`, the wait looks at it every ``Cancellation/pollInterval``; once it
+    /// holds, the extension is told (``ExtensionProtocol/Method/cancel``) and the call fails with
+    /// ``CallFailure/cancelled(answered:)`` within ``cancelGrace``.
     func call<Params: Codable & Sendable, Result: Codable & Sendable>(
-        _ method: String, params: Params, as type: Result.Type, timeout: Double
+        _ method: String, params: Params, as type: Result.Type, timeout: Double, isCancelled: (() -> Bool)? = nil
     ) throws(CallFailure) -> Result {
         nextID += 1
         let id = JSONRPC.ID.number(nextID)
@@ -110,13 +121,35 @@ final class ExtensionProcess: @unchecked Sendable {
             throw .channel(error)
         }
         let deadline = Date().addingTimeInterval(timeout)
+        var cancelDeadline: Date?
         while true {
             let line: Data
             do {
-                line = try channel.readLine(timeout: max(0.001, deadline.timeIntervalSinceNow), spinning: LineChannel.answerSpin)
+                let remaining = (cancelDeadline ?? deadline).timeIntervalSinceNow
+                let wait = isCancelled == nil || cancelDeadline != nil ? remaining : min(remaining, Cancellation.pollInterval)
+                line = try channel.readLine(timeout: max(0.001, wait), spinning: LineChannel.answerSpin)
             } catch {
-                if case .timedOut = error { throw .channel(.timedOut(seconds: timeout)) }
-                throw .channel(error)
+                guard case .timedOut = error else { throw .channel(error) }
+                if cancelDeadline != nil { throw .cancelled(answered: false) }
+                if isCancelled?() == true {
+                    // Told, the extension may answer at once; it has a moment to.
+                    let notice = try? JSONRPC.requestLine(
+                        id: nil, method: ExtensionProtocol.Method.cancel, params: ExtensionProtocol.CancelParams(id: nextID))
+                    if let notice, (try? channel.writeLine(notice)) != nil {
+                        cancelDeadline = Date().addingTimeInterval(Self.cancelGrace)
+                        continue
+                    }
+                    throw .cancelled(answered: false)
+                }
+                if deadline.timeIntervalSinceNow <= 0 { throw .channel(.timedOut(seconds: timeout)) }
+                continue
+            }
+            if cancelDeadline != nil {
+                // Any answer to the cancelled request ends it; other lines are skipped.
+                if let message = try? JSONRPC.ScannedMessage([UInt8](line)), message.method == nil, message.id == id {
+                    throw .cancelled(answered: true)
+                }
+                continue
             }
             let bytes = [UInt8](line)
             // The expected answer is read as it is scanned; anything else is scanned, then read

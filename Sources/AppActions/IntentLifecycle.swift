@@ -24,7 +24,7 @@ struct IntentLifecycle {
             intent: action.intentName, parameters: given, isInteractive: !(prompter is NoInteraction))
         let app = action.manifest.name
         for _ in 0..<Self.maximumRounds {
-            let result = try action.call { try action.host.perform(action.manifest, params) }
+            let result = try action.call { try action.host.perform(action.manifest, params, cancellation: run.cancellation) }
             switch result.outcome {
             case .success:
                 return finish(result, params: params)

@@ -21,6 +21,16 @@ public enum ExtensionProtocol {
         public static let shutdown = "shutdown"
         /// To a running app only: continue a performed intent in the app (its continuation).
         public static let continueInApp = "intent.continue"
+        /// A notification: the run that sent request `id` was cancelled. The extension cancels
+        /// the task answering it and may answer it at once with an error; the host waits for that
+        /// answer only briefly and then stops an extension it started.
+        public static let cancel = "request.cancel"
+    }
+
+    /// The params of ``Method/cancel``.
+    public struct CancelParams: Codable, Sendable {
+        public var id: Int
+        public init(id: Int) { self.id = id }
     }
 
     public struct InitializeParams: Codable, Sendable {

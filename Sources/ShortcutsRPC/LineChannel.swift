@@ -136,6 +136,10 @@ public final class LineChannel: @unchecked Sendable {
         }
     }
 
+    /// Whether bytes already read wait in the buffer (a line, or the start of one), which
+    /// `poll(2)` on ``input`` doesn't see.
+    public var hasBufferedInput: Bool { !buffer.isEmpty }
+
     /// The index of the first newline in `bytes` at or after `start`.
     private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
         guard start < bytes.count else { return nil }

@@ -1,4 +1,9 @@
 import Foundation
+import ShortcutsContent
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Synchronization
 
 /// A thread that reads requests and runs their async handlers itself: the handler's task prefers
@@ -18,8 +23,9 @@ final class ServingThread: TaskExecutor, Sendable {
         arrived.signal()
     }
 
-    /// Runs the jobs sent here until `isDone` holds, waiting for more while it doesn't.
-    func run(until isDone: () -> Bool) {
+    /// Runs the jobs sent here until `isDone` holds, waiting for more while it doesn't, and
+    /// calling `idle` every `interval` seconds of waiting.
+    func run(until isDone: () -> Bool, every interval: Double, idle: () -> Void) {
         while true {
             let batch = jobs.withLock { jobs in
                 defer { jobs.removeAll(keepingCapacity: true) }
@@ -27,7 +33,7 @@ final class ServingThread: TaskExecutor, Sendable {
             }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
             if isDone() { return }
-            if batch.isEmpty { arrived.wait() }
+            if batch.isEmpty, arrived.wait(timeout: .now() + interval) == .timedOut { idle() }
         }
     }
 
@@ -52,21 +58,68 @@ extension JSONRPC {
         }
     }
 
+    /// How often a request that waits on something looks for a cancellation from the host.
+    static let cancelPoll = 0.02
+
     private static func serveHere(_ channel: LineChannel, stoppingAfter stopMethod: String?, handler: @escaping SendableHandler) {
         let executor = ServingThread()
+        // Lines that came while a request was answered, answered after it.
+        var pending: [Data] = []
         while true {
-            guard let line = try? channel.readLine(timeout: nil, spinning: LineChannel.answerSpin) else { return }
+            let line: Data
+            if pending.isEmpty {
+                guard let read = try? channel.readLine(timeout: nil, spinning: LineChannel.answerSpin) else { return }
+                line = read
+            } else {
+                line = pending.removeFirst()
+            }
+            // A cancellation that comes after its request was answered has nothing to cancel.
+            if cancelledRequest(line) != nil { continue }
             let answer = AnswerSlot()
-            Task(executorPreference: executor) {
+            let task = Task(executorPreference: executor) {
                 answer.set(await self.answer(line, with: handler))
                 executor.wake()
             }
-            executor.run { answer.isSet }
+            // While the request waits on something, the host may cancel it (its run was
+            // cancelled): the task is cancelled, as Apple's system cancels an intent's task.
+            var id: ID?? = nil
+            executor.run(until: { answer.isSet }, every: cancelPoll) {
+                var descriptor = pollfd(fd: channel.input, events: Int16(POLLIN), revents: 0)
+                guard channel.hasBufferedInput || poll(&descriptor, 1, 0) > 0, let next = try? channel.readLine(timeout: cancelPoll) else { return }
+                guard let cancelled = cancelledRequest(next) else {
+                    pending.append(next)
+                    return
+                }
+                if id == nil { id = .some(try? ScannedMessage([UInt8](line)).id) }
+                if case .some(.some(let current)) = id, current == .number(cancelled) { task.cancel() }
+            }
             let (response, method) = answer.value
             if let response {
                 guard (try? channel.writeLine(response)) != nil else { return }
             }
             if let stopMethod, method == stopMethod { return }
+        }
+    }
+
+    /// The id of the request a ``ExtensionProtocol/Method/cancel`` notification cancels, if the
+    /// line is one.
+    private static func cancelledRequest(_ line: Data) -> Int? {
+        let bytes = [UInt8](line)
+        guard let message = try? ScannedMessage(bytes), message.method == ExtensionProtocol.Method.cancel, message.id == nil,
+            let range = message.params, let params = try? message.read(range, as: CancelParamsReader.self)
+        else { return nil }
+        return params.id
+    }
+
+    /// ``ExtensionProtocol/CancelParams`` as the scanner reads them.
+    private struct CancelParamsReader: JSONReadable {
+        var id = 0
+        init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+            var id = 0
+            try reader.readObject { reader, key throws(JSONReader.Failure) in
+                if key == "id" { id = try reader.readInt() } else { try reader.skipValue() }
+            }
+            self.id = id
         }
     }
 

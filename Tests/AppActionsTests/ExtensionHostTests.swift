@@ -1,6 +1,8 @@
 import AppActions
 import Foundation
 import ShortcutsContent
+import ShortcutsEngine
+import Synchronization
 import ShortcutsRPC
 import Testing
 
@@ -71,6 +73,34 @@ import Testing
             error?.message.hasPrefix("com.example.Fake's extension did not answer within 1 s while performing HangIntent; it was stopped")
                 == true)
         if let hung { #expect(kill(pid_t(hung), 0) != 0, "the hung process was killed") }
+        #expect(try pid(host) != hung)
+    }
+
+    /// A run cancelled while the extension works ends within 100 ms even when the extension
+    /// ignores the cancellation (this one sleeps in Python); the extension is then stopped, and
+    /// the next call starts it again.
+    @Test func aCancelledRunStopsWaitingAndEndsAnExtensionThatKeepsOn() throws {
+        let host = host()
+        defer { host.stopAll() }
+        let hung = try pid(host)
+        let cancellation = Cancellation()
+        let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            cancelledAt.withLock { $0 = .now }
+            cancellation.cancel()
+        }
+        let error = #expect(throws: ExtensionError.self) {
+            try host.perform(installation.manifest, .init(intent: "HangIntent", parameters: [:], isInteractive: false), cancellation: cancellation)
+        }
+        let waited = cancelledAt.withLock { $0 }.map { ContinuousClock.now - $0 }
+        #expect(error?.code == .cancelled)
+        #expect(error?.message == "the run was cancelled while com.example.Fake's extension was performing HangIntent")
+        #expect(waited != nil && waited! < .milliseconds(100), "ended \(String(describing: waited)) after the cancellation")
+        if let hung {
+            let deadline = Date().addingTimeInterval(5)
+            while kill(pid_t(hung), 0) == 0 && Date() < deadline { usleep(10_000) }
+            #expect(kill(pid_t(hung), 0) != 0, "the extension that kept on was stopped")
+        }
         #expect(try pid(host) != hung)
     }
 

@@ -5,7 +5,7 @@ import ShortcutsRPC
 import Testing
 
 @Suite(.serialized) struct ServerTests {
-    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self]
+    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self, NapIntent.self]
 
     func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
         try await ServerHarness.with(Self.intents, body)
@@ -16,6 +16,33 @@ import Testing
             let result: ExtensionProtocol.InitializeResult = try await server.call(
                 ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams())
             #expect(result.protocolVersion == 1)
+            #expect(result.bundleIdentifier == "com.example.Soup")
+        }
+    }
+
+    /// The host's cancellation of a request reaches the intent's task as Apple's does: its
+    /// `Task.sleep` throws `CancellationError` and `Task.isCancelled` holds; the answer comes at
+    /// once and the server goes on. A cancellation for another request, or one that comes late,
+    /// changes nothing.
+    @Test func aCancelledRequestCancelsTheIntentsTask() async throws {
+        try await withServer { server in
+            let perform = #"{"jsonrpc": "2.0", "id": 7, "method": "intent.perform", "params": {"intent": "NapIntent", "parameters": {}, "confirmed": false, "confirmedParameters": [], "isInteractive": false}}"#
+            try server.host.writeLine(Data(perform.utf8))
+            try await Task.sleep(for: .milliseconds(50))
+            try server.host.writeLine(Data(#"{"jsonrpc": "2.0", "method": "request.cancel", "params": {"id": 6}}"#.utf8))
+            let started = ContinuousClock.now
+            try server.host.writeLine(Data(#"{"jsonrpc": "2.0", "method": "request.cancel", "params": {"id": 7}}"#.utf8))
+            let answer = try server.host.readLine(timeout: 10)
+            let waited = ContinuousClock.now - started
+            let response = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
+            #expect(response["id"] as? Int == 7)
+            let value = (response["result"] as? [String: Any])?["value"] as? [String: Any]
+            #expect(value?["text"] as? String == "woken: true", "\(response)")
+            #expect(waited < .milliseconds(100), "answered \(waited) after the cancellation")
+            // A late cancellation is dropped; the next request is answered.
+            try server.host.writeLine(Data(#"{"jsonrpc": "2.0", "method": "request.cancel", "params": {"id": 7}}"#.utf8))
+            let result: ExtensionProtocol.InitializeResult = try await server.call(
+                ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams())
             #expect(result.bundleIdentifier == "com.example.Soup")
         }
     }

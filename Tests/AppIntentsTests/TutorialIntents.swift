@@ -185,3 +185,17 @@ struct RestartingIntent: AppIntent {
         return .result(value: attempt)
     }
 }
+
+/// Sleeps for half a minute unless its task is cancelled; says whether it saw the cancellation.
+struct NapIntent: AppIntent {
+    static let title: LocalizedStringResource = "Nap"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch is CancellationError {
+            return .result(value: "woken: \(Task.isCancelled)")
+        }
+        return .result(value: "slept")
+    }
+}
