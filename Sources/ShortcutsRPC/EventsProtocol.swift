@@ -112,12 +112,19 @@ public enum EventsProtocol {
         public var inputPaths: [String]?
         /// An id the caller picks so it can cancel the run from elsewhere; the service makes one when absent.
         public var runID: String?
+        /// How long the caller waits: the run is cancelled once this many seconds have passed,
+        /// so a client that gives up leaves nothing running. (A D-Bus call's own timeout isn't
+        /// sent to the service; `RunShortcutWithOptions` takes it as `timeout`.)
+        public var timeoutSeconds: Double?
 
-        public init(shortcut: String, input: String? = nil, inputPaths: [String]? = nil, runID: String? = nil) {
+        public init(
+            shortcut: String, input: String? = nil, inputPaths: [String]? = nil, runID: String? = nil, timeoutSeconds: Double? = nil
+        ) {
             self.shortcut = shortcut
             self.input = input
             self.inputPaths = inputPaths
             self.runID = runID
+            self.timeoutSeconds = timeoutSeconds
         }
     }
 

@@ -15,6 +15,12 @@ public enum DBusInterface {
            <arg name="input" type="s" direction="in"/>
            <arg name="output" type="s" direction="out"/>
           </method>
+          <method name="RunShortcutWithOptions">
+           <arg name="shortcut" type="s" direction="in"/>
+           <arg name="input" type="s" direction="in"/>
+           <arg name="options" type="a{sv}" direction="in"/>
+           <arg name="output" type="s" direction="out"/>
+          </method>
           <method name="RunShortcutWithFiles">
            <arg name="shortcut" type="s" direction="in"/>
            <arg name="inputPaths" type="as" direction="in"/>

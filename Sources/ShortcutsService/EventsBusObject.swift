@@ -16,6 +16,7 @@ struct EventsBusObject: DBusObject {
         case listFolders = "ListFolders"
         case runShortcut = "RunShortcut"
         case runShortcutWithFiles = "RunShortcutWithFiles"
+        case runShortcutWithOptions = "RunShortcutWithOptions"
         case cancelRun = "CancelRun"
         case listRuns = "ListRuns"
         case listHistory = "ListHistory"
@@ -27,10 +28,36 @@ struct EventsBusObject: DBusObject {
             case .listShortcuts, .listFolders, .listRuns: return ""
             case .runShortcut: return "ss"
             case .runShortcutWithFiles: return "sas"
+            case .runShortcutWithOptions: return "ssa{sv}"
             case .cancelRun, .showRun: return "s"
             case .listHistory: return "sss"
             }
         }
+    }
+
+    /// `RunShortcutWithOptions`'s options: `timeout` (seconds, any number type: D-Bus gives a
+    /// call's timeout to the caller only, so a caller that will stop waiting says when) and
+    /// `runID` (s). Others are refused by name, so a misspelt option isn't silently ignored.
+    static func runParams(shortcut: String, input: String, options: DBusValue) throws(ServiceError) -> EventsProtocol.RunParams {
+        var params = EventsProtocol.RunParams(shortcut: shortcut, input: input)
+        guard case .array(_, let entries) = options else { return params }
+        for case .entry(.string(let key), let value) in entries {
+            let unwrapped: DBusValue
+            if case .variant(let inner) = value { unwrapped = inner } else { unwrapped = value }
+            switch (key, unwrapped) {
+            case ("timeout", .double(let seconds)): params.timeoutSeconds = seconds
+            case ("timeout", .int32(let seconds)): params.timeoutSeconds = Double(seconds)
+            case ("timeout", .uint32(let seconds)): params.timeoutSeconds = Double(seconds)
+            case ("timeout", .int64(let seconds)): params.timeoutSeconds = Double(seconds)
+            case ("timeout", .uint64(let seconds)): params.timeoutSeconds = Double(seconds)
+            case ("runID", .string(let id)): params.runID = id
+            case ("timeout", _), ("runID", _):
+                throw ServiceError(.invalidArguments, "the option \(key) of RunShortcutWithOptions has the wrong type (\(unwrapped.signature))")
+            default:
+                throw ServiceError(.invalidArguments, "RunShortcutWithOptions has no option \(key); it takes timeout and runID")
+            }
+        }
+        return params
     }
 
     /// A past run as D-Bus sees it: strings and numbers, empty or absent where there is none.
@@ -78,6 +105,9 @@ struct EventsBusObject: DBusObject {
                     })
             case .runShortcut:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], input: strings[1])
+                return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
+            case .runShortcutWithOptions:
+                let params = try Self.runParams(shortcut: strings[0], input: strings[1], options: call.arguments[2])
                 return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
             case .runShortcutWithFiles:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: call.strings(1))

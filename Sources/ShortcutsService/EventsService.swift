@@ -184,6 +184,11 @@ public final class EventsService: Sendable {
         let (program, fileHash) = try programs.program(at: location, library: library, engine: setup.engine)
         let runID = params.runID ?? UUID().uuidString
         let identifier = (try? library.identifier(of: location)) ?? location.name
+        if let seconds = params.timeoutSeconds {
+            guard seconds > 0, seconds.isFinite else { throw ServiceError(.invalidArguments, "timeoutSeconds must be a positive number of seconds") }
+            let cancellation = front.cancellation
+            DispatchQueue.global().asyncAfter(deadline: .now() + min(seconds, 1e9)) { cancellation.cancel() }
+        }
         let output = try admitAndRun(
             program, running: RunningShortcut(name: location.name, identifier: identifier, fileHash: fileHash), input: input,
             runID: runID, client: client, owner: owner, front: front)

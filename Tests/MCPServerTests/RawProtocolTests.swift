@@ -1,5 +1,6 @@
 import Foundation
 import ShortcutsRPC
+import ShortcutsTestSupport
 import Testing
 
 /// `shortcuts mcp` over raw standard input and output: malformed input, protocol errors,
@@ -81,6 +82,30 @@ struct RawProtocolTests {
         try call(14, "shortcut.Nap")
         let finished = try server.finish(timeout: 10)
         #expect(finished.status == 0, "\(finished.error)")
+    }
+
+    /// `notifications/cancelled` stops the call's running action within 100 ms: a download
+    /// from a server that never answers, a script's child process, an app action whose
+    /// extension ignores the cancellation (the other front ends: CancellationBoundTests).
+    @Test(arguments: StuckActions.Kind.allCases)
+    func aCancelledCallStopsItsActionWithin100Milliseconds(_ kind: StuckActions.Kind) throws {
+        let home = try MCPTestHome()
+        let stuck = try StuckActions(home: home.home, scratch: home.directory.path)
+        home.extraEnvironment["SHORTCUTS_ALLOW_RUNNING_SCRIPTS"] = "1"
+        let server = try home.startServer()
+        try server.initialize()
+        try server.send(
+            JSONValue.object([
+                "jsonrpc": "2.0", "id": 20, "method": "tools/call", "params": ["name": .string("shortcut.\(kind)"), "arguments": [:]],
+            ]).text)
+        stuck.waitUntilStarted(kind)
+        let stopped = try stuck.timeToStop(kind) {
+            try server.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":20}}"#)
+        }
+        #expect(stopped.map { $0 < .milliseconds(100) } == true, "\(kind) stopped \(String(describing: stopped)) after the cancellation")
+        // The server goes on: the cancelled call gets no reply, the next one does.
+        try server.send(#"{"jsonrpc":"2.0","id":21,"method":"ping"}"#)
+        #expect(try server.receive(timeout: 10)["id"] == 21)
     }
 
     /// An over-long message is skipped with an error reply; the server reads on and answers the

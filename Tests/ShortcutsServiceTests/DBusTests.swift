@@ -102,6 +102,37 @@ struct DBusTests {
                 """, "\(result.error)")
     }
 
+    /// D-Bus sends a call's timeout to nobody but the caller, so a caller that will stop waiting
+    /// says when (`RunShortcutWithOptions`, `timeout`): the run is cancelled on the service's
+    /// side then, not left running. A misspelt option is refused by name; the socket's run takes
+    /// the same as `timeoutSeconds`.
+    @Test func aCallersTimeoutCancelsTheRunOnTheServicesSide() throws {
+        let harness = try started()
+        let call = ["call", "--session", "--dest", "org.swiftshortcuts.Events", "--object-path", "/org/swiftshortcuts/Events", "--method"]
+        let started = Date()
+        let timedOut = try harness.run(
+            "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Slow", "", "{'timeout': <0.5>}"])
+        let waited = Date().timeIntervalSince(started)
+        #expect(timedOut.status != 0 && timedOut.error.contains("org.swiftshortcuts.Error.Cancelled"), "\(timedOut.error)")
+        #expect(waited > 0.4 && waited < 3, "the call ended after \(waited) s")
+        let runs = try harness.run("/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.ListRuns"])
+        #expect(runs.output == "(@aa{sv} [],)\n", "\(runs.output)")
+        let quick = try harness.run(
+            "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Greet", "Di", "{'timeout': <uint32 30>, 'runID': <'g1'>}"])
+        #expect(quick.output == "('Hello, Di!',)\n", "\(quick.error)")
+        let misspelt = try harness.run(
+            "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Greet", "", "{'timout': <5.0>}"])
+        #expect(misspelt.error.contains("RunShortcutWithOptions has no option timout; it takes timeout and runID"), "\(misspelt.error)")
+        let script = """
+            import json, socket, sys
+            s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); f = s.makefile()
+            s.sendall(b'{"jsonrpc": "2.0", "id": 1, "method": "shortcuts.run", "params": {"shortcut": "Slow", "timeoutSeconds": 0.3}}\\n')
+            print(json.loads(f.readline())['error']['code'])
+            """
+        let socket = try harness.python(script, [harness.socketPath])
+        #expect(socket.output == "1004\n", "\(socket.error)")
+    }
+
     /// A caller that leaves the bus (killed mid-call) has its run cancelled, as a socket client
     /// that disconnects does; the run doesn't go on for nobody.
     @Test func aCallerLeavingTheBusCancelsItsRun() throws {

@@ -27,6 +27,9 @@ public final class SilentServer {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// The listening socket, for a server that does accept (``HangingHTTPServer``).
+    public var listeningSocket: Int32 { socket }
+
     deinit { close(socket) }
 }
 
