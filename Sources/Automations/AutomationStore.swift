@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsLibrary
 
 /// The automations of a library: `$SHORTCUTS_HOME/automations.json`, versioned, written atomically.
@@ -46,9 +47,9 @@ public struct AutomationStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(File(version: Self.currentVersion, automations: automations))
-            try AtomicFile.write(data + Data("\n".utf8), to: path, replacing: true)
-        } catch let error as LibraryError {
-            throw AutomationError(error.message)
+            try AtomicWrite.write(data + Data("\n".utf8), to: path)
+        } catch let error as AtomicWrite.Failure {
+            throw AutomationError(error.description)
         } catch {
             throw AutomationError("can't write \(path): \(error)")
         }

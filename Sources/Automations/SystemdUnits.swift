@@ -110,9 +110,11 @@ public struct SystemdUnits: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for file in files(for: automation) {
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.name), options: .atomic)
+                try AtomicWrite.write(Data(file.contents.utf8), to: folder + "/" + file.name)
                 said.append("wrote \(folder)/\(file.name)")
             }
+        } catch let error as AtomicWrite.Failure {
+            throw AutomationError("can't write the units of \"\(automation.name)\": \(error)")
         } catch {
             throw AutomationError("can't write the units of \"\(automation.name)\" in \(folder): \(error.localizedDescription)")
         }

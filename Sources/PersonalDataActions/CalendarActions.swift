@@ -363,7 +363,7 @@ enum CalendarActions {
             }
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data((given + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/displayname"), options: .atomic)
+                try StoreFiles.write(Data((given + "\n").utf8), to: folder + "/displayname")
             } catch {
                 throw ActionFailure("can't make the calendar folder \(folder): \(error.localizedDescription)", parameter: "CalendarName")
             }

@@ -149,11 +149,7 @@ enum CalendarStore {
         } else {
             document.components.append(item.component)
         }
-        do {
-            try Data(ICalendar.serialize(document).utf8).write(to: URL(fileURLWithPath: item.path), options: .atomic)
-        } catch {
-            throw ActionFailure("can't write \(item.path): \(error.localizedDescription)")
-        }
+        try StoreFiles.write(Data(ICalendar.serialize(document).utf8), to: item.path)
     }
 
     /// Moves an item's file to `.Recently Deleted`, under a name no other removed file has.

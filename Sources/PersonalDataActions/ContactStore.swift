@@ -178,10 +178,6 @@ enum ContactStore {
         if isNew, FileManager.default.fileExists(atPath: path) {
             throw ActionFailure("a contact with the same identifier is already at \(path)")
         }
-        do {
-            try Data(ICalendar.serialize(contact.card).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ActionFailure("can't write \(path): \(error.localizedDescription)")
-        }
+        try StoreFiles.write(Data(ICalendar.serialize(contact.card).utf8), to: path)
     }
 }

@@ -107,11 +107,7 @@ enum NoteActions {
                 path = folder + "/\(base) \(number).md"
                 number += 1
             }
-            do {
-                try Data((text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw ActionFailure("can't write \(path): \(error.localizedDescription)")
-            }
+            try StoreFiles.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: path)
             return content(at: path, run: run) ?? .nothing
         }
     }
@@ -137,11 +133,7 @@ enum NoteActions {
             guard text.utf8.count <= largestNote else {
                 throw ActionFailure("the note would be bigger than \(largestNote >> 20) MB", parameter: "WFInput")
             }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw ActionFailure("can't write \(path): \(error.localizedDescription)")
-            }
+            try StoreFiles.write(Data(text.utf8), to: path)
             return content(at: path, run: run) ?? .nothing
         }
     }
