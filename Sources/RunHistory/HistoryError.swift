@@ -21,4 +21,7 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
 
     /// Whether SQLite said another connection held the lock it needed ("database is locked").
     var isBusy: Bool { message.hasSuffix("database is locked") || message.hasSuffix("database table is locked") }
+
+    /// Whether SQLite found the file isn't a database it can use: not one at all, or damaged.
+    var isDamaged: Bool { message.hasSuffix("file is not a database") || message.hasSuffix("database disk image is malformed") }
 }

@@ -295,10 +295,46 @@ public struct RunHistory: Sendable {
         }
     }
 
+    /// Opens the database (``connectOnce()``); a file that isn't a database, or is damaged, is
+    /// set aside beside it (`runs.sqlite.damaged-<time>`, with its `-wal` and `-shm`) and a new
+    /// history started, saying so on standard error. The old file is kept for whoever wants to
+    /// recover it; nothing is deleted.
+    private func connect() throws(HistoryError) -> SQLiteDatabase {
+        do {
+            return try connectOnce()
+        } catch where error.isDamaged {
+            // Another process may have set it aside and started a new one meanwhile: looked at
+            // again, the file is damaged still before it is moved.
+            do {
+                return try connectOnce()
+            } catch where !error.isDamaged {
+                throw error
+            } catch {}
+            let aside = try setAside(because: error)
+            let database = try connectOnce()
+            let notice = "Notice: the run history \(path) was damaged (\(error.message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")); it was moved to \(aside) and a new history was started\n"
+            FileHandle.standardError.write(Data(notice.utf8))
+            return database
+        }
+    }
+
+    /// Moves the damaged database and its WAL files aside; the new name.
+    private func setAside(because error: HistoryError) throws(HistoryError) -> String {
+        let stamp = HistoryDates.text(Date()).replacingOccurrences(of: ":", with: "")
+        let aside = path + ".damaged-" + stamp
+        // Another process may have set it aside and started a new one since: then that one is used.
+        guard rename(path, aside) == 0 else {
+            if errno == ENOENT { return aside }
+            throw HistoryError("\(error.message), and it can't be moved aside: \(String(cString: strerror(errno)))")
+        }
+        for suffix in ["-wal", "-shm"] { _ = rename(path + suffix, aside + suffix) }
+        return aside
+    }
+
     /// Opens the database, making its folder (0700) and file (0600) when they don't exist, in
     /// WAL mode, migrated to the current schema; runs left unfinished by a dead process are
     /// marked failed.
-    private func connect() throws(HistoryError) -> SQLiteDatabase {
+    private func connectOnce() throws(HistoryError) -> SQLiteDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: path) {
             try Self.makeFolder(folder)

@@ -50,12 +50,12 @@ public enum AtomicFile {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(base).\(UUID().uuidString.prefix(8)).tmp"
 
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? permissions)
-        guard descriptor >= 0 else { throw .system("can't create \(temporary)", errno: errno) }
+        guard descriptor >= 0 else { throw .system("can't write \(path)", errno: errno) }
         // The umask narrowed the mode given to open(2); a replaced file's mode is kept exactly.
         if let keptMode { _ = fchmod(descriptor, keptMode) }
         do throws(LibraryError) {
-            try writeAll(data, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw LibraryError.system("can't flush \(temporary) to disk", errno: errno) }
+            try writeAll(data, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw LibraryError.system("can't flush \(path) to disk", errno: errno) }
         } catch {
             close(descriptor)
             unlink(temporary)
