@@ -19,6 +19,8 @@ struct Tool: Sendable {
         case find
         /// A shortcut written from a description.
         case describe
+        /// A shortcut file or link added to the library.
+        case importShortcut
     }
 
     var name: String
@@ -108,6 +110,10 @@ struct ToolCatalog: Sendable {
             if selection.allows(DescribeTool.name) {
                 originals.append(DescribeTool.name)
                 pending.append((.describe, { DescribeTool.definition(name: $0) }))
+            }
+            if selection.allows(ImportTool.name) {
+                originals.append(ImportTool.name)
+                pending.append((.importShortcut, { ImportTool.definition(name: $0) }))
             }
         }
         var actions: [(ActionMetadata, AppManifest?)] = []

@@ -34,6 +34,8 @@ struct ToolRunner {
                 return try FindTool.answer(arguments, runner: self, catalog: catalog ?? ToolCatalog(tools: []), tool: tool)
             case .describe:
                 return try DescribeTool.answer(arguments, runner: self, tool: tool, cancellation: cancellation)
+            case .importShortcut:
+                return try ImportTool.answer(arguments, runner: self, tool: tool)
             }
         } catch let problem as ToolArguments.Problem {
             return ToolResult.failure(problem.message)

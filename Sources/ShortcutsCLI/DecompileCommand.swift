@@ -17,7 +17,8 @@ enum DecompileCommand {
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let input = arguments.positionals[0]
         let setup = RunSetup.commandLine(environment)
-        let workflow = try ShortcutSource.load(input, setup: setup, ignoringSignature: arguments[Flag.ignoreSignature])
+        let workflow = try ShortcutSource.load(
+            input, setup: setup, ignoringSignature: arguments[Flag.ignoreSignature], report: TextShortcuts.report)
             .workflow
         let text = setup.language(for: workflow).decompile(workflow)
         if let output = arguments[output], output != "-" {

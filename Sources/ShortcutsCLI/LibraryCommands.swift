@@ -119,7 +119,7 @@ enum ImportCommand {
         // The library checks a signed file's signature as it imports it.
         let ignoringSignature = arguments[Flag.ignoreSignature]
         let loaded = try ShortcutSource.load(
-            source, setup: setup, ignoringSignature: ignoringSignature, checkingSignature: false)
+            source, setup: setup, ignoringSignature: ignoringSignature, checkingSignature: false, report: TextShortcuts.report)
         let allowsUnverified = arguments[allowUnverified]
         let entry = try setup.library.importShortcut(
             loaded.fileData, source: source, name: arguments[name] ?? loaded.name, folder: arguments[folder],

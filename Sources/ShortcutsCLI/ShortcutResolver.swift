@@ -52,7 +52,8 @@ enum ShortcutResolver {
         checkingLibrarySignature: Bool = false
     ) throws -> ResolvedShortcut {
         if isPath(argument) || argument.hasPrefix("https://") || argument.hasPrefix("http://") {
-            let loaded = try ShortcutSource.load(argument, setup: setup, ignoringSignature: ignoringSignature)
+            let loaded = try ShortcutSource.load(
+                argument, setup: setup, ignoringSignature: ignoringSignature, report: TextShortcuts.report)
             let fileHash = RunRecord.fileHash(of: loaded.fileData)
             switch loaded {
             case .text(let workflow, let name):

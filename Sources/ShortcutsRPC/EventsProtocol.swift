@@ -29,6 +29,8 @@ public enum EventsProtocol {
         public static let listShortcuts = "shortcuts.list"
         public static let listFolders = "folders.list"
         public static let run = "shortcuts.run"
+        /// Adds a shortcut file or an iCloud link's shortcut to the library (``ImportParams``).
+        public static let importShortcut = "shortcuts.import"
         public static let cancel = "runs.cancel"
         public static let listRuns = "runs.list"
         /// The run history: past runs, newest first (``HistoryParams``), and one run with its trace (``RunIDParams``).
@@ -125,6 +127,44 @@ public enum EventsProtocol {
             self.inputPaths = inputPaths
             self.runID = runID
             self.timeoutSeconds = timeoutSeconds
+        }
+    }
+
+    /// A file (path) or an iCloud link to add to the library, as `shortcuts import` takes it.
+    public struct ImportParams: Codable, Sendable {
+        public var source: String
+        public var name: String?
+        public var folder: String?
+        /// Replace a shortcut of the same name.
+        public var replace: Bool?
+        /// Import a file signed by someone Apple doesn't vouch for.
+        public var allowUnverified: Bool?
+        /// Read a signed file whose signature doesn't match.
+        public var ignoreSignature: Bool?
+
+        public init(
+            source: String, name: String? = nil, folder: String? = nil, replace: Bool? = nil, allowUnverified: Bool? = nil,
+            ignoreSignature: Bool? = nil
+        ) {
+            self.source = source
+            self.name = name
+            self.folder = folder
+            self.replace = replace
+            self.allowUnverified = allowUnverified
+            self.ignoreSignature = ignoreSignature
+        }
+    }
+
+    public struct ImportResult: Codable, Sendable {
+        public var name: String
+        public var identifier: String
+        /// Who signed the file, as `shortcuts import` says it; absent for an unsigned file.
+        public var signer: String?
+
+        public init(name: String, identifier: String, signer: String?) {
+            self.name = name
+            self.identifier = identifier
+            self.signer = signer
         }
     }
 

@@ -21,6 +21,11 @@ public enum DBusInterface {
            <arg name="options" type="a{sv}" direction="in"/>
            <arg name="output" type="s" direction="out"/>
           </method>
+          <method name="ImportShortcut">
+           <arg name="source" type="s" direction="in"/>
+           <arg name="options" type="a{sv}" direction="in"/>
+           <arg name="imported" type="a{sv}" direction="out"/>
+          </method>
           <method name="RunShortcutWithFiles">
            <arg name="shortcut" type="s" direction="in"/>
            <arg name="inputPaths" type="as" direction="in"/>

@@ -17,6 +17,7 @@ struct EventsBusObject: DBusObject {
         case runShortcut = "RunShortcut"
         case runShortcutWithFiles = "RunShortcutWithFiles"
         case runShortcutWithOptions = "RunShortcutWithOptions"
+        case importShortcut = "ImportShortcut"
         case cancelRun = "CancelRun"
         case listRuns = "ListRuns"
         case listHistory = "ListHistory"
@@ -29,6 +30,7 @@ struct EventsBusObject: DBusObject {
             case .runShortcut: return "ss"
             case .runShortcutWithFiles: return "sas"
             case .runShortcutWithOptions: return "ssa{sv}"
+            case .importShortcut: return "sa{sv}"
             case .cancelRun, .showRun: return "s"
             case .listHistory: return "sss"
             }
@@ -55,6 +57,30 @@ struct EventsBusObject: DBusObject {
                 throw ServiceError(.invalidArguments, "the option \(key) of RunShortcutWithOptions has the wrong type (\(unwrapped.signature))")
             default:
                 throw ServiceError(.invalidArguments, "RunShortcutWithOptions has no option \(key); it takes timeout and runID")
+            }
+        }
+        return params
+    }
+
+    /// `ImportShortcut`'s options: `name`, `folder` (s), `replace`, `allowUnverified`,
+    /// `ignoreSignature` (b). Others are refused by name.
+    static func importParams(source: String, options: DBusValue) throws(ServiceError) -> EventsProtocol.ImportParams {
+        var params = EventsProtocol.ImportParams(source: source)
+        guard case .array(_, let entries) = options else { return params }
+        for case .entry(.string(let key), let value) in entries {
+            let unwrapped: DBusValue
+            if case .variant(let inner) = value { unwrapped = inner } else { unwrapped = value }
+            switch (key, unwrapped) {
+            case ("name", .string(let text)): params.name = text
+            case ("folder", .string(let text)): params.folder = text
+            case ("replace", .bool(let flag)): params.replace = flag
+            case ("allowUnverified", .bool(let flag)): params.allowUnverified = flag
+            case ("ignoreSignature", .bool(let flag)): params.ignoreSignature = flag
+            case ("name", _), ("folder", _), ("replace", _), ("allowUnverified", _), ("ignoreSignature", _):
+                throw ServiceError(.invalidArguments, "the option \(key) of ImportShortcut has the wrong type (\(unwrapped.signature))")
+            default:
+                throw ServiceError(
+                    .invalidArguments, "ImportShortcut has no option \(key); it takes name, folder, replace, allowUnverified and ignoreSignature")
             }
         }
         return params
@@ -109,6 +135,14 @@ struct EventsBusObject: DBusObject {
             case .runShortcutWithOptions:
                 let params = try Self.runParams(shortcut: strings[0], input: strings[1], options: call.arguments[2])
                 return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
+            case .importShortcut:
+                let imported = try service.importShortcut(try Self.importParams(source: strings[0], options: call.arguments[1]), client: client)
+                return .values([
+                    .dictionary([
+                        ("name", .string(imported.name)), ("identifier", .string(imported.identifier)),
+                        ("signer", .string(imported.signer ?? "")),
+                    ])
+                ])
             case .runShortcutWithFiles:
                 let params = EventsProtocol.RunParams(shortcut: strings[0], inputPaths: call.strings(1))
                 return .strings(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).outputPaths ?? [])

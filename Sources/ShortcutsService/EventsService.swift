@@ -97,6 +97,35 @@ public final class EventsService: Sendable {
         }
     }
 
+    /// Adds a shortcut file or an iCloud link's shortcut to the library, checking a signed
+    /// file's signer as `shortcuts import` does: one Apple doesn't vouch for is refused unless
+    /// the client says `allowUnverified`. The file is read by the service, so it must be one
+    /// this user may read.
+    public func importShortcut(_ params: EventsProtocol.ImportParams, client: ClientIdentity) throws(ServiceError)
+        -> EventsProtocol.ImportResult
+    {
+        let imported: ImportedShortcut
+        do {
+            imported = try setup.importShortcut(
+                from: params.source, name: params.name, folder: params.folder, replacing: params.replace ?? false,
+                ignoringSignature: params.ignoreSignature ?? false, allowsUnverified: params.allowUnverified ?? false,
+                allowHint: "give allowUnverified")
+        } catch let error as LibraryError {
+            switch error.code {
+            case .alreadyExists, .invalidName: throw ServiceError(.invalidArguments, error.message)
+            case .notFound: throw ServiceError(.notFound, error.message)
+            case .unapprovedSigner: throw ServiceError(.denied, error.message)
+            default: throw ServiceError(.invalidShortcut, error.message)
+            }
+        } catch let error as ShortcutSource.Failure where error.isMissing {
+            throw ServiceError(.notFound, error.message)
+        } catch {
+            throw ServiceError(.invalidShortcut, "\(error)")
+        }
+        log.write("\(client) imported \(imported.entry.name) from \(params.source)\(imported.signer.map { " (\($0))" } ?? "")")
+        return EventsProtocol.ImportResult(name: imported.entry.name, identifier: imported.entry.identifier, signer: imported.signer)
+    }
+
     /// The folders with how many shortcuts each holds.
     public func listFolders() -> [EventsProtocol.FolderInfo] {
         registry.touch()

@@ -29,6 +29,9 @@ struct SocketDispatch {
         case EventsProtocol.Method.run:
             let params = try Self.params(EventsProtocol.RunParams.self, line)
             return try JSONRPC.encode(JSONRPC.Response(id: id, result: try service.run(params, client: client, owner: owner)))
+        case EventsProtocol.Method.importShortcut:
+            let params = try Self.params(EventsProtocol.ImportParams.self, line)
+            return try JSONRPC.encode(JSONRPC.Response(id: id, result: try service.importShortcut(params, client: client)))
         case EventsProtocol.Method.cancel:
             let params = try Self.params(EventsProtocol.CancelParams.self, line)
             guard params.runID != nil || params.shortcut != nil else {

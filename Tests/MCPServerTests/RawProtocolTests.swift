@@ -182,6 +182,7 @@ struct RawProtocolTests {
         #expect(
             before == [
                 "shortcut.Hello", "shortcut.WordLengths", "history.list_runs", "history.show_run", "shortcuts.find", "shortcuts.describe",
+                "shortcuts.import",
             ])
 
         try FileManager.default.copyItem(
@@ -192,7 +193,7 @@ struct RawProtocolTests {
         #expect(
             after == [
                 "shortcut.Hello", "shortcut.Say_Hi_Again", "shortcut.WordLengths", "history.list_runs", "history.show_run",
-                "shortcuts.find", "shortcuts.describe",
+                "shortcuts.find", "shortcuts.describe", "shortcuts.import",
             ])
         let finished = try server.finish()
         #expect(finished.status == 0)

@@ -125,6 +125,84 @@ import Testing
         #expect(renamed.output.hasPrefix("Imported \"Greeter\" ("))
     }
 
+    /// The same links through MCP (`shortcuts.import`, then the shortcut as a tool) and through
+    /// shortcutsd's socket (`shortcuts.import`, then `shortcuts.run`): the record's name, the
+    /// signed-only record's signer said as the command line says it, and the same output.
+    @Test func mcpAndTheServiceImportLinksAsTheCommandLineDoes() throws {
+        defer { stop() }
+        let cli = try shell.run(["import", link(Self.ids.signedOnly), "--name", "CLI Portfolio"])
+        let signer = cli.output.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(signer.hasPrefix("Signed by Apple (iCloud)"), "\(cli.output)")
+        let driver = """
+            import json, subprocess, sys
+            server = subprocess.Popen([sys.argv[1], 'mcp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            changed = []
+            def request(id, method, params):
+                server.stdin.write(json.dumps({'jsonrpc': '2.0', 'id': id, 'method': method, 'params': params}) + '\\n')
+                server.stdin.flush()
+                while True:
+                    reply = json.loads(server.stdout.readline())
+                    if reply.get('method') == 'notifications/tools/list_changed': changed.append(reply)
+                    if reply.get('id') == id: return reply
+            request(1, 'initialize', {'protocolVersion': '2025-11-25', 'capabilities': {}, 'clientInfo': {'name': 't', 'version': '1'}})
+            server.stdin.write(json.dumps({'jsonrpc': '2.0', 'method': 'notifications/initialized'}) + '\\n')
+            unsigned = request(2, 'tools/call', {'name': 'shortcuts.import', 'arguments': {'source': sys.argv[2]}})['result']['structuredContent']
+            signed = request(3, 'tools/call', {'name': 'shortcuts.import', 'arguments': {'source': sys.argv[3], 'name': 'MCP Portfolio'}})['result']['structuredContent']
+            print(unsigned['name']); print(unsigned['signer']); print(signed['signer'])
+            # The imported shortcuts become tools: the server says so, then lists them.
+            while not changed:
+                message = json.loads(server.stdout.readline())
+                if message.get('method') == 'notifications/tools/list_changed': changed.append(message)
+            tools = [t['name'] for t in request(4, 'tools/list', {})['result']['tools'] if 'Hello' in t['name']]
+            ran = request(5, 'tools/call', {'name': tools[0], 'arguments': {'input': 'Ada'}})['result']['content'][0]['text']
+            print(ran)
+            server.stdin.close(); server.wait()
+            """
+        let mcp = try ProcessRun.run(
+            "/usr/bin/python3", ["-c", driver, try BuiltProducts.path(of: "shortcuts"), link(Self.ids.unsigned), link(Self.ids.signedOnly)],
+            environment: shell.environment)
+        #expect(mcp.status == 0, "\(mcp.error)")
+        #expect(mcp.output == "Hello Cloud\nNone\n\(signer)\nHello, Ada!\n", "\(mcp.output)")
+
+        // The service, on a socket of its own.
+        var environment = shell.environment
+        environment["SHORTCUTS_SERVICE_NO_DBUS"] = "1"
+        environment["SHORTCUTS_SERVICE_SOCKET"] = shell.directory.path + "/events.sock"
+        let service = Process()
+        service.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "shortcutsd"))
+        service.environment = environment
+        service.standardError = FileHandle.nullDevice
+        try service.run()
+        defer {
+            kill(service.processIdentifier, SIGKILL)
+            service.waitUntilExit()
+        }
+        let client = """
+            import json, socket, sys, time
+            deadline = time.time() + 10
+            while True:
+                try:
+                    s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); break
+                except OSError:
+                    if time.time() > deadline: raise
+                    time.sleep(0.02)
+            f = s.makefile()
+            def call(method, params, id=1):
+                s.sendall((json.dumps({'jsonrpc': '2.0', 'id': id, 'method': method, 'params': params}) + '\\n').encode())
+                return json.loads(f.readline())
+            reply = call('shortcuts.import', {'source': sys.argv[2], 'name': 'Socket Portfolio'})
+            imported = reply.get('result') or sys.exit(str(reply))
+            print(imported['signer'])
+            print(call('shortcuts.import', {'source': sys.argv[3], 'name': 'Socket Hello'})['result']['name'])
+            print(call('shortcuts.run', {'shortcut': 'Socket Hello', 'input': 'Bo'})['result']['output'])
+            """
+        let socket = try ProcessRun.run(
+            "/usr/bin/python3", ["-c", client, environment["SHORTCUTS_SERVICE_SOCKET"]!, link(Self.ids.signedOnly), link(Self.ids.unsigned)],
+            environment: environment)
+        #expect(socket.status == 0, "\(socket.error)")
+        #expect(socket.output == signer + "\nSocket Hello\nHello, Bo!\n", "\(socket.output)")
+    }
+
     @Test func theRecordsIconIsKeptWhereTheFileHasNone() throws {
         defer { stop() }
         #expect(try shell.run(["import", link(Self.ids.iconless)]).status == 0)
