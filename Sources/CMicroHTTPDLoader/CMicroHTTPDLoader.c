@@ -21,7 +21,7 @@ enum {
     OPTION_NOTIFY_COMPLETED = 4, OPTION_SOCK_ADDR = 6,
     HEADER_KIND = 1, COOKIE_KIND = 2, GET_ARGUMENT_KIND = 8,
     RESPMEM_MUST_COPY = 2,
-    DAEMON_INFO_BIND_PORT = 6,
+    DAEMON_INFO_BIND_PORT = 6, CONNECTION_INFO_CONNECTION_FD = 6,
     MHD_NO = 0, MHD_YES = 1,
 };
 
@@ -36,6 +36,7 @@ static struct {
     void (*stop_daemon)(struct MHD_Daemon *);
     const void *(*get_daemon_info)(struct MHD_Daemon *, int, ...);
     const char *(*lookup_connection_value)(struct MHD_Connection *, int, const char *);
+    const void *(*get_connection_info)(struct MHD_Connection *, int, ...);
     int (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
     struct MHD_Response *(*create_response_from_buffer)(size_t, void *, int);
     struct MHD_Response *(*create_response_from_callback)(uint64_t, size_t, content_reader, void *, content_reader_free);
@@ -62,6 +63,7 @@ static void load(void) {
     FIND(stop_daemon, "MHD_stop_daemon")
     FIND(get_daemon_info, "MHD_get_daemon_info")
     FIND(lookup_connection_value, "MHD_lookup_connection_value")
+    FIND(get_connection_info, "MHD_get_connection_info")
     FIND(queue_response, "MHD_queue_response")
     FIND(create_response_from_buffer, "MHD_create_response_from_buffer")
     FIND(create_response_from_callback, "MHD_create_response_from_callback")
@@ -205,6 +207,12 @@ int shortcuts_web_respond(shortcuts_web_request *request, unsigned int status, c
                           size_t header_count, const void *body, size_t body_length) {
     return queue(request, status, headers, header_count,
                  mhd.create_response_from_buffer(body_length, (void *)body, RESPMEM_MUST_COPY));
+}
+
+int shortcuts_web_socket(shortcuts_web_request *request) {
+    // union MHD_ConnectionInfo: its connect_fd is the socket.
+    const int *info = mhd.get_connection_info(request->connection, CONNECTION_INFO_CONNECTION_FD);
+    return info ? *info : -1;
 }
 
 typedef struct stream {

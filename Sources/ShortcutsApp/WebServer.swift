@@ -92,6 +92,7 @@ final class WebServer: @unchecked Sendable {
                 }
             }
         case .stream(let status, let headers, let stream):
+            stream.watch(socket: shortcuts_web_socket(handle))
             let context = Unmanaged.passRetained(stream).toOpaque()
             withHeaders(headers) { pointers, count in
                 _ = shortcuts_web_stream(
@@ -120,11 +121,15 @@ final class WebServer: @unchecked Sendable {
 
 /// A stream of server-sent events to one page: events are queued by the app and read by the
 /// connection's thread, which waits for them; a comment goes out every 15 s so proxies and the
-/// page see the connection is alive.
+/// page see the connection is alive. While it waits it looks at the connection's socket every
+/// quarter second, so a page that went away frees its connection (the server takes a bounded
+/// number) at once rather than at the next keep-alive.
 final class EventStream: Sendable {
     private struct State {
         var pending: [UInt8] = []
         var isClosed = false
+        /// The connection's socket, when the server said it.
+        var socket: Int32 = -1
     }
     private let state = NSCondition()
     // `nonisolated(unsafe)`: read and written only while `state` is locked.
@@ -132,6 +137,8 @@ final class EventStream: Sendable {
     /// Called once when the stream ends (the page went away or the app closed it).
     let onClose: @Sendable () -> Void
     private static let keepAlive = 15.0
+    /// How often a waiting stream looks whether its page went away.
+    private static let hangUpCheck = 0.25
 
     init(onClose: @escaping @Sendable () -> Void = {}) { self.onClose = onClose }
 
@@ -167,7 +174,9 @@ final class EventStream: Sendable {
         defer { state.unlock() }
         let deadline = Date().addingTimeInterval(Self.keepAlive)
         while buffer.pending.isEmpty && !buffer.isClosed {
-            if !state.wait(until: deadline) { break }
+            if state.wait(until: min(deadline, Date().addingTimeInterval(Self.hangUpCheck))) { continue }
+            if Self.hasHungUp(buffer.socket) { return -1 }
+            if Date() >= deadline { break }
         }
         if buffer.pending.isEmpty {
             if buffer.isClosed { return -1 }
@@ -180,6 +189,23 @@ final class EventStream: Sendable {
         target.copyBytes(from: buffer.pending[0..<count])
         buffer.pending.removeFirst(count)
         return count
+    }
+
+    /// Looks at the connection's socket from now on (set once, before the stream is read).
+    fileprivate func watch(socket: Int32) {
+        state.lock()
+        buffer.socket = socket
+        state.unlock()
+    }
+
+    /// Whether the other side of a connection has closed it: readable with nothing to read.
+    private static func hasHungUp(_ socket: Int32) -> Bool {
+        guard socket >= 0 else { return false }
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
     }
 
     /// The connection ended.

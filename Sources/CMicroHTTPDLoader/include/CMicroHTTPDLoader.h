@@ -42,6 +42,9 @@ const char *shortcuts_web_header(shortcuts_web_request *request, const char *nam
 const char *shortcuts_web_query(shortcuts_web_request *request, const char *name);
 const char *shortcuts_web_cookie(shortcuts_web_request *request, const char *name);
 
+/// The connection's socket, to see whether the other side has gone (-1 when unknown).
+int shortcuts_web_socket(shortcuts_web_request *request);
+
 /// Answers with a whole body (copied). `headers` holds `header_count` name/value pairs.
 int shortcuts_web_respond(shortcuts_web_request *request, unsigned int status, const char *const *headers,
                           size_t header_count, const void *body, size_t body_length);
