@@ -134,6 +134,15 @@ package enum MeasurementUnits {
         Kind(name: "Illuminance", units: [(UnitIlluminance.lux, ["lux"])]),
     ]
 
+    /// A unit's symbol as Apple's Foundation writes it, which files carry (`WFNSUnitSymbol`) and
+    /// Shortcuts shows: swift-corelibs-foundation's differs for minutes (`m`, which reads as
+    /// metres) and hours (`h`), where Apple's are `min` and `hr`.
+    package static func symbol(of unit: Dimension) -> String {
+        if unit == UnitDuration.minutes { return "min" }
+        if unit == UnitDuration.hours { return "hr" }
+        return unit.symbol
+    }
+
     /// The kind with a name (`Length`), ignoring case.
     package static func kind(named name: String) -> Kind? {
         kinds.first { $0.name.caseInsensitiveCompare(name.trimmingCharacters(in: .whitespaces)) == .orderedSame }
@@ -145,17 +154,19 @@ package enum MeasurementUnits {
         let folded = wanted.lowercased()
         for candidate in kind.map({ [$0] }) ?? kinds {
             // Symbols are case-sensitive (mm and Mm differ); names are not.
-            if let exact = candidate.units.first(where: { $0.unit.symbol == wanted }) { return (exact.unit, candidate) }
+            if let exact = candidate.units.first(where: { symbol(of: $0.unit) == wanted || $0.unit.symbol == wanted }) {
+                return (exact.unit, candidate)
+            }
             for (unit, names) in candidate.units {
                 if names.contains(where: { $0 == folded || $0 + "s" == folded || $0 + "es" == folded }) { return (unit, candidate) }
-                if unit.symbol.lowercased() == folded { return (unit, candidate) }
+                if symbol(of: unit).lowercased() == folded { return (unit, candidate) }
             }
         }
         return nil
     }
 
     /// The units of a kind by their symbols, for the parameter's options.
-    package static func symbols(of kind: Kind) -> [String] { kind.units.map(\.unit.symbol) }
+    package static func symbols(of kind: Kind) -> [String] { kind.units.map { symbol(of: $0.unit) } }
 
     /// A number and the unit written after it ("3.5 km" → 3.5, "km"), or nil when the text
     /// doesn't start with a number.

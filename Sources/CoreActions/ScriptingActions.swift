@@ -144,7 +144,7 @@ enum ScriptingActions {
             guard let (value, unitName) = MeasurementUnits.amountAndUnit(text) else {
                 throw ActionFailure("\"\(text.prefix(60))\" is not an amount with a unit, such as 5 km", parameter: "WFMeasurementUnit")
             }
-            let unitText = unitName.isEmpty ? kind.units[0].unit.symbol : unitName
+            let unitText = unitName.isEmpty ? MeasurementUnits.symbol(of: kind.units[0].unit) : unitName
             guard let (unit, found) = MeasurementUnits.unit(named: unitText, in: kind) else {
                 throw ActionFailure(
                     "\"\(unitText.prefix(40))\" is not a unit of \(kind.name); it takes \(MeasurementUnits.symbols(of: kind).joined(separator: ", "))",
@@ -170,8 +170,14 @@ enum ScriptingActions {
         let kindExpression = parameters["WFMeasurementUnitType"]
         let unitExpression = parameters["WFMeasurementUnit"]
         return { input, run in
-            let kindGiven = try run.text(kindExpression).flatMap { MeasurementUnits.kind(named: $0) }
-            let unitName = try run.text(unitExpression)?.trimmingCharacters(in: .whitespaces) ?? ""
+            var kindGiven = try run.text(kindExpression).flatMap { MeasurementUnits.kind(named: $0) }
+            // Files name the unit as Foundation's unit archive: {WFNSUnitType, WFNSUnitSymbol}.
+            let unitContent = try run.content(unitExpression)
+            var unitName = unitContent.text.trimmingCharacters(in: .whitespaces)
+            if case .dictionary(let archive) = unitContent, let symbol = archive["WFNSUnitSymbol"]?.text {
+                unitName = symbol
+                if let type = archive["WFNSUnitType"]?.text, let kind = MeasurementUnits.kind(named: type) { kindGiven = kindGiven ?? kind }
+            }
             guard !unitName.isEmpty else { throw ActionFailure("no unit to convert to is given", parameter: "WFMeasurementUnit") }
             var converted: [Content] = []
             for item in input.items {
@@ -204,11 +210,12 @@ enum ScriptingActions {
 
     /// A measurement as content: shown as `5 km`, its number is its amount.
     static func measurement(_ value: Double, _ unit: Dimension, kind: MeasurementUnits.Kind) -> Content {
-        let shown = NumberText.format((value * 1e10).rounded() / 1e10) + " " + unit.symbol
+        let symbol = MeasurementUnits.symbol(of: unit)
+        let shown = NumberText.shown((value * 1e10).rounded() / 1e10) + " " + symbol
         return .entity(
             EntityContent(
                 typeName: "Measurement", identifier: shown, displayTitle: shown,
-                properties: ["Magnitude": .number(value), "Unit": .text(unit.symbol), "Unit Type": .text(kind.name)]))
+                properties: ["Magnitude": .number(value), "Unit": .text(symbol), "Unit Type": .text(kind.name)]))
     }
 
     /// The amount and unit of a measurement or of text such as `5 km`, `-3.5°C`, `12 miles`.

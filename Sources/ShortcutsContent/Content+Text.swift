@@ -11,7 +11,7 @@ extension Content {
         switch self {
         case .nothing: return ""
         case .text(let string): return string
-        case .number(let number): return NumberText.format(number)
+        case .number(let number): return NumberText.shown(number)
         case .boolean(let value): return value ? "Yes" : "No"
         case .date(let date): return DateText.medium(date)
         case .url(let url): return url.absoluteString
@@ -48,6 +48,14 @@ public enum NumberText {
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text
+    }
+
+    /// A number as a run shows it: ``format(_:)`` with the decimal separator of the region the run
+    /// shows numbers in (`2,5` in German and French, as Apple's Shortcuts shows it there).
+    public static func shown(_ number: Double, locale: UserLocale = DateContext.locale) -> String {
+        let text = format(number)
+        guard locale.decimalSeparator != ".", let point = text.firstIndex(of: ".") else { return text }
+        return text.replacingCharacters(in: point...point, with: locale.decimalSeparator)
     }
 
     /// A number with a fixed count of decimal places, grouped as `locale` writes numbers

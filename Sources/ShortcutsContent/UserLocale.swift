@@ -22,12 +22,15 @@ public struct UserLocale: Sendable, Equatable {
     public var money: Locale
     /// Whether times show on a 24-hour clock whatever ``time`` prefers (the `C` locale).
     public var uses24HourClock: Bool
+    /// ``numbers``' decimal separator (`.`, `,`…), looked up once: every number shown as text uses it.
+    public let decimalSeparator: String
 
     public init(time: Locale, numbers: Locale? = nil, money: Locale? = nil, uses24HourClock: Bool = false) {
         self.time = time
         self.numbers = numbers ?? time
         self.money = money ?? numbers ?? time
         self.uses24HourClock = uses24HourClock
+        decimalSeparator = self.numbers.decimalSeparator ?? "."
     }
 
     /// English (US), Apple's default region; what runs use unless told otherwise.

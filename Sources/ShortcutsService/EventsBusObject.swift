@@ -37,15 +37,22 @@ struct EventsBusObject: DBusObject {
         }
     }
 
+    /// An `a{sv}` of options as (key, value) pairs, each value taken out of its variant.
+    static func options(_ dictionary: DBusValue) -> [(String, DBusValue)] {
+        guard case .array(_, let entries) = dictionary else { return [] }
+        return entries.compactMap { entry in
+            guard case .entry(.string(let key), let value) = entry else { return nil }
+            if case .variant(let inner) = value { return (key, inner) }
+            return (key, value)
+        }
+    }
+
     /// `RunShortcutWithOptions`'s options: `timeout` (seconds, any number type: D-Bus gives a
     /// call's timeout to the caller only, so a caller that will stop waiting says when) and
     /// `runID` (s). Others are refused by name, so a misspelt option isn't silently ignored.
     static func runParams(shortcut: String, input: String, options: DBusValue) throws(ServiceError) -> EventsProtocol.RunParams {
         var params = EventsProtocol.RunParams(shortcut: shortcut, input: input)
-        guard case .array(_, let entries) = options else { return params }
-        for case .entry(.string(let key), let value) in entries {
-            let unwrapped: DBusValue
-            if case .variant(let inner) = value { unwrapped = inner } else { unwrapped = value }
+        for (key, unwrapped) in Self.options(options) {
             switch (key, unwrapped) {
             case ("timeout", .double(let seconds)): params.timeoutSeconds = seconds
             case ("timeout", .int32(let seconds)): params.timeoutSeconds = Double(seconds)
@@ -66,10 +73,7 @@ struct EventsBusObject: DBusObject {
     /// `ignoreSignature` (b). Others are refused by name.
     static func importParams(source: String, options: DBusValue) throws(ServiceError) -> EventsProtocol.ImportParams {
         var params = EventsProtocol.ImportParams(source: source)
-        guard case .array(_, let entries) = options else { return params }
-        for case .entry(.string(let key), let value) in entries {
-            let unwrapped: DBusValue
-            if case .variant(let inner) = value { unwrapped = inner } else { unwrapped = value }
+        for (key, unwrapped) in Self.options(options) {
             switch (key, unwrapped) {
             case ("name", .string(let text)): params.name = text
             case ("folder", .string(let text)): params.folder = text

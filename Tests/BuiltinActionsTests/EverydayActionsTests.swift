@@ -1,3 +1,4 @@
+import ActionSupport
 import ActionTestSupport
 import Foundation
 import ShortcutFormat
@@ -176,6 +177,33 @@ import Testing
             try T.run("measurement.create", ["WFMeasurementUnitType": T.text("Mood"), "WFMeasurementUnit": T.quantity(1, "x")])
         }
         #expect(badType?.parameter == "WFMeasurementUnitType")
+    }
+
+    /// Units by the symbols Apple's Foundation writes into files (`min` and `hr`, where
+    /// swift-corelibs-foundation says `m` and `h`), given as the unit archive files carry
+    /// (`{WFNSUnitType, WFNSUnitSymbol}`, as the corpus's 15-launchcuts-helper does) or as text;
+    /// every unit of every type is read by its symbol and shown with it.
+    @Test func unitsGoByApplesSymbols() throws {
+        let hours = try T.run("measurement.create", ["WFMeasurementUnitType": T.text("Duration"), "WFMeasurementUnit": T.quantity(2, "hr")])
+        #expect(hours.text == "2 hr")
+        let archive: ParameterValue = .record(["WFNSUnitType": T.text("Duration"), "WFNSUnitSymbol": T.text("min")])
+        let minutes = try T.run(
+            [
+                T.action("measurement.create", ["WFMeasurementUnitType": T.text("Duration"), "WFMeasurementUnit": T.quantity(2, "hr")]),
+                T.action("measurement.convert", ["WFMeasurementUnitType": T.text("Duration"), "WFMeasurementUnit": archive]),
+            ])
+        #expect(minutes.text == "120 min" && minutes.number == 120)
+        for kind in MeasurementUnits.kinds {
+            for (unit, _) in kind.units {
+                let symbol = MeasurementUnits.symbol(of: unit)
+                let made = try T.run(
+                    "measurement.create", ["WFMeasurementUnitType": T.text(kind.name), "WFMeasurementUnit": T.quantity(1, symbol)])
+                #expect(made.text == "1 \(symbol)", "\(kind.name): \(made.text)")
+                let back = try T.run(
+                    "measurement.convert", ["WFMeasurementUnitType": T.text(kind.name), "WFMeasurementUnit": T.text(symbol)], input: made)
+                #expect(abs((back.number ?? 0) - 1) < 1e-9, "\(kind.name) \(symbol): \(back.text)")
+            }
+        }
     }
 
     @Test func emojiAreNamed() throws {

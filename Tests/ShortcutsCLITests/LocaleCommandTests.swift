@@ -38,9 +38,9 @@ struct LocaleCommandTests {
             writtenDate: "11/30/26"),
         Region(
             lang: "en_GB.UTF-8", output: "30 November 2026 at 20:26|30/11/2026|Today|1,234,567.89|16", writtenDate: "30/11/2026"),
-        Region(lang: "de_DE.UTF-8", output: "30. November 2026 um 20:26|30.11.26|Heute|1.234.567,89|2.5", writtenDate: "30.11.26"),
+        Region(lang: "de_DE.UTF-8", output: "30. November 2026 um 20:26|30.11.26|Heute|1.234.567,89|2,5", writtenDate: "30.11.26"),
         Region(
-            lang: "fr_FR.UTF-8", output: "30 novembre 2026 à 20:26|30/11/2026|Aujourd’hui|1\u{202F}234\u{202F}567,89|2.5",
+            lang: "fr_FR.UTF-8", output: "30 novembre 2026 à 20:26|30/11/2026|Aujourd’hui|1\u{202F}234\u{202F}567,89|2,5",
             writtenDate: "30/11/2026"),
         Region(lang: "ja_JP.UTF-8", output: "2026年11月30日 20:26|2026/11/30|今日|1,234,567.89|16", writtenDate: "2026/11/30"),
         Region(lang: "zh_CN.UTF-8", output: "2026年11月30日 20:26|2026/11/30|今天|1,234,567.89|16", writtenDate: "2026/11/30"),
