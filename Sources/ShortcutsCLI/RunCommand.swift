@@ -104,11 +104,13 @@ enum RunCommand {
         if let path = answers ?? environment["SHORTCUTS_ANSWERS"].flatMap({ $0.isEmpty ? nil : $0 }) {
             return try ScriptedPrompter(contentsOf: path)
         }
-        if noInteraction { return NoInteraction() }
+        // With nothing to ask on, an alert that asks nothing is said on standard error.
+        let silent = NoInteraction(tell: { Console.err($0 + "\n") })
+        if noInteraction { return silent }
         if Console.isTerminal(0) || Console.isTerminal(Console.error), let terminal = TerminalPrompter() {
             return terminal
         }
         // Started with no terminal (a launcher, a keyboard shortcut): alerts go to the desktop.
-        return DesktopPrompter(fallback: NoInteraction(), variables: environment)
+        return DesktopPrompter(fallback: silent, variables: environment)
     }
 }

@@ -168,7 +168,11 @@ public protocol RunObserver: Sendable {
 
 /// A prompter for runs that may not ask anything: every question is an error saying what was asked.
 public struct NoInteraction: Prompter {
-    public init() {}
+    /// Where an alert that asks nothing is said instead (the command line's standard error);
+    /// nil: nowhere.
+    let tell: (@Sendable (String) -> Void)?
+
+    public init(tell: (@Sendable (String) -> Void)? = nil) { self.tell = tell }
 
     public func ask(_ prompt: String, defaultAnswer: String?, inputType: String) throws -> String {
         throw ActionFailure(
@@ -184,7 +188,11 @@ public struct NoInteraction: Prompter {
     }
 
     public func confirm(title: String, message: String, allowsCancel: Bool) throws -> Bool {
-        guard allowsCancel else { return true }
+        guard allowsCancel else {
+            // An alert with only OK asks nothing: it is said, and the run goes on.
+            tell?("Alert: " + [title, message].filter { !$0.isEmpty }.joined(separator: ": "))
+            return true
+        }
         throw ActionFailure(
             "needs a confirmation of \"\(title.isEmpty ? message : title)\" but this run can't ask (no terminal, or --no-interaction)",
             code: .needsInteraction)
