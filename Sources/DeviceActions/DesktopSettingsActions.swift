@@ -39,6 +39,7 @@ enum DesktopSettingsActions {
             guard outcome.status == 0 else {
                 throw ActionFailure("gsettings could not read \(schema) \(key): \(outcome.errorText.prefix(300))")
             }
+            try checkStore(outcome.errorText, doing: what)
             return String(decoding: outcome.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
@@ -49,6 +50,34 @@ enum DesktopSettingsActions {
             guard outcome.status == 0 else {
                 throw ActionFailure("gsettings could not set \(schema) \(key): \(outcome.errorText.prefix(300))")
             }
+            try checkStore(outcome.errorText, doing: what)
+            // dconf reports a commit that failed after gsettings may have exited, so the value is
+            // read back by a process of its own: a store out of reach still holds the old one.
+            let now = try get(schema, key, doing: what, run: run)
+            guard now.trimmingCharacters(in: CharacterSet(charactersIn: "'")) == value else {
+                throw ActionFailure(
+                    "\(what) needs \(store.description), but the value didn't take (\(schema) \(key) is still \(now)), so gsettings reached no settings store; nothing changed"
+                )
+            }
+        }
+
+        /// The desktop's settings store (dconf, over the session bus). gsettings exits 0 when it
+        /// can't reach it: with no dconf it keeps the value in memory for itself alone, and with
+        /// no session bus dconf fails to commit; either way nothing changed.
+        static let store = RequiredService(
+            title: "GNOME's settings store (dconf)", busName: "ca.desrt.dconf", bus: "session", package: "dconf-service")
+
+        /// Fails when gsettings said it couldn't reach the settings store.
+        static func checkStore(_ said: String, doing what: String) throws {
+            let reason: String
+            if said.contains("'memory' GSettings backend") {
+                reason = "gsettings has no settings store here (no dconf), so it would keep the value in memory only"
+            } else if said.contains("failed to commit changes to dconf") {
+                reason = "dconf couldn't reach the session bus: \(said.split(separator: ":").suffix(1).joined().trimmingCharacters(in: .whitespacesAndNewlines))"
+            } else {
+                return
+            }
+            throw ActionFailure("\(what) needs \(store.description), but \(reason); nothing changed")
         }
     }
 

@@ -217,11 +217,10 @@ enum PortalActions {
                 throw ActionFailure("KDE Plasma's plasma-apply-colorscheme is not installed (install plasma-workspace)")
             }
             (program, arguments) = (apply, [dark ? "BreezeDark" : "BreezeLight"])
-        } else if let gsettings = run.findProgram("gsettings", path: path),
-            desktops.isEmpty
-                || desktops.contains(where: { ["gnome", "unity", "budgie", "pantheon", "cinnamon", "x-cinnamon"].contains($0) })
-        {
-            (program, arguments) = (gsettings, ["set", "org.gnome.desktop.interface", "color-scheme", dark ? "prefer-dark" : "default"])
+        } else if desktops.isEmpty || desktops.contains(where: DesktopSettingsActions.GNOMESettings.desktops.contains) {
+            try DesktopSettingsActions.GNOMESettings.set(
+                "org.gnome.desktop.interface", "color-scheme", to: dark ? "prefer-dark" : "default", doing: "Set Appearance", run: run)
+            return
         } else {
             let name = desktops.isEmpty ? "this desktop" : (variables["XDG_CURRENT_DESKTOP"] ?? "")
             throw ActionFailure(
