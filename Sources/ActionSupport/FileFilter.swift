@@ -13,15 +13,24 @@ package enum FileFilter {
         package var kind: String
         package var names: [String]
         package var value: @Sendable (String, Content) -> Content
+        /// Other names files give a property by (older Shortcuts' `Name` for a reminder's
+        /// `Title`), to the property's own.
+        package var aliases: [String: String]
 
-        package init(kind: String, names: [String], value: @escaping @Sendable (String, Content) -> Content) {
+        package init(
+            kind: String, names: [String], aliases: [String: String] = [:], value: @escaping @Sendable (String, Content) -> Content
+        ) {
             self.kind = kind
             self.names = names
+            self.aliases = aliases
             self.value = value
         }
 
         /// The property's own spelling for a name, ignoring case.
-        package func named(_ name: String) -> String? { names.first { $0.caseInsensitiveCompare(name) == .orderedSame } }
+        package func named(_ name: String) -> String? {
+            if let own = names.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { return own }
+            return aliases.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
     }
 
     /// One condition of the table, read when the action is prepared.

@@ -178,7 +178,7 @@ enum ReminderActions {
     }
 
     static let reminderProperties = FileFilter.Properties(
-        kind: "reminders", names: detailNames, value: { name, item in item.property(name) })
+        kind: "reminders", names: detailNames, aliases: ["Name": "Title"], value: { name, item in item.property(name) })
 
     static let findReminders = FileFilter.filter(
         metadata: ActionMetadata(

@@ -128,6 +128,13 @@ import Testing
             is.workflow.actions.properties.reminders WFContentItemPropertyName: "Priority"
             """)
         #expect(completed.status == 0 && completed.output == "High\n", "\(completed.output) \(completed.error)")
+        // Files from older Shortcuts (the corpus's 03-my-days-diary) filter by "Name", the title.
+        let byName = try run(
+            """
+            is.workflow.actions.filter.reminders WFContentItemFilter: #conditions(all, [{Property: "Name", Operator: 99, Values: #record {String: "Ada"}, Removable: true}])
+            is.workflow.actions.properties.reminders WFContentItemPropertyName: "Title"
+            """)
+        #expect(byName.status == 0 && byName.output == "Call Ada\n", "\(byName.output) \(byName.error)")
         let read = try python(
             """
             import icalendar, glob, sys
