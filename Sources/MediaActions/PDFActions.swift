@@ -64,6 +64,32 @@ enum PDFActions {
         }
     }
 
+    /// What Make PDF puts together: images and PDFs as they are; text, rich text and web pages
+    /// (a URL is downloaded) drawn into PDF pages by the headless browser, as Apple's Make PDF
+    /// lays out text and web pages.
+    static func pages(of input: Content, run: RunContext) throws -> [FileContent] {
+        var browser: String?
+        return try input.items.map { item in
+            if case .file(let file) = item, isPDF(file) || ImageFiles.isImage(file) { return file }
+            var source = item
+            var name: String
+            switch item {
+            case .url(let url):
+                source = try run.convert(item, to: .richText, parameter: "WFInput")
+                name = url.host ?? "Web Page"
+            case .file(let file):
+                name = file.baseName
+            default:
+                name = FileNames.title(of: item.text)
+            }
+            let page = try RichTextSource.parse(RichTextSource.html(of: source).source, parameter: "WFInput")
+            if let title = page.title, !title.isEmpty, case .url = item { name = String(title.prefix(60)) }
+            if browser == nil { browser = try HeadlessBrowser.find(run) }
+            let data = try HeadlessBrowser.draw(page, as: .pdf, browser: browser ?? "", run: run)
+            return pdfFile(data, named: name.replacingOccurrences(of: "/", with: "-"))
+        }
+    }
+
     static func pdfFile(_ data: Data, named name: String) -> FileContent {
         FileContent(name: name + ".pdf", data: data, typeIdentifier: "com.adobe.pdf")
     }
@@ -219,10 +245,8 @@ enum PDFActions {
                 default: nil
                 }
             let shuffles = try run.text(merge) == "Shuffle"
-            let items = input.items.compactMap { item -> FileContent? in if case .file(let file) = item { file } else { nil } }
-            guard items.count == input.items.count, !items.isEmpty else {
-                throw ActionFailure("Make PDF takes images and PDFs here; convert text to one of them first", parameter: "WFInput")
-            }
+            let items = try pages(of: input, run: run)
+            guard !items.isEmpty else { throw ActionFailure("there is nothing to make a PDF of", parameter: "WFInput") }
             let writer = try Writer()
             // Shuffle interleaves the documents' pages: the first of each, then the second…
             var documents: [(PDFDocument, [Int])] = []

@@ -113,6 +113,24 @@ import Testing
         #expect(order == ["A1", "B1", "A2", "B2"], "\(order)")
     }
 
+    /// As Apple's Make PDF: text is laid out on pages, rich text (an HTML file) drawn as a page,
+    /// alongside PDFs and images; the result is a real PDF with the text in it.
+    @Test func makePDFLaysOutTextAndRichText() throws {
+        let page = try runner.write(Data("<h1>Menu</h1><p>Soup of the day</p>".utf8), to: "menu.html")
+        let shortcut = try runner.write(Data("@input file\nMakePDF ShortcutInput\n".utf8), to: "make.sct")
+        let made = runner.directory.path + "/text.pdf"
+        let result = try runner.run(["run", shortcut, "-o", made, "-i", page, "-i", twoPages])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try info(made, "Pages") == "3", "the web page, then the PDF's two")
+        let words = try tool("pdftotext", [made, "-"]).filter { !$0.isWhitespace }
+        #expect(words.hasPrefix("MenuSoupoftheday") && words.hasSuffix("FirstpagewordsSecondpagewords"), "\(words)")
+        let text = try runner.write(Data("t = Text \"Hello from a shortcut\"\nMakePDF t\n".utf8), to: "text.sct")
+        let textOnly = runner.directory.path + "/plain.pdf"
+        let plain = try runner.run(["run", text, "-o", textOnly])
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(try tool("pdftotext", [textOnly, "-"]).contains("Hello from a shortcut"))
+    }
+
     @Test func pagesBecomeImages() throws {
         let single = try runner.write(Self.pdf(pages: ["Only page"]), to: "single.pdf")
         let png = runner.directory.path + "/page.png"
