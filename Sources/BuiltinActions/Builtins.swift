@@ -68,6 +68,9 @@ public enum Builtins {
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
     /// file's details (``ImageDetails``).
     public static let contentProperty: @Sendable (Content, String) -> Content? = MediaCatalog.contentProperty
+
+    /// Reads the text of files the content module can't (``RunEnvironment/fileText``): a PDF's.
+    public static let fileText: DateContext.FileText = MediaCatalog.fileText
 }
 
 /// The built-in actions as an action source: an action is found through

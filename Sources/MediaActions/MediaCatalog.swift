@@ -26,6 +26,15 @@ package enum MediaCatalog {
 
     package static var entries: [CatalogEntry] { groups.entries }
 
+    /// A PDF's text (poppler), pages one after another, for ``RunEnvironment/fileText``; nil for
+    /// other files, or when poppler is missing or the PDF can't be read.
+    package static let fileText: DateContext.FileText = { file in
+        guard PDFActions.isPDF(file), (try? PDFActions.loaded()) != nil,
+            let document = try? PDFDocument(file, parameter: "WFInput"), document.pageCount <= PDFActions.pageLimit
+        else { return nil }
+        return (0..<document.pageCount).map { document.text(ofPage: $0) }.joined(separator: "\n")
+    }
+
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image
     /// file's details (``ImageDetails``).
     package static let contentProperty: @Sendable (Content, String) -> Content? = { item, name in

@@ -25,6 +25,8 @@ extension Content {
                 if UniformType.isText(type) { return TextDecoding.text(of: file.data) }
                 if type == "public.data", let string = TextDecoding.textIfText(of: file.data) { return string }
             }
+            // A PDF is its text, as on Apple's, where the run can read it.
+            if let read = DateContext.fileText, let text = read(file) { return text }
             return file.name
         case .entity(let entity): return entity.displayTitle
         }

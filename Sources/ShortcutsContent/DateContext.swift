@@ -29,15 +29,22 @@ public enum DateContext {
         return calendar
     }
 
+    /// Reads the text of a file this module can't read itself (a PDF's), as the run on this
+    /// thread can; nil outside a run.
+    public typealias FileText = @Sendable (FileContent) -> String?
+
+    /// The running shortcut's reader of files' text (``Content/text`` of a PDF is its text).
+    public static var fileText: FileText? { ThreadState.current.fileText }
+
     /// Runs `body` with `zone` in effect on this thread, then restores the zone before it (runs
     /// nest: Run Shortcut runs another shortcut on the same thread).
     public static func with<T, Failure>(
-        timeZone zone: LazyTimeZone, locale: UserLocale = .english, _ body: () throws(Failure) -> T
+        timeZone zone: LazyTimeZone, locale: UserLocale = .english, fileText: FileText? = nil, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         let state = ThreadState.current
-        let previous = (state.zone, state.locale)
-        (state.zone, state.locale) = (zone, locale)
-        defer { (state.zone, state.locale) = previous }
+        let previous = (state.zone, state.locale, state.fileText)
+        (state.zone, state.locale, state.fileText) = (zone, locale, fileText)
+        defer { (state.zone, state.locale, state.fileText) = previous }
         return try body()
     }
 
@@ -47,6 +54,7 @@ public enum DateContext {
     private final class ThreadState {
         var zone: LazyTimeZone?
         var locale: UserLocale?
+        var fileText: FileText?
 
         private static let slot: pthread_key_t = {
             var slot = pthread_key_t()

@@ -59,7 +59,8 @@ public struct Engine: Sendable {
             cancellation: cancellation, budget: budget)
         defer { context.release() }
         var runner = Runner(program: program, context: context, trace: trace)
-        return try DateContext.with(timeZone: environment.lazyTimeZone, locale: environment.locale) { () throws(RunError) -> Content in
+        return try DateContext.with(timeZone: environment.lazyTimeZone, locale: environment.locale, fileText: environment.fileText) {
+            () throws(RunError) -> Content in
             try runner.run()
         }
     }

@@ -56,6 +56,9 @@ public struct RunEnvironment: Sendable {
     /// such a property of such an item, which then gives what ``Content/property(_:)`` gives.
     /// The built-in actions give theirs (`Builtins.contentProperty`).
     public var contentProperty: (@Sendable (Content, String) -> Content?)?
+    /// Reads the text of files the content module can't (a PDF's), so a PDF used as text is its
+    /// text; the built-in actions give theirs (`Builtins.fileText`).
+    public var fileText: DateContext.FileText?
     /// Finds another shortcut by name or identifier for Run Shortcut.
     public var findShortcut: @Sendable (String) -> Workflow?
     /// Whether scripts may run ("Allow Running Scripts").

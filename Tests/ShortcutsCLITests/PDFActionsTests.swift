@@ -74,6 +74,12 @@ import Testing
         #expect(framed == "--- page\nFirst page words\n--- end\n--- page\nSecond page words\n--- end", "\(framed)")
     }
 
+    /// A PDF used as text is its text, pages one after another, as on Apple's (it was its name).
+    @Test func aPDFUsedAsTextIsItsText() throws {
+        #expect(try text("Text \"Read: \\(ShortcutInput)\"", twoPages) == "Read: First page words\nSecond page words")
+        #expect(try text("CountCharacters = Count ShortcutInput, type: \"Words\"", twoPages) == "6")
+    }
+
     @Test func splitGivesAPDFAPage() throws {
         #expect(try text("p = SplitPDFIntoPages ShortcutInput\nCount p", twoPages) == "2")
         let second = runner.directory.path + "/second.pdf"
