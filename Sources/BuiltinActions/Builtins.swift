@@ -71,6 +71,9 @@ public enum Builtins {
 
     /// Reads the text of files the content module can't (``RunEnvironment/fileText``): a PDF's.
     public static let fileText: DateContext.FileText = MediaCatalog.fileText
+
+    /// Draws a PDF's pages as images when one is needed as an image (``RunEnvironment/pageImages``).
+    public static let pageImages: ContentGraph.PageImages = MediaCatalog.pageImages
 }
 
 /// The built-in actions as an action source: an action is found through

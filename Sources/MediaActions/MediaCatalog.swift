@@ -1,5 +1,6 @@
 import ActionSupport
 import ShortcutsContent
+import ShortcutsEngine
 
 /// Images, GIFs, PDFs, QR codes, text recognition, the camera, audio and video, speech, and the
 /// photo and music libraries.
@@ -33,6 +34,11 @@ package enum MediaCatalog {
             let document = try? PDFDocument(file, parameter: "WFInput"), document.pageCount <= PDFActions.pageLimit
         else { return nil }
         return (0..<document.pageCount).map { document.text(ofPage: $0) }.joined(separator: "\n")
+    }
+
+    /// A PDF's pages as PNG images at 150 dpi, for ``RunEnvironment/pageImages``.
+    package static let pageImages: ContentGraph.PageImages = { file in
+        try PDFActions.pageImages(of: file, dpi: 150, format: .png, grey: false, run: nil)
     }
 
     /// Reads the properties that need a library (``RunEnvironment/contentProperty``): an image

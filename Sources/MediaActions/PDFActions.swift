@@ -350,36 +350,44 @@ enum PDFActions {
             let imageFormat: ImageFormat =
                 chosen.lowercased().contains("jpeg") || chosen.lowercased().contains("jpg") ? .jpeg(quality: 90, strip: true) : .png
             let grey = (try run.text(colour) ?? "RGB").lowercased().hasPrefix("gr")
-            try VipsImage.load()
             var images: [Content] = []
             for file in try pdfs(input, run) {
-                let document = try PDFDocument(file, parameter: "WFInput")
-                for index in 0..<min(document.pageCount, pageLimit) {
-                    try run.checkCancelled()
-                    var width = 0.0, height = 0.0
-                    _ = spdf_page_size(document.pointer, Int32(index), &width, &height)
-                    let pixels = width / 72 * dpi * height / 72 * dpi
-                    guard pixels <= Double(VipsImage.pixelLimit) else {
-                        throw ActionFailure(
-                            "page \(index + 1) of \(file.name) at \(dpi.formatted()) dpi is more than \(VipsImage.pixelLimit / 1_000_000) megapixels",
-                            parameter: "WFMakeImageFromPDFPageResolution")
-                    }
-                    var rendered: UnsafeMutableRawPointer?
-                    let result = file.data.withUnsafeBytes { svips_pdf_page($0.baseAddress, $0.count, Int32(index), dpi, &rendered) }
-                    guard result == 0, let rendered else {
-                        throw ActionFailure("can't draw page \(index + 1) of \(file.name): \(VipsImage.lastError())", parameter: "WFInput")
-                    }
-                    var page = VipsImage(taking: rendered)
-                    page = grey ? try page.greyscale() : try page.flattened()
-                    let name = FileNames.numbered(file.baseName, index, of: document.pageCount)
-                    let data = try page.encoded(as: imageFormat)
-                    images.append(
-                        .file(
-                            FileContent(
-                                name: name + "." + imageFormat.fileExtension, data: data, typeIdentifier: imageFormat.typeIdentifier)))
-                }
+                images += try pageImages(of: file, dpi: dpi, format: imageFormat, grey: grey, run: run).map(Content.file)
             }
             return Content(items: images)
         }
+    }
+
+    /// A PDF's pages as images, drawn by poppler through libvips at `dpi`.
+    static func pageImages(of file: FileContent, dpi: Double, format imageFormat: ImageFormat, grey: Bool, run: RunContext?) throws
+        -> [FileContent]
+    {
+        try loaded()
+        try VipsImage.load()
+        var images: [FileContent] = []
+        let document = try PDFDocument(file, parameter: "WFInput")
+        for index in 0..<min(document.pageCount, pageLimit) {
+            try run?.checkCancelled()
+            var width = 0.0, height = 0.0
+            _ = spdf_page_size(document.pointer, Int32(index), &width, &height)
+            let pixels = width / 72 * dpi * height / 72 * dpi
+            guard pixels <= Double(VipsImage.pixelLimit) else {
+                throw ActionFailure(
+                    "page \(index + 1) of \(file.name) at \(dpi.formatted()) dpi is more than \(VipsImage.pixelLimit / 1_000_000) megapixels",
+                    parameter: "WFMakeImageFromPDFPageResolution")
+            }
+            var rendered: UnsafeMutableRawPointer?
+            let result = file.data.withUnsafeBytes { svips_pdf_page($0.baseAddress, $0.count, Int32(index), dpi, &rendered) }
+            guard result == 0, let rendered else {
+                throw ActionFailure("can't draw page \(index + 1) of \(file.name): \(VipsImage.lastError())", parameter: "WFInput")
+            }
+            var page = VipsImage(taking: rendered)
+            page = grey ? try page.greyscale() : try page.flattened()
+            let name = FileNames.numbered(file.baseName, index, of: document.pageCount)
+            let data = try page.encoded(as: imageFormat)
+            images.append(
+                FileContent(name: name + "." + imageFormat.fileExtension, data: data, typeIdentifier: imageFormat.typeIdentifier))
+        }
+        return images
     }
 }

@@ -28,11 +28,16 @@ public struct ContentGraph: Sendable {
     /// Reads the file at a path, once the run may.
     public typealias ReadFile = @Sendable (String) throws -> FileContent
 
+    /// A document's pages as images (a PDF's), where the run can draw them; nil: it can't.
+    public typealias PageImages = @Sendable (FileContent) throws -> [FileContent]
+
     let download: Download?
     let readFile: ReadFile
+    let pageImages: PageImages?
 
-    public init(download: Download?, readFile: @escaping ReadFile) {
+    public init(download: Download?, pageImages: PageImages? = nil, readFile: @escaping ReadFile) {
         self.download = download
+        self.pageImages = pageImages
         self.readFile = readFile
     }
 
@@ -89,7 +94,17 @@ public struct ContentGraph: Sendable {
             return try dictionaries(of: item)
         case .file:
             return [.file(item.file())]
-        case .folder, .image, .pdf, .media:
+        case .image:
+            // A PDF needed as an image is its pages, each an image, as on Apple's.
+            if case .file(let document) = item, let pageImages, UniformType.conforms(Self.type(of: document), to: .pdf) {
+                do {
+                    return try pageImages(document).map(Content.file)
+                } catch {
+                    throw .failed("can't draw the pages of \(document.name) as images: \(Self.reason(error))", underlying: error)
+                }
+            }
+            return [.file(try file(of: item, target))]
+        case .folder, .pdf, .media:
             return [.file(try file(of: item, target))]
         case .emailAddress:
             let found = TextScanner.emailAddresses(in: addressText(item, scheme: "mailto:"))
@@ -274,7 +289,7 @@ public struct ContentGraph: Sendable {
 
     private func file(of item: Content, _ target: ContentClass) throws(ContentConversionError) -> FileContent {
         guard case .file(let file) = item else { throw .refused(had: item, needed: target) }
-        let type = file.typeIdentifier ?? UniformType.identifier(forFileName: file.name)
+        let type = Self.type(of: file)
         let family: UniformType.Family =
             switch target {
             case .image: .image
@@ -289,6 +304,9 @@ public struct ContentGraph: Sendable {
         guard fits else { throw .refused(had: item, needed: target) }
         return file
     }
+
+    /// A file's type: the one it carries, else its name's.
+    static func type(of file: FileContent) -> String { file.typeIdentifier ?? UniformType.identifier(forFileName: file.name) }
 
     /// The text an email address or phone number is looked for in: a `mailto:` or `tel:` URL's
     /// address, or the item's text.

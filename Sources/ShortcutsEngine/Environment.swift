@@ -59,6 +59,9 @@ public struct RunEnvironment: Sendable {
     /// Reads the text of files the content module can't (a PDF's), so a PDF used as text is its
     /// text; the built-in actions give theirs (`Builtins.fileText`).
     public var fileText: DateContext.FileText?
+    /// Draws a document's pages as images, so a PDF needed as an image is its pages; the built-in
+    /// actions give theirs (`Builtins.pageImages`).
+    public var pageImages: ContentGraph.PageImages?
     /// Finds another shortcut by name or identifier for Run Shortcut.
     public var findShortcut: @Sendable (String) -> Workflow?
     /// Whether scripts may run ("Allow Running Scripts").

@@ -221,7 +221,7 @@ public final class RunContext {
                 }
             }
         }
-        return ContentGraph(download: download) { path in
+        return ContentGraph(download: download, pageImages: environment.pageImages) { path in
             try access.check(path, .read, parameter: nil)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ActionFailure("can't read \(path): there is no such file, or it isn't a file this run may read")

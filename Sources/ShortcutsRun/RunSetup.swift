@@ -131,6 +131,7 @@ public struct RunSetup: Sendable {
         // Image, PDF and song properties come from the media actions' libraries.
         environment.contentProperty = Builtins.contentProperty
         environment.fileText = Builtins.fileText
+        environment.pageImages = Builtins.pageImages
         environment.workingDirectory = workingDirectory
         // Relative paths in file actions start at the Shortcuts folder, as Apple's start in iCloud
         // Drive's; it is read once (user-dirs.dirs) for this and the file access below.

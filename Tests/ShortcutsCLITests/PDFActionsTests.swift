@@ -80,6 +80,15 @@ import Testing
         #expect(try text("CountCharacters = Count ShortcutInput, type: \"Words\"", twoPages) == "6")
     }
 
+    /// A PDF where an image is needed is its pages, each an image, as on Apple's (it was refused):
+    /// Resize Image on a two-page PDF gives two images of the width asked for.
+    @Test func aPDFUsedAsAnImageIsItsPages() throws {
+        #expect(try text("r = ResizeImage ShortcutInput, WFImageResizeWidth: 100\nCount r", twoPages) == "2")
+        #expect(
+            try text("r = ResizeImage ShortcutInput, WFImageResizeWidth: 100\nGetDetailsOfImages r, detail: \"Width\"", twoPages)
+                == "100\n100")
+    }
+
     @Test func splitGivesAPDFAPage() throws {
         #expect(try text("p = SplitPDFIntoPages ShortcutInput\nCount p", twoPages) == "2")
         let second = runner.directory.path + "/second.pdf"
