@@ -40,6 +40,46 @@ enum CalendarActions {
                 properties: properties))
     }
 
+    /// An event as content, and again for each time it repeats (its `RRULE`, less its
+    /// `EXDATE`s) up to `horizon`, or until `enough` of them start after a date: each occurrence
+    /// keeps the event's length and its UID (an edit changes the whole series).
+    static func occurrences(
+        of item: CalendarStore.Item, through horizon: Date, enough: (after: Date, count: Int)? = nil, run: RunContext
+    ) -> [Content] {
+        let first = content(item, run: run)
+        let zone = run.environment.timeZone
+        guard let rule = item.component.text("RRULE").flatMap({ Recurrence($0, zone: zone) }),
+            case .entity(let event) = first, let start = event.properties["Start Date"]?.date,
+            let end = event.properties["End Date"]?.date
+        else { return [first] }
+        // Occurrences keep the start's clock time in the start's own zone: UTC for a time in
+        // UTC, its TZID's, else the run's (RFC 5545).
+        var calendar = run.environment.calendar
+        calendar.timeZone = zone
+        if let property = item.component.first("DTSTART") {
+            if property.value.hasSuffix("Z") {
+                calendar.timeZone = TimeZone(identifier: "UTC") ?? zone
+            } else if let named = property.parameter("TZID").flatMap(TimeZone.init(identifier:)) {
+                calendar.timeZone = named
+            }
+        }
+        var excluded: Set<Date> = []
+        for property in item.component.properties where property.name == "EXDATE" {
+            for value in property.value.split(separator: ",") {
+                var single = property
+                single.value = String(value)
+                if let date = ICalendar.date(single, zone: zone) { excluded.insert(date.date) }
+            }
+        }
+        let length = end.timeIntervalSince(start)
+        return rule.starts(from: start, through: horizon, excluding: excluded, calendar: calendar, enough: enough).map { occurrence in
+            var repeated = event
+            repeated.properties["Start Date"] = .date(occurrence)
+            repeated.properties["End Date"] = .date(occurrence.addingTimeInterval(length))
+            return .entity(repeated)
+        }
+    }
+
     static let attendeeNames = ["Name", "Email Address", "Role", "Status", "Is Organizer"]
 
     /// An `ATTENDEE` as an `Event Attendee` entity.
@@ -297,7 +337,9 @@ enum CalendarActions {
                 let start = calendar.startOfDay(for: date)
                 window = (start, calendar.date(byAdding: .day, value: 1, to: start) ?? start)
             }
-            let events = try CalendarStore.items(.events, in: only, run: run).map { content($0, run: run) }.filter { event in
+            let events = try CalendarStore.items(.events, in: only, run: run).flatMap {
+                occurrences(of: $0, through: window?.1 ?? .distantFuture, enough: (now, count), run: run)
+            }.filter { event in
                 guard let start = event.property("Start Date").date, let end = event.property("End Date").date else { return false }
                 guard end > now || (end == start && start >= now) else { return false }
                 if let (from, to) = window { return start < to && end > from }

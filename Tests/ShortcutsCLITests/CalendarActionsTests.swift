@@ -25,6 +25,54 @@ import Testing
         return try ProcessRun.run("/usr/bin/python3", ["-c", script, home], environment: environment)
     }
 
+    /// A repeating event (its RRULE, as other programs write it) shows on each day it happens:
+    /// weekly on two days, five times, less one EXDATE; a monthly one on the 31st skips the
+    /// months without one; a rule this doesn't read shows the event once.
+    @Test func repeatingEventsShowEachTimeTheyHappen() throws {
+        let written = try python(
+            """
+            import icalendar, datetime, os, sys
+            folder = sys.argv[1] + '/Calendars/Work'
+            os.makedirs(folder)
+            def event(uid, summary, start, rule, exdate=None):
+                calendar = icalendar.Calendar()
+                calendar.add('prodid', '-//test//EN'); calendar.add('version', '2.0')
+                item = icalendar.Event()
+                item.add('uid', uid); item.add('summary', summary); item.add('dtstart', start)
+                item.add('dtend', start + datetime.timedelta(minutes=30))
+                item.add('rrule', rule)
+                if exdate: item.add('exdate', exdate)
+                calendar.add_component(item)
+                open(folder + '/' + uid + '.ics', 'wb').write(calendar.to_ical())
+            utc = datetime.timezone.utc
+            event('standup', 'Standup', datetime.datetime(2030, 3, 4, 9, 0, tzinfo=utc), {'freq': 'weekly', 'byday': ['MO', 'WE'], 'count': 5},
+                  exdate=datetime.datetime(2030, 3, 6, 9, 0, tzinfo=utc))
+            event('rent', 'Rent', datetime.datetime(2030, 1, 31, 8, 0, tzinfo=utc), {'freq': 'monthly', 'until': datetime.datetime(2030, 6, 1, tzinfo=utc)})
+            event('odd', 'Odd', datetime.datetime(2030, 2, 1, 8, 0, tzinfo=utc), {'freq': 'monthly', 'bysetpos': [-1], 'byday': ['FR']})
+            """)
+        #expect(written.status == 0, "\(written.error)")
+        let titles = try run(
+            """
+            is.workflow.actions.getupcomingevents WFGetUpcomingItemCount: 20
+            is.workflow.actions.properties.calendarevents WFContentItemPropertyName: "Title"
+            """)
+        let starts = try run(
+            """
+            is.workflow.actions.getupcomingevents WFGetUpcomingItemCount: 20
+            is.workflow.actions.properties.calendarevents WFContentItemPropertyName: "Start Date"
+            is.workflow.actions.format.date WFDateFormatStyle: "ISO 8601", WFISO8601IncludeTime: true
+            """)
+        #expect(titles.status == 0 && starts.status == 0, "\(titles.error) \(starts.error)")
+        let upcoming = zip(titles.output.split(separator: "\n"), starts.output.split(separator: "\n")).map { "\($0) \($1)" }
+        // In Paris: winter time until 31 March 2030; each stays at its UTC time, as it was written.
+        let expected: [String] = [
+            "Rent 2030-01-31T09:00:00+01:00", "Odd 2030-02-01T09:00:00+01:00", "Standup 2030-03-04T10:00:00+01:00",
+            "Standup 2030-03-11T10:00:00+01:00", "Standup 2030-03-13T10:00:00+01:00", "Standup 2030-03-18T10:00:00+01:00",
+            "Rent 2030-03-31T10:00:00+02:00", "Rent 2030-05-31T10:00:00+02:00",
+        ]
+        #expect(upcoming == expected, "\(titles.output)\(starts.output)")
+    }
+
     @Test func eventsAreICalendarFilesOtherProgramsRead() throws {
         let added = try run(
             """
