@@ -73,7 +73,8 @@ enum DesktopSettingsActions {
             if said.contains("'memory' GSettings backend") {
                 reason = "gsettings has no settings store here (no dconf), so it would keep the value in memory only"
             } else if said.contains("failed to commit changes to dconf") {
-                reason = "dconf couldn't reach the session bus: \(said.split(separator: ":").suffix(1).joined().trimmingCharacters(in: .whitespacesAndNewlines))"
+                reason =
+                    "dconf couldn't reach the session bus: \(said.split(separator: ":").suffix(1).joined().trimmingCharacters(in: .whitespacesAndNewlines))"
             } else {
                 return
             }

@@ -43,7 +43,8 @@ enum ImportTool {
             throw ToolArguments.Problem("\(tool.name) needs `source`, a file path or an iCloud link")
         }
         let imported = try runner.setup.importShortcut(
-            from: source, name: arguments["name"]?.stringValue, replacing: try ToolArguments.flag(arguments["replace"], argument: "replace"),
+            from: source, name: arguments["name"]?.stringValue,
+            replacing: try ToolArguments.flag(arguments["replace"], argument: "replace"),
             allowsUnverified: try ToolArguments.flag(arguments["allowUnverified"], argument: "allowUnverified"),
             allowHint: "call again with allowUnverified true, once the person agrees,")
         var lines = ["Imported “\(imported.entry.name)” (\(imported.entry.identifier))."]

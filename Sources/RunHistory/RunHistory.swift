@@ -302,17 +302,18 @@ public struct RunHistory: Sendable {
     private func connect() throws(HistoryError) -> SQLiteDatabase {
         do {
             return try connectOnce()
-        } catch where error.isDamaged {
+        } catch  where error.isDamaged {
             // Another process may have set it aside and started a new one meanwhile: looked at
             // again, the file is damaged still before it is moved.
             do {
                 return try connectOnce()
-            } catch where !error.isDamaged {
+            } catch  where !error.isDamaged {
                 throw error
             } catch {}
             let aside = try setAside(because: error)
             let database = try connectOnce()
-            let notice = "Notice: the run history \(path) was damaged (\(error.message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")); it was moved to \(aside) and a new history was started\n"
+            let notice =
+                "Notice: the run history \(path) was damaged (\(error.message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")); it was moved to \(aside) and a new history was started\n"
             FileHandle.standardError.write(Data(notice.utf8))
             return database
         }

@@ -18,8 +18,9 @@ enum DecompileCommand {
         let input = arguments.positionals[0]
         let setup = RunSetup.commandLine(environment)
         let workflow = try ShortcutSource.load(
-            input, setup: setup, ignoringSignature: arguments[Flag.ignoreSignature], report: TextShortcuts.report)
-            .workflow
+            input, setup: setup, ignoringSignature: arguments[Flag.ignoreSignature], report: TextShortcuts.report
+        )
+        .workflow
         let text = setup.language(for: workflow).decompile(workflow)
         if let output = arguments[output], output != "-" {
             do {

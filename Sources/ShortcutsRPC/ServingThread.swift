@@ -1,10 +1,10 @@
 import Foundation
 import ShortcutsContent
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Synchronization
 
 /// A thread that reads requests and runs their async handlers itself: the handler's task prefers
 /// this thread's executor, so a call that never waits on anything else (the usual intent) runs
@@ -85,7 +85,9 @@ extension JSONRPC {
             var id: ID?? = nil
             executor.run(until: { answer.isSet }, every: cancelPoll) {
                 var descriptor = pollfd(fd: channel.input, events: Int16(POLLIN), revents: 0)
-                guard channel.hasBufferedInput || poll(&descriptor, 1, 0) > 0, let next = try? channel.readLine(timeout: cancelPoll) else { return }
+                guard channel.hasBufferedInput || poll(&descriptor, 1, 0) > 0, let next = try? channel.readLine(timeout: cancelPoll) else {
+                    return
+                }
                 guard let cancelled = cancelledRequest(next) else {
                     pending.append(next)
                     return

@@ -61,7 +61,8 @@ struct EventsBusObject: DBusObject {
             case ("timeout", .uint64(let seconds)): params.timeoutSeconds = Double(seconds)
             case ("runID", .string(let id)): params.runID = id
             case ("timeout", _), ("runID", _):
-                throw ServiceError(.invalidArguments, "the option \(key) of RunShortcutWithOptions has the wrong type (\(unwrapped.signature))")
+                throw ServiceError(
+                    .invalidArguments, "the option \(key) of RunShortcutWithOptions has the wrong type (\(unwrapped.signature))")
             default:
                 throw ServiceError(.invalidArguments, "RunShortcutWithOptions has no option \(key); it takes timeout and runID")
             }
@@ -84,7 +85,8 @@ struct EventsBusObject: DBusObject {
                 throw ServiceError(.invalidArguments, "the option \(key) of ImportShortcut has the wrong type (\(unwrapped.signature))")
             default:
                 throw ServiceError(
-                    .invalidArguments, "ImportShortcut has no option \(key); it takes name, folder, replace, allowUnverified and ignoreSignature")
+                    .invalidArguments,
+                    "ImportShortcut has no option \(key); it takes name, folder, replace, allowUnverified and ignoreSignature")
             }
         }
         return params
@@ -140,7 +142,8 @@ struct EventsBusObject: DBusObject {
                 let params = try Self.runParams(shortcut: strings[0], input: strings[1], options: call.arguments[2])
                 return .string(try service.run(params, client: client, owner: owner, front: RunFront(trigger: "D-Bus")).output)
             case .importShortcut:
-                let imported = try service.importShortcut(try Self.importParams(source: strings[0], options: call.arguments[1]), client: client)
+                let imported = try service.importShortcut(
+                    try Self.importParams(source: strings[0], options: call.arguments[1]), client: client)
                 return .values([
                     .dictionary([
                         ("name", .string(imported.name)), ("identifier", .string(imported.identifier)),

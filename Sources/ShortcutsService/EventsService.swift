@@ -214,7 +214,9 @@ public final class EventsService: Sendable {
         let runID = params.runID ?? UUID().uuidString
         let identifier = (try? library.identifier(of: location)) ?? location.name
         if let seconds = params.timeoutSeconds {
-            guard seconds > 0, seconds.isFinite else { throw ServiceError(.invalidArguments, "timeoutSeconds must be a positive number of seconds") }
+            guard seconds > 0, seconds.isFinite else {
+                throw ServiceError(.invalidArguments, "timeoutSeconds must be a positive number of seconds")
+            }
             let cancellation = front.cancellation
             DispatchQueue.global().asyncAfter(deadline: .now() + min(seconds, 1e9)) { cancellation.cancel() }
         }

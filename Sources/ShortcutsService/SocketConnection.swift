@@ -60,7 +60,8 @@ final class SocketConnection: @unchecked Sendable {
                         error: JSONRPC.ErrorObject(
                             code: EventsProtocol.ErrorCode.busy,
                             message:
-                                "the request was skipped: requests still arriving on all connections already held \(limit) bytes (SHORTCUTS_SERVICE_MAX_BUFFERED_BYTES); send it again")
+                                "the request was skipped: requests still arriving on all connections already held \(limit) bytes (SHORTCUTS_SERVICE_MAX_BUFFERED_BYTES); send it again"
+                        )
                     ))
                 continue
             } catch {

@@ -2,8 +2,8 @@ import AppActions
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import Synchronization
 import ShortcutsRPC
+import Synchronization
 import Testing
 
 /// The host against a real extension process: warm reuse, crashes, exits, hangs, restarts,
@@ -90,7 +90,8 @@ import Testing
             cancellation.cancel()
         }
         let error = #expect(throws: ExtensionError.self) {
-            try host.perform(installation.manifest, .init(intent: "HangIntent", parameters: [:], isInteractive: false), cancellation: cancellation)
+            try host.perform(
+                installation.manifest, .init(intent: "HangIntent", parameters: [:], isInteractive: false), cancellation: cancellation)
         }
         let waited = cancelledAt.withLock { $0 }.map { ContinuousClock.now - $0 }
         #expect(error?.code == .cancelled)

@@ -26,7 +26,8 @@ import Testing
     /// changes nothing.
     @Test func aCancelledRequestCancelsTheIntentsTask() async throws {
         try await withServer { server in
-            let perform = #"{"jsonrpc": "2.0", "id": 7, "method": "intent.perform", "params": {"intent": "NapIntent", "parameters": {}, "confirmed": false, "confirmedParameters": [], "isInteractive": false}}"#
+            let perform =
+                #"{"jsonrpc": "2.0", "id": 7, "method": "intent.perform", "params": {"intent": "NapIntent", "parameters": {}, "confirmed": false, "confirmedParameters": [], "isInteractive": false}}"#
             try server.host.writeLine(Data(perform.utf8))
             try await Task.sleep(for: .milliseconds(50))
             try server.host.writeLine(Data(#"{"jsonrpc": "2.0", "method": "request.cancel", "params": {"id": 6}}"#.utf8))

@@ -184,7 +184,8 @@ import Testing
     /// (`{WFNSUnitType, WFNSUnitSymbol}`, as the corpus's 15-launchcuts-helper does) or as text;
     /// every unit of every type is read by its symbol and shown with it.
     @Test func unitsGoByApplesSymbols() throws {
-        let hours = try T.run("measurement.create", ["WFMeasurementUnitType": T.text("Duration"), "WFMeasurementUnit": T.quantity(2, "hr")])
+        let hours = try T.run(
+            "measurement.create", ["WFMeasurementUnitType": T.text("Duration"), "WFMeasurementUnit": T.quantity(2, "hr")])
         #expect(hours.text == "2 hr")
         let archive: ParameterValue = .record(["WFNSUnitType": T.text("Duration"), "WFNSUnitSymbol": T.text("min")])
         let minutes = try T.run(

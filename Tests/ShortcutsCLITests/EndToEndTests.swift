@@ -24,14 +24,17 @@ import Testing
     @Test func anAlertWithNowhereToShowIsSaidOnStandardError() throws {
         shell.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
         let told = try shell.write(
-            Data(#"ShowAlert WFAlertActionTitle: "Warning", WFAlertActionMessage: "Disk almost full", WFAlertActionCancelButtonShown: false\#nText "after"\#n"#.utf8),
+            Data(
+                #"ShowAlert WFAlertActionTitle: "Warning", WFAlertActionMessage: "Disk almost full", WFAlertActionCancelButtonShown: false\#nText "after"\#n"#
+                    .utf8),
             to: "Told.sct")
         for arguments in [["run", told, "--no-interaction"], ["run", told]] {
             let result = try shell.run(arguments)
             #expect(result.status == 0 && result.output == "after\n", "\(arguments): \(result.error)")
             #expect(result.error == "Alert: Warning: Disk almost full\n", "\(arguments): \(result.error)")
         }
-        let asks = try shell.write(Data(#"ShowAlert WFAlertActionTitle: "Delete?", WFAlertActionMessage: "All of it"\#nText "after"\#n"#.utf8), to: "Asks.sct")
+        let asks = try shell.write(
+            Data(#"ShowAlert WFAlertActionTitle: "Delete?", WFAlertActionMessage: "All of it"\#nText "after"\#n"#.utf8), to: "Asks.sct")
         let refused = try shell.run(["run", asks, "--no-interaction"])
         #expect(refused.status == 1 && refused.error.contains("action 1 (is.workflow.actions.alert, \"Show Alert\")"), "\(refused.error)")
     }

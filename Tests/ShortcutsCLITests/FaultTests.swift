@@ -11,7 +11,9 @@ import Testing
 @Suite struct FaultTests {
     /// Whether this machine lets a process mount a tmpfs in a namespace of its own.
     static let canMount: Bool = {
-        guard let result = try? ProcessRun.run("/usr/bin/unshare", ["--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"])
+        guard
+            let result = try? ProcessRun.run(
+                "/usr/bin/unshare", ["--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"])
         else { return false }
         return result.status == 0
     }()
@@ -105,9 +107,13 @@ import Testing
         #expect(ran.status == 0 && ran.output == "Hello, Ada!\n", "\(ran.error)")
         #expect(ran.error.contains("Notice: the run history \(home.historyDatabase) was damaged"), "\(ran.error)")
         #expect(ran.error.contains("a new history was started"), "\(ran.error)")
-        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("runs.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.hasPrefix("runs.sqlite.damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(aside.count == 1, "\(aside)")
-        if let name = aside.first { #expect(FileManager.default.contents(atPath: folder + "/" + name) == Data(bytes), "the old file is kept as it was") }
+        if let name = aside.first {
+            #expect(FileManager.default.contents(atPath: folder + "/" + name) == Data(bytes), "the old file is kept as it was")
+        }
         let listed = try home.run("shortcuts", ["runs", "--json"])
         #expect(listed.status == 0, "\(listed.error)")
         #expect(listed.output.contains("\"status\":\"succeeded\""), "\(listed.output)")

@@ -159,7 +159,8 @@ import Testing
             server.stdin.close(); server.wait()
             """
         let mcp = try ProcessRun.run(
-            "/usr/bin/python3", ["-c", driver, try BuiltProducts.path(of: "shortcuts"), link(Self.ids.unsigned), link(Self.ids.signedOnly)],
+            "/usr/bin/python3",
+            ["-c", driver, try BuiltProducts.path(of: "shortcuts"), link(Self.ids.unsigned), link(Self.ids.signedOnly)],
             environment: shell.environment)
         #expect(mcp.status == 0, "\(mcp.error)")
         #expect(mcp.output == "Hello Cloud\nNone\n\(signer)\nHello, Ada!\n", "\(mcp.output)")
@@ -197,7 +198,8 @@ import Testing
             print(call('shortcuts.run', {'shortcut': 'Socket Hello', 'input': 'Bo'})['result']['output'])
             """
         let socket = try ProcessRun.run(
-            "/usr/bin/python3", ["-c", client, environment["SHORTCUTS_SERVICE_SOCKET"]!, link(Self.ids.signedOnly), link(Self.ids.unsigned)],
+            "/usr/bin/python3",
+            ["-c", client, environment["SHORTCUTS_SERVICE_SOCKET"]!, link(Self.ids.signedOnly), link(Self.ids.unsigned)],
             environment: environment)
         #expect(socket.status == 0, "\(socket.error)")
         #expect(socket.output == signer + "\nSocket Hello\nHello, Bo!\n", "\(socket.output)")

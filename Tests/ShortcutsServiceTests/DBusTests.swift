@@ -118,7 +118,8 @@ struct DBusTests {
         let runs = try harness.run("/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.ListRuns"])
         #expect(runs.output == "(@aa{sv} [],)\n", "\(runs.output)")
         let quick = try harness.run(
-            "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Greet", "Di", "{'timeout': <uint32 30>, 'runID': <'g1'>}"])
+            "/usr/bin/gdbus",
+            call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Greet", "Di", "{'timeout': <uint32 30>, 'runID': <'g1'>}"])
         #expect(quick.output == "('Hello, Di!',)\n", "\(quick.error)")
         let misspelt = try harness.run(
             "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.RunShortcutWithOptions", "Greet", "", "{'timout': <5.0>}"])

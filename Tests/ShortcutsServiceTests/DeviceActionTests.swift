@@ -903,14 +903,16 @@ struct DesktopSettingsActionTests {
         harness.extra["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + harness.directory + "/no-bus"
         harness.extra["GSETTINGS_SCHEMA_DIR"] = "/usr/share/glib-2.0/schemas"
         for (text, title) in [
-            ("is.workflow.actions.dnd.set Enabled: true", "Set Focus"), ("is.workflow.actions.nightshift.set OnValue: true", "Set Night Shift"),
+            ("is.workflow.actions.dnd.set Enabled: true", "Set Focus"),
+            ("is.workflow.actions.nightshift.set OnValue: true", "Set Night Shift"),
             ("is.workflow.actions.orientationlock.set OnValue: true", "Set Orientation Lock"),
             (#"is.workflow.actions.appearance operation: "set", style: "dark""#, "Set Appearance"),
         ] {
             let result = try DeviceActionTests.run(text, in: harness)
             #expect(result.status == 1, "\(title) exited \(result.status): \(result.output) \(result.error)")
             #expect(
-                result.error.contains("\(title) needs GNOME's settings store (dconf) (ca.desrt.dconf on the session bus; install dconf-service)")
+                result.error.contains(
+                    "\(title) needs GNOME's settings store (dconf) (ca.desrt.dconf on the session bus; install dconf-service)")
                     && result.error.hasSuffix("nothing changed\n"), "\(result.error)")
         }
     }

@@ -51,11 +51,15 @@ import Testing
         #expect(lines[0] == "Cherri")
         #expect(lines[1] == cherri.signer && lines[1].hasPrefix("Signed by Apple (iCloud)"), "\(lines[1]) vs \(cherri.signer)")
         #expect(lines[2] == "1002", "the unverified file is refused as Denied: \(lines[2])")
-        #expect(lines[3].contains("is signed by an unknown signer") && lines[3].contains("give allowUnverified to import it anyway"), "\(lines[3])")
+        #expect(
+            lines[3].contains("is signed by an unknown signer") && lines[3].contains("give allowUnverified to import it anyway"),
+            "\(lines[3])")
         #expect(lines[4] == selfSigned.signer && lines[4].hasPrefix("Signed by an unknown signer"), "\(lines[4]) vs \(selfSigned.signer)")
         #expect(lines[5].contains("'Cherri'") && lines[5].contains("'Self'"), "\(lines[5])")
         let output = try JSONSerialization.jsonObject(with: Data(lines[6].utf8), options: .fragmentsAllowed) as? String
-        #expect(output.map { $0 + "\n" } == cherri.output || output == cherri.output, "the service ran it as the command line does: \(lines[6]) vs \(cherri.output)")
+        #expect(
+            output.map { $0 + "\n" } == cherri.output || output == cherri.output,
+            "the service ran it as the command line does: \(lines[6]) vs \(cherri.output)")
         #expect(lines[7] == "-32602", "a second import under the same name is refused: \(lines[7])")
         #expect(lines[8] == "1001", "a missing file is NotFound: \(lines[8])")
         #expect(harness.log.contains("imported Cherri from \(appleSigned) (Signed by Apple (iCloud)"), "\(harness.log)")
@@ -74,7 +78,8 @@ import Testing
         #expect(refused.status != 0 && refused.error.contains("org.swiftshortcuts.Error.Denied"), "\(refused.error)")
         #expect(refused.error.contains("is signed by an unknown signer"), "\(refused.error)")
         let allowed = try harness.run(
-            "/usr/bin/gdbus", call + ["org.swiftshortcuts.Events1.ImportShortcut", unknown, "{'allowUnverified': <true>, 'name': <'Self'>}"])
+            "/usr/bin/gdbus",
+            call + ["org.swiftshortcuts.Events1.ImportShortcut", unknown, "{'allowUnverified': <true>, 'name': <'Self'>}"])
         #expect(allowed.status == 0, "\(allowed.error)")
         #expect(allowed.output.contains("'name': <'Self'>") && allowed.output.contains("Signed by an unknown signer"), "\(allowed.output)")
         let misspelt = try harness.run(
