@@ -22,7 +22,7 @@ import Testing
         var killed: Set<Int> = []
     }
 
-    /// Runs `arguments(i)` for i = 0, 1, … until `kills` of them were killed (at most six times
+    /// Runs `arguments(i)` for i = 0, 1, … until `kills` of them were killed (at most twenty times
     /// as many attempts), each killed after a random delay within 1.5 times the command's
     /// measured duration (the middle of three runs) (some finish first), and says which finished and which were killed.
     func campaign(_ home: TemporaryHome, seed: UInt64, _ arguments: (Int) -> [String]) throws -> Outcome {
@@ -38,7 +38,7 @@ import Testing
         let span = max(1000, Int(durations.sorted()[1] / .microseconds(1)) * 3 / 2)
         var generator = SeededGenerator(seed: seed)
         var outcome = Outcome()
-        for index in 0..<(6 * Self.kills) where outcome.killed.count < Self.kills {
+        for index in 0..<(20 * Self.kills) where outcome.killed.count < Self.kills {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments(index)
