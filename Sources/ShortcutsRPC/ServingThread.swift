@@ -73,8 +73,8 @@ extension JSONRPC {
             } else {
                 line = pending.removeFirst()
             }
-            // A cancellation that comes after its request was answered has nothing to cancel.
-            if cancelledRequest(line) != nil { continue }
+            // (A cancellation that comes after its request was answered is a notification of a
+            // method the handler doesn't know: it gets no answer, and nothing happens.)
             let answer = AnswerSlot()
             let task = Task(executorPreference: executor) {
                 answer.set(await self.answer(line, with: handler))
@@ -82,7 +82,6 @@ extension JSONRPC {
             }
             // While the request waits on something, the host may cancel it (its run was
             // cancelled): the task is cancelled, as Apple's system cancels an intent's task.
-            var id: ID?? = nil
             executor.run(until: { answer.isSet }, every: cancelPoll) {
                 var descriptor = pollfd(fd: channel.input, events: Int16(POLLIN), revents: 0)
                 guard channel.hasBufferedInput || poll(&descriptor, 1, 0) > 0, let next = try? channel.readLine(timeout: cancelPoll) else {
@@ -92,8 +91,7 @@ extension JSONRPC {
                     pending.append(next)
                     return
                 }
-                if id == nil { id = .some(try? ScannedMessage([UInt8](line)).id) }
-                if case .some(.some(let current)) = id, current == .number(cancelled) { task.cancel() }
+                if (try? ScannedMessage([UInt8](line)))?.id == .number(cancelled) { task.cancel() }
             }
             let (response, method) = answer.value
             if let response {
