@@ -4,11 +4,14 @@ import Intents
 /// The handler from Xcode's intents-extension tutorial: a topping chosen among three, a search
 /// over them, confirmation, and an order that continues in the app.
 final class OrderPizzaIntentHandler: NSObject, OrderPizzaIntentHandling {
-    static let toppings = [
-        Topping(identifier: "pepperoni", display: "Pepperoni"),
-        Topping(identifier: "mushroom", display: "Mushroom"),
-        Topping(identifier: "pineapple", display: "Pineapple"),
-    ]
+    /// Made afresh for each answer: a `Topping` is a class an answer hands on, not a shared constant.
+    static var toppings: [Topping] {
+        [
+            Topping(identifier: "pepperoni", display: "Pepperoni"),
+            Topping(identifier: "mushroom", display: "Mushroom"),
+            Topping(identifier: "pineapple", display: "Pineapple"),
+        ]
+    }
 
     func resolveTopping(for intent: OrderPizzaIntent, with completion: @escaping (ToppingResolutionResult) -> Void) {
         guard let topping = intent.topping else {

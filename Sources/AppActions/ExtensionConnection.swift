@@ -8,7 +8,7 @@ import ShortcutsRPC
 
 /// One app's extension as the host sees it: the running process (or none, or the running app's
 /// connection when it registered), the lock that serializes calls, and the idle timer that ends it.
-/// `@unchecked Sendable`: the process and idle timer are under `lock`, which also serializes calls to the extension.
+/// Unchecked `Sendable`: the process and idle timer are under `lock`, which also serializes calls to the extension.
 final class ExtensionConnection: @unchecked Sendable {
     let bundleIdentifier: String
     private let configuration: ExtensionHost.Configuration

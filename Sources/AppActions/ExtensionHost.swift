@@ -22,7 +22,7 @@ import Synchronization
 /// let result = try host.perform(manifest, ExtensionProtocol.PerformParams(
 ///     intent: "CreateTaskIntent", parameters: ["title": .text("Milk")], isInteractive: false))
 /// ```
-/// `@unchecked Sendable`: its connections table is under `lock`; each connection serializes its own calls.
+/// Unchecked `Sendable`: its connections table is under `lock`; each connection serializes its own calls.
 public final class ExtensionHost: @unchecked Sendable {
     /// How long extensions stay warm and how long a call may take.
     public struct Configuration: Sendable {

@@ -16,7 +16,7 @@ import Synchronization
 /// Started with `posix_spawn` rather than `Foundation.Process` so the host controls every
 /// descriptor (all pipes are close-on-exec, so parallel spawns never leak them into each other)
 /// and can reap the child with `waitpid` the moment it exits, without a run loop.
-/// `@unchecked Sendable`: used only under its ``ExtensionConnection``'s lock, one call at a time.
+/// Unchecked `Sendable`: used only under its ``ExtensionConnection``'s lock, one call at a time.
 final class ExtensionProcess: @unchecked Sendable {
     /// Why a call on the channel failed, before the host names the app and the activity.
     enum CallFailure: Error {

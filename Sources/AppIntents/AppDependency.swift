@@ -23,7 +23,7 @@ public final class AppDependencyManager: Sendable {
 
     /// A registration: how to make the value, and the value once made.
     private final class Entry: @unchecked Sendable {
-        // `@unchecked Sendable`: `make` is called only under `made`'s lock.
+        // Unchecked `Sendable`: `make` is called only under `made`'s lock.
         private let make: () throws -> any Sendable
         private let made = Mutex<(any Sendable)?>(nil)
 
@@ -81,7 +81,7 @@ public final class AppDependencyManager: Sendable {
 /// ``AppDependencyManager``, resolved the first time it is read.
 @propertyWrapper
 public final class AppDependency<Value: Sendable>: @unchecked Sendable {
-    // `@unchecked Sendable`: `fallback` is called only under `resolved`'s lock.
+    // Unchecked `Sendable`: `fallback` is called only under `resolved`'s lock.
     private let key: AnyHashable?
     private let manager: AppDependencyManager
     private let fallback: (() -> Value)?

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An item of the app that intents take and return: a task, a note, a playlist.
 ///
@@ -82,35 +83,35 @@ public protocol EntityStringQuery: EntityQuery {
 /// `@Property(title:)`: a value of an entity that shortcuts can read by name.
 ///
 /// Like Apple's, it is a class: copies of an entity share their properties.
-/// `@unchecked Sendable`: mirrors Apple's API, where an entity's properties are a class its copies share; an entity is made on one thread and then handed on.
 @propertyWrapper
-public final class EntityProperty<Value: _IntentValue>: @unchecked Sendable {
+public final class EntityProperty<Value: _IntentValue>: Sendable {
     /// The name people see.
     public let title: LocalizedStringResource
-    private var storage: Value?
+    private let storage: Mutex<Value?>
 
     public init(title: LocalizedStringResource) {
         self.title = title
+        storage = Mutex(nil)
     }
 
     public init(wrappedValue: Value, title: LocalizedStringResource) {
         self.title = title
-        self.storage = wrappedValue
+        storage = Mutex(wrappedValue)
     }
 
     public var wrappedValue: Value {
         get {
-            if let storage { return storage }
+            if let value = storedValue { return value }
             if let none = (Value.self as? any OptionalValue.Type)?.wrapping(nil) as? Value { return none }
             fatalError("the entity property '\(title)' was read before it was set")
         }
-        set { storage = newValue }
+        set { storage.withLock { $0 = newValue } }
     }
 
     public var projectedValue: EntityProperty<Value> { self }
 
     /// The value, if one was set.
-    var storedValue: Value? { storage }
+    var storedValue: Value? { storage.withLock { $0 } }
 }
 
 /// An entity property without its value type, for reflection.
@@ -122,5 +123,5 @@ protocol AnyEntityProperty {
 
 extension EntityProperty: AnyEntityProperty {
     var valueType: Any.Type { Value.self }
-    var anyValue: Any? { storage.map { $0 as Any } }
+    var anyValue: Any? { storedValue.map { $0 as Any } }
 }

@@ -47,8 +47,7 @@ public struct AppIntentError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A continuation an intent gives when it goes on in the app; run in the app's process.
-/// `@unchecked Sendable`: Apple's API takes a plain closure; it is run once, on the main actor.
-struct ForegroundContinuation: @unchecked Sendable {
+struct ForegroundContinuation: Sendable {
     let run: @MainActor () async throws -> Void
 }
 

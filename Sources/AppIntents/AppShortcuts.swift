@@ -64,11 +64,12 @@ public enum AppShortcutPhraseToken: Sendable, Hashable {
 
 /// A phrase that starts an App Shortcut; it names the app, and may name a parameter.
 public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
-    /// `@unchecked Sendable`: holds key paths, which aren't `Sendable` though immutable.
-    enum Piece: @unchecked Sendable {
+    /// A piece of the text. A parameter is kept by its name, looked up from its key path as the
+    /// string is built, since key paths aren't `Sendable`.
+    enum Piece: Sendable {
         case text(String)
         case applicationName
-        case parameter(PartialKeyPath<Intent>)
+        case parameter(name: String?)
     }
 
     let pieces: [Piece]
@@ -87,7 +88,7 @@ public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpola
             switch piece {
             case .text(let text): return text
             case .applicationName: return "${applicationName}"
-            case .parameter(let keyPath): return "${\(IntentReflection.parameterName(keyPath, in: Intent.self) ?? "")}"
+            case .parameter(let name): return "${\(name ?? "")}"
             }
         }.joined()
     }
@@ -110,7 +111,7 @@ public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpola
         }
 
         public mutating func appendInterpolation<Value>(_ keyPath: KeyPath<Intent, IntentParameter<Value>>) {
-            pieces.append(.parameter(keyPath))
+            pieces.append(.parameter(name: IntentReflection.parameterName(keyPath, in: Intent.self)))
         }
     }
 }

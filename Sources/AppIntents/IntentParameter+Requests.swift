@@ -76,7 +76,7 @@ extension IntentParameter: AnyIntentParameter {
     var hasValue: Bool { currentValue != nil }
 
     var numericValues: [Double] {
-        ValueCoding.content(of: lock.withLock { storage } as Any).items.compactMap { item in
+        ValueCoding.content(of: state.withLock { $0.storage } as Any).items.compactMap { item in
             if case .number(let number) = item { return number }
             return nil
         }

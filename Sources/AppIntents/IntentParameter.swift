@@ -1,6 +1,7 @@
 import Foundation
 import ShortcutsContent
 import ShortcutsRPC
+import Synchronization
 
 /// `@Parameter`: an input of an intent that Shortcuts fills in, asks for, or takes from the
 /// previous action.
@@ -16,37 +17,52 @@ import ShortcutsRPC
 /// A non-optional parameter without a default is required: the intent is performed only when it
 /// has a value. `$title` (the projected value) asks the person for a value, a choice or a
 /// confirmation from inside `perform()`.
-/// `@unchecked Sendable`: mirrors Apple's `@Parameter`, a class whose synchronous accessors read and write the value under `lock`.
 @propertyWrapper
-public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
+public final class IntentParameter<Value: _IntentValue>: Sendable {
     public let title: LocalizedStringResource
     public let description: LocalizedStringResource?
     public let requestValueDialog: IntentDialog?
     public let inputConnectionBehavior: InputConnectionBehavior
     let defaultValue: Value?
-    var inclusiveRange: (lowerBound: Double, upperBound: Double)?
-    var optionsProvider: (@Sendable () async throws -> [Any])?
+    let inclusiveRange: (lowerBound: Double, upperBound: Double)?
+    let optionsProvider: (@Sendable () async throws -> [Any])?
+    /// The value, and the Swift property name, set when the intent is reflected.
+    let state: Mutex<(storage: Value?, name: String)>
+
     /// The Swift property name, set when the intent is reflected.
-    var name = ""
-    var storage: Value?
-    let lock = NSLock()
+    var name: String {
+        get { state.withLock { $0.name } }
+        set { state.withLock { $0.name = newValue } }
+    }
 
     /// Makes a parameter.
     /// - Parameters:
     ///   - title: The name people see.
     ///   - default: The value when none is given; a parameter with a default is not required.
     ///   - requestValueDialog: What to ask when the parameter needs a value.
-    public init(
+    public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil,
         default defaultValue: Value.UnwrappedType? = nil, requestValueDialog: IntentDialog? = nil,
         inputConnectionBehavior: InputConnectionBehavior = .default
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
+            inputConnectionBehavior: inputConnectionBehavior, inclusiveRange: nil, optionsProvider: nil)
+    }
+
+    init(
+        title: LocalizedStringResource, description: LocalizedStringResource?, default defaultValue: Value.UnwrappedType?,
+        requestValueDialog: IntentDialog?, inputConnectionBehavior: InputConnectionBehavior,
+        inclusiveRange: (lowerBound: Double, upperBound: Double)?, optionsProvider: (@Sendable () async throws -> [Any])?
     ) {
         self.title = title
         self.description = description
         self.requestValueDialog = requestValueDialog
         self.inputConnectionBehavior = inputConnectionBehavior
         self.defaultValue = defaultValue.flatMap(Self.wrap)
-        self.storage = self.defaultValue
+        self.inclusiveRange = inclusiveRange
+        self.optionsProvider = optionsProvider
+        state = Mutex((self.defaultValue, ""))
     }
 
     /// Makes a parameter whose choices come from a provider.
@@ -57,19 +73,19 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
     ) {
         self.init(
             title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
-            inputConnectionBehavior: inputConnectionBehavior)
-        self.optionsProvider = { try await optionsProvider.results().map { $0 as Any } }
+            inputConnectionBehavior: inputConnectionBehavior, inclusiveRange: nil,
+            optionsProvider: { try await optionsProvider.results().map { $0 as Any } })
     }
 
     /// The value. Reading a required parameter that has none is a programming error: intents are
     /// performed only once every required parameter has a value.
     public var wrappedValue: Value {
         get {
-            if let value = lock.withLock({ storage }) { return value }
+            if let value = state.withLock({ $0.storage }) { return value }
             if let none = (Value.self as? any OptionalValue.Type)?.wrapping(nil) as? Value { return none }
             fatalError("the parameter '\(name.isEmpty ? title.key : name)' was read before it had a value")
         }
-        set { lock.withLock { storage = newValue } }
+        set { state.withLock { $0.storage = newValue } }
     }
 
     /// The parameter itself, for `$name.needsValueError()` and the other requests.
@@ -77,7 +93,7 @@ public final class IntentParameter<Value: _IntentValue>: @unchecked Sendable {
 
     /// The value as its unwrapped type (nil for none, or an optional holding nil).
     var currentValue: Value.ValueType? {
-        guard let value = lock.withLock({ storage }) else { return nil }
+        guard let value = state.withLock({ $0.storage }) else { return nil }
         if let optional = value as? any OptionalValue { return optional.wrapped as? Value.ValueType }
         return value as? Value.ValueType
     }
@@ -155,8 +171,8 @@ extension IntentParameter where Value.UnwrappedType == Int {
     ) {
         self.init(
             title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
-            inputConnectionBehavior: inputConnectionBehavior)
-        self.inclusiveRange = (Double(inclusiveRange.lowerBound), Double(inclusiveRange.upperBound))
+            inputConnectionBehavior: inputConnectionBehavior,
+            inclusiveRange: (Double(inclusiveRange.lowerBound), Double(inclusiveRange.upperBound)), optionsProvider: nil)
     }
 
     /// Makes a whole-number parameter with a control style.
@@ -183,8 +199,7 @@ extension IntentParameter where Value.UnwrappedType == Double {
     ) {
         self.init(
             title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog,
-            inputConnectionBehavior: inputConnectionBehavior)
-        self.inclusiveRange = inclusiveRange
+            inputConnectionBehavior: inputConnectionBehavior, inclusiveRange: inclusiveRange, optionsProvider: nil)
     }
 }
 

@@ -23,8 +23,7 @@ public protocol ProvidesDialog: IntentResult {}
 public protocol OpensIntent: IntentResult {}
 
 /// The one concrete result type; unused parts are `Never`.
-/// `@unchecked Sendable`: its value, dialog and snippet types are the app's own and needn't be `Sendable`, as in Apple's API; a result goes from `perform()` to the server once.
-public struct IntentResultContainer<Value, OpenedIntent, SnippetContent, Dialog>: IntentResult, @unchecked Sendable {
+public struct IntentResultContainer<Value: Sendable, OpenedIntent: Sendable, SnippetContent: Sendable, Dialog: Sendable>: IntentResult {
     let value: Value?
     let opensIntent: OpenedIntent?
     let dialog: Dialog?

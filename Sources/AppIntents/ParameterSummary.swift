@@ -28,7 +28,7 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
         format.pieces.map { piece -> String in
             switch piece {
             case .text(let text): return text
-            case .parameter(let keyPath): return "${\(IntentReflection.parameterName(keyPath, in: Intent.self) ?? "")}"
+            case .parameter(let name): return "${\(name ?? "")}"
             }
         }.joined()
     }
@@ -36,10 +36,11 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
 
 /// The sentence of a summary: text with parameters interpolated by key path (`\(\.$title)`).
 public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
-    /// `@unchecked Sendable`: holds key paths, which aren't `Sendable` though immutable.
-    enum Piece: @unchecked Sendable {
+    /// A piece of the text. A parameter is kept by its name, looked up from its key path as the
+    /// string is built, since key paths aren't `Sendable`.
+    enum Piece: Sendable {
         case text(String)
-        case parameter(PartialKeyPath<Intent>)
+        case parameter(name: String?)
     }
 
     var pieces: [Piece]
@@ -62,7 +63,7 @@ public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInte
         }
 
         public mutating func appendInterpolation<Value>(_ keyPath: KeyPath<Intent, IntentParameter<Value>>) {
-            pieces.append(.parameter(keyPath))
+            pieces.append(.parameter(name: IntentReflection.parameterName(keyPath, in: Intent.self)))
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A regular expression compiled once and shared by an action's runs.
 ///
-/// `NSRegularExpression` is immutable and safe to use from any thread, but not marked `Sendable`
-/// on Linux; this wrapper says so, and converts its UTF-16 ranges to Swift strings.
+/// Converts the expression's UTF-16 ranges to Swift strings.
+/// Unchecked `Sendable`: `NSRegularExpression` is immutable but not marked `Sendable` on Linux.
 struct CompiledPattern: @unchecked Sendable {
     /// One match: the matched text and each capture group's text (`nil` when a group took no part).
     struct Match: Sendable, Equatable {

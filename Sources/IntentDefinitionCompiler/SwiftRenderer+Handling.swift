@@ -31,7 +31,7 @@ extension SwiftRenderer {
                 }
                 out.block("public func \(verb)(intent: \(name)) async -> \(response)") { out in
                     out.line(
-                        "await withCheckedContinuation { continuation in \(verb)(intent: intent) { continuation.resume(returning: $0) } }")
+                        "await withIntentCompletion { \(verb)(intent: intent, completion: $0) }")
                 }
             }
         }
@@ -63,11 +63,7 @@ extension SwiftRenderer {
                             "resolve\(identifierStem)(for intent: \(intent.className), with completion: @escaping (\(returned)) -> Void)",
                         asyncSignature: "resolve\(identifierStem)(for intent: \(intent.className)) async -> \(returned)",
                         defaultCompletion: parameter.isList ? "completion([])" : "completion(\(result).notImplemented())",
-                        bridge: [
-                            "await withCheckedContinuation { continuation in",
-                            "    resolve\(identifierStem)(for: intent, with: { continuation.resume(returning: $0) })",
-                            "}",
-                        ],
+                        bridge: ["await withIntentCompletion { resolve\(identifierStem)(for: intent, with: $0) }"],
                         bindingKey: parameter.key,
                         bindingCall: parameter.isList
                             ? "await handler.resolve\(identifierStem)(for: intent)"
@@ -86,14 +82,8 @@ extension SwiftRenderer {
                             "provide\(identifierStem)OptionsCollection(for intent: \(intent.className)\(search)) async throws -> \(collection)",
                         defaultCompletion: "completion(nil, INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
                         bridge: [
-                            "try await withCheckedThrowingContinuation { continuation in",
-                            "    provide\(identifierStem)OptionsCollection(for: intent\(searchArgument), with: { collection, error in",
-                            "        if let collection {",
-                            "            continuation.resume(returning: collection)",
-                            "        } else {",
-                            "            continuation.resume(throwing: error ?? INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key))))",
-                            "        }",
-                            "    })",
+                            "try await withIntentCompletion(missing: INOptionsNotProvided(parameter: \(SwiftNames.literal(parameter.key)))) {",
+                            "    provide\(identifierStem)OptionsCollection(for: intent\(searchArgument), with: $0)",
                             "}",
                         ],
                         bindingKey: parameter.key,

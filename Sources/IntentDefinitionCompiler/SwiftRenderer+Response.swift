@@ -10,7 +10,7 @@ extension SwiftRenderer {
         }
         out.line()
         out.doc("The result of \(intent.className).")
-        out.block("public class \(response): INIntentResponse, @unchecked Sendable") { out in
+        out.block("public class \(response): INIntentResponse") { out in
             out.block("public fileprivate(set) var code: \(codeType)") { out in
                 out.line("get { \(codeType)(rawValue: rawCode) ?? .unspecified }")
                 out.line("set { rawCode = newValue.rawValue }")

@@ -58,7 +58,7 @@ public struct SwiftRenderer {
         }
         out.line()
         out.doc("The resolution of a \(enumeration.name) parameter.")
-        out.block("public class \(enumeration.name)ResolutionResult: INEnumResolutionResult, @unchecked Sendable") { out in
+        out.block("public class \(enumeration.name)ResolutionResult: INEnumResolutionResult") { out in
             out.block("public class func success(with resolvedValue: \(enumeration.name)) -> Self") { out in
                 out.line("success(withRawValue: resolvedValue.rawValue)")
             }
@@ -71,18 +71,18 @@ public struct SwiftRenderer {
     private func renderType(_ type: SwiftModel.CustomType, into out: inout CodeWriter) {
         out.line()
         out.doc(type.title)
-        out.block("public class \(type.name): INObject, @unchecked Sendable") { out in
+        out.block("public class \(type.name): INObject") { out in
             for property in type.properties { renderProperty(property, into: &out) }
         }
         out.line()
         out.doc("The resolution of a \(type.name) parameter.")
-        out.line("public class \(type.name)ResolutionResult: INObjectResolutionResult, @unchecked Sendable {}")
+        out.line("public class \(type.name)ResolutionResult: INObjectResolutionResult {}")
     }
 
     private func renderIntent(_ intent: SwiftModel.Intent, into out: inout CodeWriter) {
         out.line()
         out.doc(intent.description.isEmpty ? intent.title : "\(intent.title)\n\n\(intent.description)")
-        out.block("public class \(intent.className): INIntent, @unchecked Sendable") { out in
+        out.block("public class \(intent.className): INIntent") { out in
             for parameter in intent.parameters { renderProperty(parameter, into: &out) }
         }
         for parameter in intent.parameters {
@@ -96,7 +96,7 @@ public struct SwiftRenderer {
             }
             out.line()
             out.doc("The resolution of \(intent.className)'s \(parameter.key), with its custom unsupported reasons.")
-            out.block("public class \(resultClass): \(SwiftTypes.baseResolutionResult(parameter.kind)), @unchecked Sendable") { out in
+            out.block("public class \(resultClass): \(SwiftTypes.baseResolutionResult(parameter.kind))") { out in
                 out.block("public class func unsupported(forReason reason: \(reasonEnum)) -> Self") { out in
                     out.line("unsupported(withReason: reason.rawValue)")
                 }

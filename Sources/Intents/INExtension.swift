@@ -21,8 +21,7 @@ open class INExtension: NSObject {
 
 /// The running app, as its delegate sees it (AppKit's `NSApplication` and UIKit's
 /// `UIApplication` play this part on Apple's systems).
-/// `@unchecked Sendable`: the app's one application object: its handlers are set before serving starts and only read after.
-public final class INApplication: @unchecked Sendable {
+public final class INApplication: Sendable {
     /// The one app object.
     public static let shared = INApplication()
     private init() {}

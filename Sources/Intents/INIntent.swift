@@ -14,8 +14,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass with settable properties, subclassed by generated code); made on one thread, then handed on.
-open class INIntent: NSObject, @unchecked Sendable {
+open class INIntent: NSObject {
     private var values: [String: Any] = [:]
 
     /// A unique identifier for this instance, as donations use it.
@@ -39,8 +38,7 @@ open class INIntent: NSObject, @unchecked Sendable {
 ///
 /// The generated class's `code` is computed over ``rawCode``; response parameters are stored
 /// like an intent's (``storedValue(forKey:)``).
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass with settable properties, subclassed by generated code); made on one thread, then handed on.
-open class INIntentResponse: NSObject, @unchecked Sendable {
+open class INIntentResponse: NSObject {
     private var values: [String: Any] = [:]
 
     /// The activity the app receives when the response continues in the app.

@@ -9,8 +9,7 @@ import Foundation
 ///     return .success(with: title)
 /// }
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INIntentResolutionResult: NSObject, @unchecked Sendable {
+open class INIntentResolutionResult: NSObject {
     /// The outcome, as the runtime reads it.
     public enum Outcome {
         case success(Any)
@@ -52,8 +51,7 @@ open class INIntentResolutionResult: NSObject, @unchecked Sendable {
 ///
 /// Each concrete result class repeats Apple's three typed class methods; they differ only in the
 /// type of value, so they share these implementations.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INValueResolutionResult<Value>: INIntentResolutionResult, @unchecked Sendable {
+open class INValueResolutionResult<Value>: INIntentResolutionResult {
     /// The value to use.
     public class func success(with resolvedValue: Value) -> Self { Self(outcome: .success(resolvedValue)) }
     /// Ask the person which of these values they meant.
@@ -67,43 +65,31 @@ open class INValueResolutionResult<Value>: INIntentResolutionResult, @unchecked 
 }
 
 /// The resolution of a `String` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INStringResolutionResult: INValueResolutionResult<String>, @unchecked Sendable {}
+open class INStringResolutionResult: INValueResolutionResult<String> {}
 /// The resolution of an `Integer` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INIntegerResolutionResult: INValueResolutionResult<Int>, @unchecked Sendable {}
+open class INIntegerResolutionResult: INValueResolutionResult<Int> {}
 /// The resolution of a `Decimal` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INDoubleResolutionResult: INValueResolutionResult<Double>, @unchecked Sendable {}
+open class INDoubleResolutionResult: INValueResolutionResult<Double> {}
 /// The resolution of a `Boolean` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INBooleanResolutionResult: INValueResolutionResult<Bool>, @unchecked Sendable {}
+open class INBooleanResolutionResult: INValueResolutionResult<Bool> {}
 /// The resolution of a `Duration` parameter, in seconds.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INTimeIntervalResolutionResult: INValueResolutionResult<TimeInterval>, @unchecked Sendable {}
+open class INTimeIntervalResolutionResult: INValueResolutionResult<TimeInterval> {}
 /// The resolution of a `Date` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INDateComponentsResolutionResult: INValueResolutionResult<DateComponents>, @unchecked Sendable {}
+open class INDateComponentsResolutionResult: INValueResolutionResult<DateComponents> {}
 /// The resolution of a `File` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INFileResolutionResult: INValueResolutionResult<INFile>, @unchecked Sendable {}
+open class INFileResolutionResult: INValueResolutionResult<INFile> {}
 /// The resolution of a `URL` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INURLResolutionResult: INValueResolutionResult<URL>, @unchecked Sendable {}
+open class INURLResolutionResult: INValueResolutionResult<URL> {}
 /// The resolution of a `Location` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INPlacemarkResolutionResult: INValueResolutionResult<CLPlacemark>, @unchecked Sendable {}
+open class INPlacemarkResolutionResult: INValueResolutionResult<CLPlacemark> {}
 /// The resolution of a `Currency` parameter.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INCurrencyAmountResolutionResult: INValueResolutionResult<INCurrencyAmount>, @unchecked Sendable {}
+open class INCurrencyAmountResolutionResult: INValueResolutionResult<INCurrencyAmount> {}
 /// The resolution of a custom-type parameter; generated `…ResolutionResult` classes subclass it.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INObjectResolutionResult: INValueResolutionResult<INObject>, @unchecked Sendable {}
+open class INObjectResolutionResult: INValueResolutionResult<INObject> {}
 
 /// The resolution of an enumeration parameter; generated `…ResolutionResult` classes subclass it
 /// and add `success(with:)` and `confirmationRequired(with:)` for their enumeration.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclass apps and generated code subclass); made on one thread, then handed on, never mutated from two.
-open class INEnumResolutionResult: INIntentResolutionResult, @unchecked Sendable {
+open class INEnumResolutionResult: INIntentResolutionResult {
     /// The case with this raw value (what generated `success(with:)` calls).
     public class func success(withRawValue rawValue: Int) -> Self { Self(outcome: .success(rawValue)) }
     /// Ask the person to confirm the case with this raw value.

@@ -8,8 +8,7 @@ import Foundation
 /// let topping = Topping(identifier: "pepperoni", display: "Pepperoni")
 /// topping.subtitleString = "Spicy"
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclassed by generated code); made on one thread, then handed on.
-open class INObject: NSObject, @unchecked Sendable {
+open class INObject: NSObject {
     private var values: [String: Any] = [:]
 
     /// What identifies the value to the app.
@@ -56,8 +55,7 @@ open class INObject: NSObject, @unchecked Sendable {
 /// ```swift
 /// completion(INObjectCollection(items: toppings), nil)
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclassed by generated code); made on one thread, then handed on.
-public final class INObjectCollection<ObjectType>: NSObject, @unchecked Sendable {
+public final class INObjectCollection<ObjectType>: NSObject {
     public let sections: [INObjectSection<ObjectType>]
     /// Whether the list shows an A–Z index.
     public var usesIndexedCollation = false
@@ -76,8 +74,7 @@ public final class INObjectCollection<ObjectType>: NSObject, @unchecked Sendable
 }
 
 /// A titled group of choices in an ``INObjectCollection``.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` subclassed by generated code); made on one thread, then handed on.
-public final class INObjectSection<ObjectType>: NSObject, @unchecked Sendable {
+public final class INObjectSection<ObjectType>: NSObject {
     public let title: String?
     public let items: [ObjectType]
 

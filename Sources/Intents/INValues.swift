@@ -5,8 +5,7 @@ import Foundation
 /// ```swift
 /// let file = INFile(data: Data("hello".utf8), filename: "hello.txt", typeIdentifier: "public.plain-text")
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-public final class INFile: NSObject, @unchecked Sendable {
+public final class INFile: NSObject {
     private let storedData: Data?
     /// The file's name with its extension.
     public var filename: String
@@ -41,8 +40,7 @@ public final class INFile: NSObject, @unchecked Sendable {
 }
 
 /// An image shown beside a value (by name or URL; Linux draws none).
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-public final class INImage: NSObject, @unchecked Sendable {
+public final class INImage: NSObject, Sendable {
     public let name: String?
     public let url: URL?
 
@@ -60,8 +58,7 @@ public final class INImage: NSObject, @unchecked Sendable {
 }
 
 /// A phrase with an identifier, as Siri speaks and matches it.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-public final class INSpeakableString: NSObject, @unchecked Sendable {
+public final class INSpeakableString: NSObject, Sendable {
     public let vocabularyIdentifier: String?
     public let spokenPhrase: String
     public let pronunciationHint: String?
@@ -82,8 +79,7 @@ public final class INSpeakableString: NSObject, @unchecked Sendable {
 }
 
 /// An amount of money in a currency (`Currency` parameters).
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-public final class INCurrencyAmount: NSObject, @unchecked Sendable {
+public final class INCurrencyAmount: NSObject, Sendable {
     public let amount: NSDecimalNumber?
     /// The ISO 4217 code, e.g. `EUR`.
     public let currencyCode: String?
@@ -96,8 +92,7 @@ public final class INCurrencyAmount: NSObject, @unchecked Sendable {
 }
 
 /// A named place (`Location` parameters). CoreLocation's class, reduced to what text can carry.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-public final class CLPlacemark: NSObject, @unchecked Sendable {
+public final class CLPlacemark: NSObject, Sendable {
     public let name: String?
     /// Latitude and longitude in degrees, when known.
     public let coordinate: (latitude: Double, longitude: Double)?

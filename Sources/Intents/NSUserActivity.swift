@@ -11,8 +11,7 @@ import Foundation
 ///     return true
 /// }
 /// ```
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-open class NSUserActivity: NSObject, @unchecked Sendable {
+open class NSUserActivity: NSObject {
     /// The kind of activity; for an intent, its class name.
     public let activityType: String
     open var title: String?
@@ -33,8 +32,7 @@ open class NSUserActivity: NSObject, @unchecked Sendable {
 }
 
 /// An intent together with its response.
-/// `@unchecked Sendable`: mirrors Apple's class API (an `NSObject` with settable properties); made on one thread, then handed on.
-open class INInteraction: NSObject, @unchecked Sendable {
+open class INInteraction: NSObject {
     public let intent: INIntent
     public let intentResponse: INIntentResponse?
     /// A unique identifier for the interaction.

@@ -17,8 +17,7 @@ import Synchronization
 /// let server = MCPServer(configuration: configuration)
 /// server.serve()   // until standard input closes
 /// ```
-/// `@unchecked Sendable`: its tool state is replaced under `lock` while no call runs (`gate`), and
-/// the calls in flight are kept in a `Mutex`.
+/// Unchecked `Sendable`: its tool state is replaced under `lock` while no call runs (`gate`).
 public final class MCPServer: @unchecked Sendable {
     /// The protocol versions of the initialize handshake this server speaks, newest first.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
@@ -290,35 +289,34 @@ public final class MCPServer: @unchecked Sendable {
 }
 
 /// Calls run together; replacing the tools waits until none runs and holds new ones back meanwhile.
-/// `@unchecked Sendable`: its counts are under `condition`.
-private final class CallGate: @unchecked Sendable {
+private final class CallGate: Sendable {
+    /// Wakes waiters; `counts` changes only while it is held.
     private let condition = NSCondition()
-    private var calls = 0
-    private var isReplacing = false
+    private let counts = Mutex((calls: 0, isReplacing: false))
 
     func enterCall() {
         condition.lock()
-        while isReplacing { condition.wait() }
-        calls += 1
+        while counts.withLock({ $0.isReplacing }) { condition.wait() }
+        counts.withLock { $0.calls += 1 }
         condition.unlock()
     }
 
     func leaveCall() {
         condition.lock()
-        calls -= 1
+        counts.withLock { $0.calls -= 1 }
         condition.broadcast()
         condition.unlock()
     }
 
     func exclusively<Result>(_ body: () -> Result) -> Result {
         condition.lock()
-        while isReplacing { condition.wait() }
-        isReplacing = true
-        while calls > 0 { condition.wait() }
+        while counts.withLock({ $0.isReplacing }) { condition.wait() }
+        counts.withLock { $0.isReplacing = true }
+        while counts.withLock({ $0.calls > 0 }) { condition.wait() }
         condition.unlock()
         let result = body()
         condition.lock()
-        isReplacing = false
+        counts.withLock { $0.isReplacing = false }
         condition.broadcast()
         condition.unlock()
         return result

@@ -5,8 +5,7 @@ import Synchronization
 /// One connection to an SQLite database, used by one thread at a time (SQLite's multi-thread
 /// mode): open it, use it and let it go, or lease one from the process's pool (``Lease``).
 ///
-/// `@unchecked Sendable`: a connection moves between threads only through the pool's lock, and
-/// one lease holds it at a time, so no two threads use it at once.
+/// Unchecked `Sendable`: a connection moves between threads only through the pool's lock, one lease at a time.
 ///
 /// ```swift
 /// let database = try SQLiteDatabase(path: "/tmp/runs.sqlite")

@@ -32,8 +32,7 @@ enum WebResponse {
 /// A loopback HTTP server: libmicrohttpd (loaded on first use) with a thread per connection,
 /// handing each whole request to `handler` on that thread.
 ///
-/// `@unchecked Sendable`: the C server pointer is set once in `start` and cleared in `stop`,
-/// both under `lock`; the handler is immutable.
+/// Unchecked `Sendable`: the C server pointer is set in `start` and cleared in `stop`, both under `lock`.
 final class WebServer: @unchecked Sendable {
     typealias Handler = @Sendable (WebRequest) -> WebResponse
 

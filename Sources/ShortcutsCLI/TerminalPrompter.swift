@@ -9,7 +9,7 @@ import ShortcutsEngine
 ///
 /// Menus and lists show numbered choices; alerts ask y/n; Ask for Input reads a line, and an
 /// empty line takes the default answer. End of input (Ctrl-D) cancels the shortcut.
-/// `@unchecked Sendable`: holds the terminal's `FILE` pointer, which isn't `Sendable`; `lock` makes one question at a time use it.
+/// Unchecked `Sendable`: holds the terminal's `FILE` pointer, which isn't `Sendable`; `lock` makes one question at a time use it.
 public final class TerminalPrompter: Prompter, @unchecked Sendable {
     private let input: UnsafeMutablePointer<FILE>
     private let output: Int32

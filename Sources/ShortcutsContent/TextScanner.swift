@@ -61,8 +61,8 @@ public enum TextScanner {
         return text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0) }
     }
 
-    /// A case-insensitive regular expression compiled once. `NSRegularExpression` is immutable and
-    /// safe from any thread but not marked `Sendable` on Linux.
+    /// A case-insensitive regular expression compiled once.
+    /// Unchecked `Sendable`: `NSRegularExpression` is immutable but not marked `Sendable` on Linux.
     private struct Pattern: @unchecked Sendable {
         let expression: NSRegularExpression
 

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Reads wait with `poll(2)` so a caller can give up after a timeout; writes use `write(2)` in a
 /// loop and report a closed peer as an error instead of dying of SIGPIPE.
-/// `@unchecked Sendable`: the read buffer belongs to the one reader a channel has at a time; writes are serialized by `writeLock`.
+/// Unchecked `Sendable`: the read buffer belongs to the one reader a channel has at a time; writes are serialized by `writeLock`.
 public final class LineChannel: @unchecked Sendable {
     /// Why reading or writing failed.
     public enum Failure: Error, Equatable, CustomStringConvertible {

@@ -14,9 +14,7 @@ import Synchronization
 /// wake-up pipe, reads each call's arguments and the caller's credentials, and hands the work
 /// to a thread of its own. Finished work posts its reply back to the bus thread, which sends it.
 ///
-/// `@unchecked Sendable` because the bus connection, `isStopped` and `identities` belong to the bus
-/// thread alone (sd-bus calls back on it), which the compiler can't see; what other threads
-/// touch is in ``shared``.
+/// Unchecked `Sendable`: the bus, `isStopped` and `identities` belong to the bus thread alone; other threads touch only ``shared``.
 public final class DBusServer: @unchecked Sendable {
     let service: EventsService
     private var wake: [Int32] = [-1, -1]

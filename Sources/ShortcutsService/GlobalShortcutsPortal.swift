@@ -13,7 +13,7 @@ import ShortcutsLibrary
 /// each request's path is known before the call (its handle token), so its answer is awaited
 /// by path.
 ///
-/// `@unchecked Sendable` because its state belongs to the bus thread alone.
+/// Unchecked `Sendable` because its state belongs to the bus thread alone.
 final class GlobalShortcutsPortal: @unchecked Sendable {
     static let name = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"

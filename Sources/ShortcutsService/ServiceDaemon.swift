@@ -77,7 +77,7 @@ public enum ServiceDaemon {
 }
 
 /// The daemon's transports, signal handlers and idle timer.
-/// `@unchecked Sendable`: owns signal sources and the transports, set up once before any thread reads them.
+/// Unchecked `Sendable`: owns signal sources and the transports, set up once before any thread reads them.
 final class RunningDaemon: @unchecked Sendable {
     let service: EventsService
     let socket: SocketServer

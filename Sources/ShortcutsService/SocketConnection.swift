@@ -10,7 +10,7 @@ import ShortcutsRPC
 ///
 /// The descriptor (and the client's pidfd) is closed only once the reader has stopped and every
 /// request has answered, so a late answer never lands on a descriptor that has been reused.
-/// `@unchecked Sendable`: its descriptor's lifetime is tied to the reader thread and the answers in flight, counted under `lock`.
+/// Unchecked `Sendable`: its descriptor's lifetime is tied to the reader thread and the answers in flight, counted under `lock`.
 final class SocketConnection: @unchecked Sendable {
     let descriptor: Int32
     let client: ClientIdentity

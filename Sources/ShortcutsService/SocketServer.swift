@@ -13,7 +13,7 @@ import Synchronization
 /// credentials are checked, so only the same user (and, with an allow-list, only listed
 /// programs) gets answers. Each request is handled on a thread of its own, so one connection
 /// can run several shortcuts at once and cancel them; a connection that closes cancels its runs.
-/// `@unchecked Sendable`: the listening descriptor is set in `start()` before the accept thread starts; `isStopped` is under `lock`.
+/// Unchecked `Sendable`: the listening descriptor is set in `start()` before the accept thread starts; `isStopped` is under `lock`.
 public final class SocketServer: @unchecked Sendable {
     let service: EventsService
     let path: String

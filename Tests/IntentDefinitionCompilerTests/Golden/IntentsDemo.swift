@@ -11,7 +11,7 @@ import Intents
 private typealias _IntentgenRuntimeCheck = INGeneratedCodeVersion1
 
 /// Task
-public class Task: INObject, @unchecked Sendable {
+public class Task: INObject {
 
     /// Due Date
     public var dueDate: DateComponents? {
@@ -27,19 +27,19 @@ public class Task: INObject, @unchecked Sendable {
 }
 
 /// The resolution of a Task parameter.
-public class TaskResolutionResult: INObjectResolutionResult, @unchecked Sendable {}
+public class TaskResolutionResult: INObjectResolutionResult {}
 
 /// Topping
-public class Topping: INObject, @unchecked Sendable {
+public class Topping: INObject {
 }
 
 /// The resolution of a Topping parameter.
-public class ToppingResolutionResult: INObjectResolutionResult, @unchecked Sendable {}
+public class ToppingResolutionResult: INObjectResolutionResult {}
 
 /// Create a Task
 /// 
 /// Adds a task with a due date.
-public class CreateTaskIntent: INIntent, @unchecked Sendable {
+public class CreateTaskIntent: INIntent {
 
     /// Title
     public var title: String? {
@@ -60,7 +60,7 @@ public enum CreateTaskDueDateUnsupportedReason: Int, Sendable {
 }
 
 /// The resolution of CreateTaskIntent's dueDate, with its custom unsupported reasons.
-public class CreateTaskDueDateResolutionResult: INDateComponentsResolutionResult, @unchecked Sendable {
+public class CreateTaskDueDateResolutionResult: INDateComponentsResolutionResult {
     public class func unsupported(forReason reason: CreateTaskDueDateUnsupportedReason) -> Self {
         unsupported(withReason: reason.rawValue)
     }
@@ -83,29 +83,25 @@ extension CreateTaskIntentHandling {
         completion(INStringResolutionResult.notImplemented())
     }
     public func resolveTitle(for intent: CreateTaskIntent) async -> INStringResolutionResult {
-        await withCheckedContinuation { continuation in
-            resolveTitle(for: intent, with: { continuation.resume(returning: $0) })
-        }
+        await withIntentCompletion { resolveTitle(for: intent, with: $0) }
     }
     public func resolveDueDate(for intent: CreateTaskIntent, with completion: @escaping (CreateTaskDueDateResolutionResult) -> Void) {
         completion(CreateTaskDueDateResolutionResult.notImplemented())
     }
     public func resolveDueDate(for intent: CreateTaskIntent) async -> CreateTaskDueDateResolutionResult {
-        await withCheckedContinuation { continuation in
-            resolveDueDate(for: intent, with: { continuation.resume(returning: $0) })
-        }
+        await withIntentCompletion { resolveDueDate(for: intent, with: $0) }
     }
     public func confirm(intent: CreateTaskIntent, completion: @escaping (CreateTaskIntentResponse) -> Void) {
         completion(CreateTaskIntentResponse(code: .ready, userActivity: nil))
     }
     public func confirm(intent: CreateTaskIntent) async -> CreateTaskIntentResponse {
-        await withCheckedContinuation { continuation in confirm(intent: intent) { continuation.resume(returning: $0) } }
+        await withIntentCompletion { confirm(intent: intent, completion: $0) }
     }
     public func handle(intent: CreateTaskIntent, completion: @escaping (CreateTaskIntentResponse) -> Void) {
         completion(CreateTaskIntentResponse(code: .failure, userActivity: nil))
     }
     public func handle(intent: CreateTaskIntent) async -> CreateTaskIntentResponse {
-        await withCheckedContinuation { continuation in handle(intent: intent) { continuation.resume(returning: $0) } }
+        await withIntentCompletion { handle(intent: intent, completion: $0) }
     }
 }
 
@@ -121,7 +117,7 @@ public enum CreateTaskIntentResponseCode: Int, Sendable {
 }
 
 /// The result of CreateTaskIntent.
-public class CreateTaskIntentResponse: INIntentResponse, @unchecked Sendable {
+public class CreateTaskIntentResponse: INIntentResponse {
     public fileprivate(set) var code: CreateTaskIntentResponseCode {
         get { CreateTaskIntentResponseCode(rawValue: rawCode) ?? .unspecified }
         set { rawCode = newValue.rawValue }
@@ -181,7 +177,7 @@ extension CreateTaskIntent {
 /// Order Pizza
 /// 
 /// Orders a pizza with a topping.
-public class OrderPizzaIntent: INIntent, @unchecked Sendable {
+public class OrderPizzaIntent: INIntent {
 
     /// Topping
     public var topping: Topping? {
@@ -207,35 +203,27 @@ extension OrderPizzaIntentHandling {
         completion(ToppingResolutionResult.notImplemented())
     }
     public func resolveTopping(for intent: OrderPizzaIntent) async -> ToppingResolutionResult {
-        await withCheckedContinuation { continuation in
-            resolveTopping(for: intent, with: { continuation.resume(returning: $0) })
-        }
+        await withIntentCompletion { resolveTopping(for: intent, with: $0) }
     }
     public func provideToppingOptionsCollection(for intent: OrderPizzaIntent, searchTerm: String?, with completion: @escaping (INObjectCollection<Topping>?, Error?) -> Void) {
         completion(nil, INOptionsNotProvided(parameter: "topping"))
     }
     public func provideToppingOptionsCollection(for intent: OrderPizzaIntent, searchTerm: String?) async throws -> INObjectCollection<Topping> {
-        try await withCheckedThrowingContinuation { continuation in
-            provideToppingOptionsCollection(for: intent, searchTerm: searchTerm, with: { collection, error in
-                if let collection {
-                    continuation.resume(returning: collection)
-                } else {
-                    continuation.resume(throwing: error ?? INOptionsNotProvided(parameter: "topping"))
-                }
-            })
+        try await withIntentCompletion(missing: INOptionsNotProvided(parameter: "topping")) {
+            provideToppingOptionsCollection(for: intent, searchTerm: searchTerm, with: $0)
         }
     }
     public func confirm(intent: OrderPizzaIntent, completion: @escaping (OrderPizzaIntentResponse) -> Void) {
         completion(OrderPizzaIntentResponse(code: .ready, userActivity: nil))
     }
     public func confirm(intent: OrderPizzaIntent) async -> OrderPizzaIntentResponse {
-        await withCheckedContinuation { continuation in confirm(intent: intent) { continuation.resume(returning: $0) } }
+        await withIntentCompletion { confirm(intent: intent, completion: $0) }
     }
     public func handle(intent: OrderPizzaIntent, completion: @escaping (OrderPizzaIntentResponse) -> Void) {
         completion(OrderPizzaIntentResponse(code: .failure, userActivity: nil))
     }
     public func handle(intent: OrderPizzaIntent) async -> OrderPizzaIntentResponse {
-        await withCheckedContinuation { continuation in handle(intent: intent) { continuation.resume(returning: $0) } }
+        await withIntentCompletion { handle(intent: intent, completion: $0) }
     }
 }
 
@@ -251,7 +239,7 @@ public enum OrderPizzaIntentResponseCode: Int, Sendable {
 }
 
 /// The result of OrderPizzaIntent.
-public class OrderPizzaIntentResponse: INIntentResponse, @unchecked Sendable {
+public class OrderPizzaIntentResponse: INIntentResponse {
     public fileprivate(set) var code: OrderPizzaIntentResponseCode {
         get { OrderPizzaIntentResponseCode(rawValue: rawCode) ?? .unspecified }
         set { rawCode = newValue.rawValue }
