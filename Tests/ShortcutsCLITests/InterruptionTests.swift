@@ -39,8 +39,8 @@ struct InterruptionTests {
         let shell = try CommandRunner()
         let script = try shell.write(Data("GetContentsOfURL \"http://127.0.0.1:\(server.port)/never\"\n".utf8), to: "Wait.sct")
         let run = try shell.start(["run", script])
-        // Long enough for the program to start and send its request.
-        Thread.sleep(forTimeInterval: 1.5)
+        // The program has started and is sending its request once it has connected.
+        #expect(server.waitForConnection(seconds: 20), "the run never connected")
         #expect(run.isRunning, "the run ended before it was interrupted")
         let interrupted = Date()
         kill(run.processIdentifier, SIGINT)

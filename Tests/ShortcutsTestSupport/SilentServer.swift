@@ -27,6 +27,13 @@ public final class SilentServer {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Waits until a client has connected (its connection waits in the kernel's queue), for at
+    /// most `seconds`; false when none came.
+    public func waitForConnection(seconds: Double) -> Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, Int32(seconds * 1000)) == 1
+    }
+
     /// The listening socket, for a server that does accept (``HangingHTTPServer``).
     public var listeningSocket: Int32 { socket }
 
