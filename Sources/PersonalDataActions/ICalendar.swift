@@ -156,6 +156,29 @@ public enum ICalendar {
         return result
     }
 
+    /// The items of a list value (CATEGORIES, RESOURCES): split at the commas that aren't escaped, each unescaped.
+    static func listItems(_ value: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                current.append(character)
+                escaping = true
+            } else if character == "," {
+                items.append(unescape(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(unescape(current))
+        return items.filter { !$0.isEmpty }
+    }
+
     static func unescape(_ text: String) -> String {
         var result = ""
         var escaping = false

@@ -6,6 +6,7 @@ package enum PersonalDataCatalog {
     package static let groups: [CatalogGroup] = [
         { CalendarActions.all.listed(under: .calendar) },
         { ReminderActions.all.listed(under: .calendar) },
+        { RemindersAppActions.all.listed(under: .calendar) },
         { ContactActions.all.listed(under: .sharing) },
         { MailActions.all.listed(under: .sharing) },
         { NoteActions.all.listed(under: .documents) },

@@ -26,13 +26,19 @@ enum ActionsCommand {
             """,
         options: [app, json])
 
-    static let app = Option("app", value: "bundle-id", help: "Only the actions of the app with this bundle identifier.")
+    static let app = Option(
+        "app", value: "bundle-id",
+        help:
+            "Only the actions of the app with this bundle identifier, or of an Apple app by its name (Reminders) or identifier (com.apple.reminders)."
+    )
     static let json = Flag("json", help: "Print the actions' metadata as JSON, in a stable order.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
         let apps = RunSetup.commandLine(environment).apps
         let actions: [ActionMetadata]
-        if let bundle = arguments[app] {
+        if let bundle = arguments[app], let own = appleAppActions(bundle) {
+            actions = own
+        } else if let bundle = arguments[app] {
             guard let manifest = apps.manifest(bundleIdentifier: bundle) else {
                 let installed = apps.manifests.map(\.bundleIdentifier)
                 throw CommandFailure(
@@ -54,9 +60,20 @@ enum ActionsCommand {
         return 0
     }
 
+    /// The built-in actions that are an Apple app's own (``ActionMetadata/app``), by the app's name
+    /// or its identifier's prefix; `nil` when no built-in action is that app's.
+    static func appleAppActions(_ name: String) -> [ActionMetadata]? {
+        let found = RunSetup.builtinMetadata.filter { action in
+            guard let owner = action.app else { return false }
+            return owner.caseInsensitiveCompare(name) == .orderedSame || action.identifier.lowercased().hasPrefix(name.lowercased() + ".")
+        }
+        return found.isEmpty ? nil : found
+    }
+
     /// An action and its parameters, one per line.
     static func describe(_ action: ActionMetadata, presence: ServicePresence? = nil) -> String {
         var text = action.identifier + "  " + action.title
+        if let owner = action.app { text += " (\(owner))" }
         if let output = action.outputType { text += " → " + (action.outputIsList == true ? "[\(output)]" : output) }
         if !action.isAvailable { text += "  [not available on Linux]" }
         if let service = action.service, let presence, !presence.has(service) {

@@ -40,6 +40,8 @@ public struct ActionMetadata: Codable, Sendable, Equatable {
     public var supportedModes: [String]?
     /// The desktop or system service the action calls over D-Bus, when it needs one.
     public var service: RequiredService?
+    /// The Apple app whose own action (App Intent) this is, e.g. `Reminders`; `nil` for Shortcuts' built-in actions.
+    public var app: String?
 
     public init(
         identifier: String, title: String, description: String = "", parameters: [ParameterMetadata] = [],

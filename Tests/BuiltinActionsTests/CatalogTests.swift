@@ -29,6 +29,7 @@ struct CatalogTests {
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + CalendarActions.all + ReminderActions.all
+        + RemindersAppActions.all
         + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
         + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
