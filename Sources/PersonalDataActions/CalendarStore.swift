@@ -170,6 +170,25 @@ enum CalendarStore {
         }
     }
 
+    /// Moves a whole collection's folder to `.Recently Deleted`, under a name no other removed
+    /// folder there has (`Work 2`…), from where it can be put back.
+    static func removeCollection(_ collection: String, _ kind: Kind, parameter: String, run: RunContext) throws {
+        let root = root(kind, run: run)
+        let bin = root + "/.Recently Deleted"
+        var target = bin + "/" + collection
+        var number = 2
+        while FileManager.default.fileExists(atPath: target) {
+            target = bin + "/" + collection + " \(number)"
+            number += 1
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: root + "/" + collection, toPath: target)
+        } catch {
+            throw ActionFailure("can't delete the \(kind.noun) \(root)/\(collection): \(error.localizedDescription)", parameter: parameter)
+        }
+    }
+
     /// The items content names: events or reminders from earlier actions, by their UID.
     static func items(of content: Content, _ kind: Kind, parameter: String, run: RunContext) throws -> [Item] {
         try content.items.map { item in

@@ -5,6 +5,7 @@ package enum PersonalDataCatalog {
     /// Its actions, group by group, each made when first asked for.
     package static let groups: [CatalogGroup] = [
         { CalendarActions.all.listed(under: .calendar) },
+        { CalendarAppActions.all.listed(under: .calendar) },
         { ReminderActions.all.listed(under: .calendar) },
         { RemindersAppActions.all.listed(under: .calendar) },
         { ContactActions.all.listed(under: .sharing) },

@@ -294,21 +294,8 @@ enum RemindersAppActions {
             let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
             let folders = try given.items.map { try listFolder($0, parameter: "entities", run: run) }
             guard !folders.isEmpty else { throw ActionFailure("no list was given", parameter: "entities") }
-            let root = CalendarStore.root(.reminders, run: run)
             for folder in Set(folders).sorted() {
-                let bin = root + "/.Recently Deleted"
-                var target = bin + "/" + folder
-                var number = 2
-                while FileManager.default.fileExists(atPath: target) {
-                    target = bin + "/" + folder + " \(number)"
-                    number += 1
-                }
-                do {
-                    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-                    try FileManager.default.moveItem(atPath: root + "/" + folder, toPath: target)
-                } catch {
-                    throw ActionFailure("can't delete the list \(root)/\(folder): \(error.localizedDescription)", parameter: "entities")
-                }
+                try CalendarStore.removeCollection(folder, .reminders, parameter: "entities", run: run)
             }
             return .nothing
         }

@@ -50,7 +50,14 @@ public struct Vocabulary: Sendable {
             // Likewise a variant whose identifier extends another's (the Finder's Convert Image,
             // `image.convert.finder`, of `image.convert`) leaves the name to the original.
             let original = identifiers.first { base in identifiers.allSatisfy { $0 == base || $0.hasPrefix(base + ".") } }
-            if let kept = classic.count == 1 ? classic[0] : original {
+            // And one Apple app's action shipped under each platform's identifier (Calendar's
+            // `com.apple.iCal.CreateEventIntent` and `com.apple.mobilecal.CreateEventIntent`)
+            // is one action: the name is the first identifier's.
+            let apps = Set(identifiers.map { entries[$0]?.metadata?.app })
+            let ends = Set(identifiers.map { $0.split(separator: ".").last.map(String.init) })
+            let oneApp = apps.count == 1 && apps.contains { $0 != nil }
+            let samePlatformAction = oneApp && ends.count == 1 ? identifiers.min() : nil
+            if let kept = classic.count == 1 ? classic[0] : original ?? samePlatformAction {
                 for identifier in identifiers where identifier != kept { entries[identifier]?.friendlyName = nil }
                 names[name] = [kept]
                 continue

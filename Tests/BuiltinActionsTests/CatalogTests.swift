@@ -30,6 +30,7 @@ struct CatalogTests {
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + CalendarActions.all + ReminderActions.all
         + RemindersAppActions.all
+        + CalendarAppActions.all
         + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
         + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
