@@ -1,0 +1,84 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// What `shortcuts actions` lists, against Apple's action catalog (`../shared/reference/action-catalog.tsv`):
+/// every core action Linux can run, and every feasible action of each Apple app whose actions
+/// are here at all, is listed, or is in ``notListedYet`` with the reason, a list that may only shrink.
+struct ActionCoverageTests {
+    /// Feasible actions not listed yet, and why.
+    static let notListedYet: [String: String] = {
+        var reasons: [String: String] = [:]
+        func add(_ identifiers: [String], _ why: String) { for identifier in identifiers { reasons[identifier] = why } }
+        add(
+            ["conditional", "choosefrommenu", "repeat.each", "repeat.count"].map { "is.workflow.actions." + $0 },
+            "control flow: the engine runs it and the text language writes it as a block, but it isn't in the action listing")
+        add(
+            [
+                "com.apple.ShortcutsActions.CellularPlanEntity", "com.apple.ShortcutsActions.SetDataRoamingAction",
+                "com.apple.ShortcutsActions.SetDefaultCellularPlanAction", "com.apple.ShortcutsActions.SetVoiceDataModeAction",
+                "com.apple.ShortcutsActions.ToggleCellularPlanAction", "is.workflow.actions.cellular.rat.set",
+            ], "cellular plans: iOS-only, and their parameter keys are in no dump at hand")
+        add(
+            ["filter.displays", "filter.windows", "getcurrentapp", "hide.app", "movewindow", "resizewindow", "returntohomescreen"].map {
+                "is.workflow.actions." + $0
+            }, "windows and apps: Wayland has no desktop-independent interface to other apps' windows")
+        add(["is.workflow.actions.openpasswords", "is.workflow.actions.properties.appearance"], "not built yet")
+        add(["is.workflow.actions.streetview.image"], "needs a Street View API key and its terms")
+        add(
+            [
+                "dropbox.appendfile", "dropbox.open", "dropbox.savefile", "evernote.append", "evernote.delete", "evernote.get",
+                "evernote.getlink", "evernote.new", "giphy", "imgur.upload", "instapaper.add", "instapaper.get", "pinboard.add",
+                "pinboard.get", "properties.stock", "properties.trello", "stocks.quote", "todoist.add", "trello.add.board",
+                "trello.add.card", "trello.add.list", "trello.get", "tumblr.post", "wordpress.post",
+            ].map { "is.workflow.actions." + $0 }, "account-bound web services: not built yet")
+        add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
+        return reasons
+    }()
+
+    struct Row {
+        var identifier: String
+        var feasibility: String
+        var tier: String
+    }
+
+    static func catalog() throws -> [Row] {
+        let path = SharedCorpus.root.appendingPathComponent("../reference/action-catalog.tsv").standardizedFileURL.path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(lines.first)
+        let column = { (name: String) in try #require(header.firstIndex(of: name), "the catalog has no column \(name)") }
+        let (identifier, feasibility, tier) = (try column("identifier"), try column("feasibility"), try column("tier"))
+        return lines.dropFirst().filter { $0.count == header.count }.map {
+            Row(identifier: $0[identifier], feasibility: $0[feasibility], tier: $0[tier])
+        }
+    }
+
+    /// An identifier's app part: `com.apple.reminders` of `com.apple.reminders.TTRCreateReminderAppIntent`.
+    static func appPrefix(_ identifier: String) -> String { identifier.split(separator: ".").dropLast().joined(separator: ".") }
+
+    @Test func everyFeasibleActionIsListedOrSaysWhyNot() throws {
+        let rows = try Self.catalog()
+        #expect(rows.count > 1000, "the catalog at ../shared/reference has \(rows.count) rows")
+        let listing = try CommandRunner().run(["actions", "--json"])
+        #expect(listing.status == 0, "\(listing.error)")
+        let actions = try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [[String: Any]])
+        let listed = Set(actions.compactMap { $0["identifier"] as? String })
+        let apps = Set(actions.filter { $0["app"] != nil }.compactMap { ($0["identifier"] as? String).map(Self.appPrefix) })
+        #expect(apps.isSuperset(of: ["com.apple.reminders", "com.apple.mobilecal", "com.apple.iCal"]), "\(apps.sorted())")
+        let wanted = rows.filter { row in
+            row.feasibility != "not-feasible"
+                && (row.tier == "core" || (row.tier == "app-intent" && apps.contains(Self.appPrefix(row.identifier))))
+        }
+        let missing = Set(wanted.map(\.identifier)).subtracting(listed)
+        let unexplained = missing.subtracting(Self.notListedYet.keys)
+        #expect(unexplained.isEmpty, "feasible, not listed, and not in notListedYet: \(unexplained.sorted())")
+        let nowListed = Set(Self.notListedYet.keys).subtracting(missing)
+        #expect(nowListed.isEmpty, "listed (or no longer feasible) now, so take them out of notListedYet: \(nowListed.sorted())")
+        // Every action of an Apple app says which app it is.
+        for action in actions {
+            guard let identifier = action["identifier"] as? String, apps.contains(Self.appPrefix(identifier)) else { continue }
+            #expect(action["app"] != nil, "\(identifier) doesn't name its app")
+        }
+    }
+}
