@@ -41,46 +41,56 @@ enum ClockActions {
                     parameter: "WFDuration")
             }
             let spoken = NumberText.format(amount) + " " + unit
-            let command = try notification(title: "Timer", body: "Your \(spoken) timer is done.", run: run)
-            let name = "shortcuts-timer-\(UUID().uuidString.prefix(8).lowercased())"
-            let description = DBusValue.string("Shortcuts timer (\(spoken))")
-            _ = try systemd.call(
-                "/org/freedesktop/systemd1", "org.freedesktop.systemd1.Manager", "StartTransientUnit",
-                [
-                    .string(name + ".timer"), .string("fail"),
-                    .array(
-                        element: "(sv)",
-                        [
-                            .structure([.string("Description"), .variant(description)]),
-                            .structure([
-                                .string("TimersMonotonic"),
-                                .variant(
-                                    .array(element: "(st)", [.structure([.string("OnActiveUSec"), .uint64(UInt64(seconds * 1_000_000))])])),
-                            ]),
-                            .structure([.string("RemainAfterElapse"), .variant(.bool(false))]),
-                        ]),
-                    .array(
-                        element: "(sa(sv))",
-                        [
-                            .structure([
-                                .string(name + ".service"),
-                                .array(
-                                    element: "(sv)",
-                                    [
-                                        .structure([.string("Description"), .variant(description)]),
-                                        .structure([
-                                            .string("ExecStart"),
-                                            .variant(
-                                                .array(
-                                                    element: "(sasb)", [.structure([.string(command[0]), .strings(command), .bool(false)])])
-                                            ),
-                                        ]),
-                                    ]),
-                            ])
-                        ]),
-                ])
+            try startTimer(seconds: seconds, spoken: spoken, systemd: systemd, run: run)
             return input
         }
+    }
+
+    /// Starts a transient timer of `seconds` that notifies when it ends, and makes it the current
+    /// timer (``ClockAppActions/TimerState``), which the Clock app's timer actions pause, resume,
+    /// cancel and read. `spoken` is how its notification names its length.
+    static func startTimer(seconds: Double, spoken: String, label: String = "Timer", systemd: ServiceClient, run: RunContext) throws {
+        let command = try notification(title: "Timer", body: "Your \(spoken) timer is done.", run: run)
+        let name = "shortcuts-timer-\(UUID().uuidString.prefix(8).lowercased())"
+        let description = DBusValue.string("Shortcuts timer (\(spoken))")
+        _ = try systemd.call(
+            "/org/freedesktop/systemd1", "org.freedesktop.systemd1.Manager", "StartTransientUnit",
+            [
+                .string(name + ".timer"), .string("fail"),
+                .array(
+                    element: "(sv)",
+                    [
+                        .structure([.string("Description"), .variant(description)]),
+                        .structure([
+                            .string("TimersMonotonic"),
+                            .variant(
+                                .array(element: "(st)", [.structure([.string("OnActiveUSec"), .uint64(UInt64(seconds * 1_000_000))])])),
+                        ]),
+                        .structure([.string("RemainAfterElapse"), .variant(.bool(false))]),
+                    ]),
+                .array(
+                    element: "(sa(sv))",
+                    [
+                        .structure([
+                            .string(name + ".service"),
+                            .array(
+                                element: "(sv)",
+                                [
+                                    .structure([.string("Description"), .variant(description)]),
+                                    .structure([
+                                        .string("ExecStart"),
+                                        .variant(
+                                            .array(
+                                                element: "(sasb)", [.structure([.string(command[0]), .strings(command), .bool(false)])])
+                                        ),
+                                    ]),
+                                ]),
+                        ])
+                    ]),
+            ])
+        try ClockAppActions.TimerState(
+            unit: name, label: label, duration: seconds, endsAt: run.environment.now().addingTimeInterval(seconds), remaining: nil
+        ).save(run: run)
     }
 
     /// The command a timer's service runs to show its notification: notify-send, else gdbus.
@@ -175,41 +185,65 @@ enum ClockActions {
                 }
                 return match
             }
-            var calendar = run.environment.calendar
-            calendar.timeZone = run.environment.timeZone
-            let parts = calendar.dateComponents([.hour, .minute], from: time)
-            let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-            let spec: String
-            if days.isEmpty {
-                // Once: at the next time the clock shows it, as an alarm rings.
-                var next = calendar.nextDate(after: run.environment.now(), matching: parts, matchingPolicy: .nextTime) ?? time
-                if time > run.environment.now(), !calendar.isDate(time, inSameDayAs: run.environment.now()) { next = time }
-                let day = calendar.dateComponents([.year, .month, .day], from: next)
-                spec = String(format: "%04d-%02d-%02d ", day.year ?? 0, day.month ?? 0, day.day ?? 0) + clock + ":00"
-            } else {
-                spec = days.map { String($0.prefix(3)) }.joined(separator: ",") + " *-*-* " + clock + ":00"
-            }
-            let zone = run.environment.timeZone.identifier
-            let unit = alarmPrefix + UUID().uuidString.prefix(8).lowercased()
-            let folder = unitFolder(run: run)
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ActionFailure("can't make \(folder): \(error.localizedDescription)")
-            }
-            let command = try notification(title: "Alarm", body: label, run: run)
-            try write(
-                "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\n\n[Service]\nType=oneshot\nExecStart="
-                    + command.map(SystemdText.quoted).joined(separator: " ") + "\n",
-                to: folder + "/" + unit + ".service")
-            try write(
-                "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\nX-Shortcuts-Label=\(SystemdText.escaped(label))\n"
-                    + "X-Shortcuts-Time=\(clock)\nX-Shortcuts-Repeat=\(days.joined(separator: ","))\n\n[Timer]\nOnCalendar=\(spec) \(zone)\n"
-                    + "AccuracySec=1s\n\n[Install]\nWantedBy=timers.target\n",
-                to: folder + "/" + unit + ".timer")
-            try setAlarm(unit, on: true, systemd: systemd)
-            return alarms(run: run).first { $0.entityIdentifier == unit } ?? .nothing
+            return try makeAlarm(at: time, label: label, days: days, systemd: systemd, run: run)
         }
+    }
+
+    /// Makes an alarm: a timer unit at `time`'s hour and minute, once (the next time the clock
+    /// shows it) or on `days` (English weekday names), turned on; the alarm as content.
+    static func makeAlarm(at time: Date, label: String, days: [String], systemd: ServiceClient, run: RunContext) throws -> Content {
+        var calendar = run.environment.calendar
+        calendar.timeZone = run.environment.timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: time)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let spec: String
+        if days.isEmpty {
+            // Once: at the next time the clock shows it, as an alarm rings.
+            var next = calendar.nextDate(after: run.environment.now(), matching: parts, matchingPolicy: .nextTime) ?? time
+            if time > run.environment.now(), !calendar.isDate(time, inSameDayAs: run.environment.now()) { next = time }
+            let day = calendar.dateComponents([.year, .month, .day], from: next)
+            spec = String(format: "%04d-%02d-%02d ", day.year ?? 0, day.month ?? 0, day.day ?? 0) + clock + ":00"
+        } else {
+            spec = days.map { String($0.prefix(3)) }.joined(separator: ",") + " *-*-* " + clock + ":00"
+        }
+        let zone = run.environment.timeZone.identifier
+        let unit = alarmPrefix + UUID().uuidString.prefix(8).lowercased()
+        let folder = unitFolder(run: run)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ActionFailure("can't make \(folder): \(error.localizedDescription)")
+        }
+        let command = try notification(title: "Alarm", body: label, run: run)
+        try write(
+            "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\n\n[Service]\nType=oneshot\nExecStart="
+                + command.map(SystemdText.quoted).joined(separator: " ") + "\n",
+            to: folder + "/" + unit + ".service")
+        try write(
+            "[Unit]\nDescription=Shortcuts alarm: \(SystemdText.escaped(label))\nX-Shortcuts-Label=\(SystemdText.escaped(label))\n"
+                + "X-Shortcuts-Time=\(clock)\nX-Shortcuts-Repeat=\(days.joined(separator: ","))\n\n[Timer]\nOnCalendar=\(spec) \(zone)\n"
+                + "AccuracySec=1s\n\n[Install]\nWantedBy=timers.target\n",
+            to: folder + "/" + unit + ".timer")
+        try setAlarm(unit, on: true, systemd: systemd)
+        return alarms(run: run).first { $0.entityIdentifier == unit } ?? .nothing
+    }
+
+    /// The alarm content names (an alarm from an earlier action, or its label), and its unit.
+    static func findAlarm(_ given: Content, parameter: String, run: RunContext) throws -> (alarm: Content, unit: String) {
+        let all = alarms(run: run)
+        let wanted = given.entityIdentifier ?? given.text
+        guard
+            let alarm = all.first(where: {
+                $0.entityIdentifier == wanted || $0.property("Label").text.caseInsensitiveCompare(wanted) == .orderedSame
+            }),
+            let unit = alarm.entityIdentifier
+        else {
+            let labels = all.map { $0.property("Label").text }
+            throw ActionFailure(
+                "there is no alarm “\(wanted.prefix(60))”" + (labels.isEmpty ? "" : "; there are \(labels.joined(separator: ", "))"),
+                parameter: parameter)
+        }
+        return (alarm, unit)
     }
 
     static let toggleAlarm = ActionDefinition(
@@ -225,20 +259,7 @@ enum ClockActions {
         let switchValue = SwitchParameters(parameters)
         return { input, run in
             let systemd = try ServiceClient(systemdUser, for: run)
-            let given = try run.content(parameters["WFAlarm"])
-            let all = alarms(run: run)
-            let wanted = given.entityIdentifier ?? given.text
-            guard
-                let alarm = all.first(where: {
-                    $0.entityIdentifier == wanted || $0.property("Label").text.caseInsensitiveCompare(wanted) == .orderedSame
-                }),
-                let unit = alarm.entityIdentifier
-            else {
-                let labels = all.map { $0.property("Label").text }
-                throw ActionFailure(
-                    "there is no alarm “\(wanted.prefix(60))”" + (labels.isEmpty ? "" : "; there are \(labels.joined(separator: ", "))"),
-                    parameter: "WFAlarm")
-            }
+            let (alarm, unit) = try findAlarm(try run.content(parameters["WFAlarm"]), parameter: "WFAlarm", run: run)
             let on = try switchValue.wanted(in: run) { alarm.property("Is Enabled").boolean ?? false }
             try setAlarm(unit, on: on, systemd: systemd)
             return input

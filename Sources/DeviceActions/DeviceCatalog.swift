@@ -11,6 +11,7 @@ package enum DeviceCatalog {
         { NetworkActions.all.listed(under: .scripting) },
         { DesktopSettingsActions.all.listed(under: .scripting) },
         { ClockActions.all.listed(under: .calendar) },
+        { ClockAppActions.all.listed(under: .calendar) },
         { DiskActions.all.listed(under: .documents) },
         { MediaControlActions.all.listed(under: .media) },
         {

@@ -28,7 +28,8 @@ struct CatalogTests {
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
-        + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + CalendarActions.all + ReminderActions.all
+        + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + ClockAppActions.all + CalendarActions.all
+        + ReminderActions.all
         + RemindersAppActions.all
         + CalendarAppActions.all
         + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
