@@ -11,6 +11,7 @@ package enum PersonalDataCatalog {
         { ContactActions.all.listed(under: .sharing) },
         { MailActions.all.listed(under: .sharing) },
         { NoteActions.all.listed(under: .documents) },
+        { NotesAppActions.all.listed(under: .documents) },
     ]
 
     package static var entries: [CatalogEntry] { groups.entries }

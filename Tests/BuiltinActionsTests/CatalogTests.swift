@@ -32,7 +32,8 @@ struct CatalogTests {
         + ReminderActions.all
         + RemindersAppActions.all
         + CalendarAppActions.all
-        + ContactActions.all + NoteActions.all + SoundActions.all + DiskActions.all + RichTextActions.all + PlaylistActions.all
+        + ContactActions.all + NoteActions.all + NotesAppActions.all + SoundActions.all + DiskActions.all + RichTextActions.all
+        + PlaylistActions.all
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
         + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
         + WritingTools.all + AppKitWritingTools.all

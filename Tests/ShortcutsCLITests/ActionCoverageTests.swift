@@ -33,6 +33,12 @@ struct ActionCoverageTests {
                 "trello.add.card", "trello.add.list", "trello.get", "tumblr.post", "wordpress.post",
             ].map { "is.workflow.actions." + $0 }, "account-bound web services: not built yet")
         add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
+        add(
+            ["com.apple.Notes.CloseNoteLinkAction"],
+            "it closes a note's window in Notes; a note here is a file this program shows no window of")
+        add(
+            ["com.apple.Notes.OpenTopLevelFolderLinkAction"],
+            "its views (Call Notes, Math Notes, Quick Notes, Shared with You) have no counterpart in a folder of Markdown notes")
         return reasons
     }()
 
