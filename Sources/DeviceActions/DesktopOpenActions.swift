@@ -223,33 +223,39 @@ enum DesktopOpenActions {
         { input, run in
             let query = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: "WFInput") }
-            guard
-                let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in
-                    run.findProgram(name, path: run.environment.variables["PATH"]).map { (name, $0) }
-                }).first
-            else {
-                throw ActionFailure("Search needs a file-name index: install plocate")
-            }
-            // LOCATE_PATH names the indexes to read instead of the system's (a person's own index, tests).
-            // plocate would read them after the system's, which may be missing, so they are passed as the ones to read.
-            var variables = run.environment.variables
-            let databases = variables.removeValue(forKey: "LOCATE_PATH").flatMap { $0.isEmpty ? nil : ["--database", $0] } ?? []
-            let outcome = try run.runProgram(
-                program, arguments: databases + ["--ignore-case", "--limit", String(mostFound * 2), "--", query], environment: variables,
-                timeout: 30)
-            // Both exit 1 when nothing matches.
-            guard outcome.status == 0 || (outcome.status == 1 && outcome.standardOutput.isEmpty) else {
-                throw ActionFailure("\(name) failed (status \(outcome.status)): \(outcome.errorText.prefix(300))")
-            }
-            let home = UserFolders.homeFolder(in: run.environment.variables)
-            var seen: Set<String> = []
-            let places = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter {
-                seen.insert($0).inserted
-            }
-            // The person's own files first, hidden ones left out, as a desktop search shows them.
-            let shown = places.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
-            let ordered = shown.filter { $0.hasPrefix(home + "/") } + shown.filter { !$0.hasPrefix(home + "/") }
-            return .list(ordered.prefix(mostFound).map { .url(URL(fileURLWithPath: $0)) })
+            return try locate(query, run: run)
         }
+    }
+
+    /// The places whose names contain `query`, from the file-name index (plocate or locate): the
+    /// person's own first, hidden ones left out, at most ``mostFound``.
+    static func locate(_ query: String, run: RunContext) throws -> Content {
+        guard
+            let (name, program) = ["plocate", "locate"].lazy.compactMap({ name in
+                run.findProgram(name, path: run.environment.variables["PATH"]).map { (name, $0) }
+            }).first
+        else {
+            throw ActionFailure("Search needs a file-name index: install plocate")
+        }
+        // LOCATE_PATH names the indexes to read instead of the system's (a person's own index, tests).
+        // plocate would read them after the system's, which may be missing, so they are passed as the ones to read.
+        var variables = run.environment.variables
+        let databases = variables.removeValue(forKey: "LOCATE_PATH").flatMap { $0.isEmpty ? nil : ["--database", $0] } ?? []
+        let outcome = try run.runProgram(
+            program, arguments: databases + ["--ignore-case", "--limit", String(mostFound * 2), "--", query], environment: variables,
+            timeout: 30)
+        // Both exit 1 when nothing matches.
+        guard outcome.status == 0 || (outcome.status == 1 && outcome.standardOutput.isEmpty) else {
+            throw ActionFailure("\(name) failed (status \(outcome.status)): \(outcome.errorText.prefix(300))")
+        }
+        let home = UserFolders.homeFolder(in: run.environment.variables)
+        var seen: Set<String> = []
+        let places = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+            seen.insert($0).inserted
+        }
+        // The person's own files first, hidden ones left out, as a desktop search shows them.
+        let shown = places.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        let ordered = shown.filter { $0.hasPrefix(home + "/") } + shown.filter { !$0.hasPrefix(home + "/") }
+        return .list(ordered.prefix(mostFound).map { .url(URL(fileURLWithPath: $0)) })
     }
 }

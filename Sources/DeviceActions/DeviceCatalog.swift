@@ -21,6 +21,7 @@ package enum DeviceCatalog {
                     SoundActions.clearUpNext,
                 ].listed(under: .media)
         },
+        { FinderDesktopActions.all.listed(under: .documents) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

@@ -22,12 +22,14 @@ struct CatalogTests {
     /// What the families define, as their `all` lists: the catalog holds exactly these, once each.
     static let defined: [ActionDefinition] =
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
-        + DateActions.all + WebActions.all + InteractionActions.all + DeviceActions.all + FileActions.all + ScriptActions.all
+        + DateActions.all + WebActions.all + InteractionActions.all + DeviceActions.all + FileActions.all + FinderAppActions.all
+        + ScriptActions.all
         + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
         + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
-        + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + PortalActions.all
+        + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all
+        + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + ClockAppActions.all + CalendarActions.all
         + ReminderActions.all
         + RemindersAppActions.all

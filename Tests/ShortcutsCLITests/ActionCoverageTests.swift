@@ -34,6 +34,9 @@ struct ActionCoverageTests {
             ].map { "is.workflow.actions." + $0 }, "account-bound web services: not built yet")
         add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
         add(
+            ["com.apple.finder.GoToEnclosingFolderIntent", "com.apple.finder.GoToFolderIntent"],
+            "they act on the front Finder window or its Go To Folder sheet; FileManager1 gives no window to act on")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(
