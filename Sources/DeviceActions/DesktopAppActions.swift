@@ -207,17 +207,22 @@ enum DesktopAppActions {
         guard let first = words.first, let program = run.findProgram(first, path: run.environment.variables["PATH"]) else {
             throw ActionFailure("“\(app.name)” can't be started: its program \(words.first ?? "(none)") is not installed")
         }
+        try start(program, Array(words.dropFirst()), named: app.name, run: run)
+    }
+
+    /// Starts a program beside the run, in a session of its own with its output on `/dev/null`,
+    /// reaped when it exits; the run doesn't wait for it.
+    static func start(_ program: String, _ arguments: [String], named name: String, run: RunContext) throws {
         do {
             let pid = try ProcessSpawn.launch(
-                program, arguments: Array(words.dropFirst()), environment: run.environment.variables, streams: (.null, .null, .null),
-                newSession: true)
+                program, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null), newSession: true)
             // Reap it when it exits, so a long-lived host collects no zombies.
             Thread.detachNewThread {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             }
         } catch {
-            throw ActionFailure("“\(app.name)” can't be started: \(error)")
+            throw ActionFailure("“\(name)” can't be started: \(error)")
         }
     }
 

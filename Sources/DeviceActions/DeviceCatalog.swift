@@ -22,6 +22,7 @@ package enum DeviceCatalog {
                 ].listed(under: .media)
         },
         { FinderDesktopActions.all.listed(under: .documents) },
+        { SettingsPaneActions.all.listed(under: .scripting) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)
