@@ -44,19 +44,7 @@ enum CalendarAppActions {
 
     /// The calendar a parameter names (a calendar from an earlier action, or its name), or the first when it is empty.
     static func calendarFolder(_ given: Content, parameter: String, run: RunContext) throws -> String {
-        if case .entity(let entity) = given, entity.typeName == calendarType,
-            CalendarStore.collections(.events, run: run).contains(entity.identifier)
-        {
-            return entity.identifier
-        }
-        guard let folder = CalendarStore.collection(named: given, .events, run: run) else {
-            let known = CalendarStore.collections(.events, run: run).map { CalendarStore.displayName($0, .events, run: run) }
-            throw ActionFailure(
-                "there is no calendar named “\(given.text.prefix(60))”"
-                    + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
-                parameter: parameter)
-        }
-        return folder
+        try CalendarStore.collection(given, entityType: calendarType, .events, parameter: parameter, run: run)
     }
 
     /// The events a parameter names (events from earlier actions, or titles), each with the start

@@ -72,6 +72,24 @@ enum CalendarStore {
         }
     }
 
+    /// The folder of the collection a parameter names: an entity of `entityType` from an earlier
+    /// action (its identifier is the folder), its name, or the first collection when it is empty.
+    ///
+    /// - Throws: ``ActionFailure`` naming `parameter`, and the collections there are, when it names none.
+    static func collection(_ given: Content, entityType: String, _ kind: Kind, parameter: String, run: RunContext) throws -> String {
+        if case .entity(let entity) = given, entity.typeName == entityType, collections(kind, run: run).contains(entity.identifier) {
+            return entity.identifier
+        }
+        guard let folder = collection(named: given, kind, run: run) else {
+            let known = collections(kind, run: run).map { displayName($0, kind, run: run) }
+            throw ActionFailure(
+                "there is no \(kind.noun) named “\(given.text.prefix(60))”"
+                    + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
+                parameter: parameter)
+        }
+        return folder
+    }
+
     /// A folder name made from what a person calls a collection.
     static func folderName(_ name: String) -> String {
         let cleaned = name.map { "/\\:\0".contains($0) ? "-" : $0 }.reduce(into: "") { $0.append($1) }

@@ -432,47 +432,39 @@ enum NotesAppActions {
         return lines.joined(separator: "\n")
     }
 
-    static let addTags = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "com.apple.Notes.AddTagsToNotesLinkAction", title: "Add Tags to Notes",
-            description: "Adds tags to notes as #tag words on their last line, as Notes writes them.",
-            parameters: [
-                ParameterMetadata(key: "notes", title: "Notes", type: .content, isRequired: true, isList: true),
-                ParameterMetadata(key: "tags", title: "Tags", type: .content, isRequired: true, isList: true),
-            ],
-            inputParameter: "notes", outputType: "Note", outputName: "Notes", isReadOnly: false, keywords: ["notes", "hashtag", "label"])
-    ) { parameters in
-        { input, run in
-            let tags = try tagNames(try run.content(parameters["tags"]), parameter: "tags")
-            let given = parameters["notes"].isAbsent ? input : try run.content(parameters["notes"])
-            return Content(
-                items: try notes(given, parameter: "notes", run: run).map { path in
-                    try write(adding(tags, to: read(path)), to: path, parameter: "tags")
-                    return NoteActions.content(at: path, run: run) ?? .nothing
-                })
-        }
-    }
+    static let addTags = tagging(
+        "com.apple.Notes.AddTagsToNotesLinkAction", title: "Add Tags to Notes",
+        description: "Adds tags to notes as #tag words on their last line, as Notes writes them.", change: { adding($0, to: $1) })
 
-    static let removeTags = ActionDefinition(
-        metadata: ActionMetadata(
-            identifier: "com.apple.Notes.RemoveTagsFromNotesLinkAction", title: "Remove Tags from Notes",
-            description: "Removes the tags' #tag words from notes.",
-            parameters: [
-                ParameterMetadata(key: "notes", title: "Notes", type: .content, isRequired: true, isList: true),
-                ParameterMetadata(key: "tags", title: "Tags", type: .content, isRequired: true, isList: true),
-            ],
-            inputParameter: "notes", outputType: "Note", outputName: "Notes", isReadOnly: false, keywords: ["notes", "hashtag", "label"])
-    ) { parameters in
-        { input, run in
-            let tags = try tagNames(try run.content(parameters["tags"]), parameter: "tags")
-            let given = parameters["notes"].isAbsent ? input : try run.content(parameters["notes"])
-            return Content(
-                items: try notes(given, parameter: "notes", run: run).map { path in
-                    let text = read(path)
-                    let changed = removing(tags, from: text)
-                    if changed != text { try write(changed, to: path, parameter: "tags") }
-                    return NoteActions.content(at: path, run: run) ?? .nothing
-                })
+    static let removeTags = tagging(
+        "com.apple.Notes.RemoveTagsFromNotesLinkAction", title: "Remove Tags from Notes",
+        description: "Removes the tags' #tag words from notes.", change: { removing($0, from: $1) })
+
+    /// Add Tags to Notes and Remove Tags from Notes: `change` gives a note's new text from the tags and its text.
+    static func tagging(
+        _ identifier: String, title: String, description: String, change: @escaping @Sendable ([String], String) -> String
+    ) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: identifier, title: title, description: description,
+                parameters: [
+                    ParameterMetadata(key: "notes", title: "Notes", type: .content, isRequired: true, isList: true),
+                    ParameterMetadata(key: "tags", title: "Tags", type: .content, isRequired: true, isList: true),
+                ],
+                inputParameter: "notes", outputType: "Note", outputName: "Notes", isReadOnly: false,
+                keywords: ["notes", "hashtag", "label"])
+        ) { parameters in
+            { input, run in
+                let tags = try tagNames(try run.content(parameters["tags"]), parameter: "tags")
+                let given = parameters["notes"].isAbsent ? input : try run.content(parameters["notes"])
+                return Content(
+                    items: try notes(given, parameter: "notes", run: run).map { path in
+                        let text = read(path)
+                        let changed = change(tags, text)
+                        if changed != text { try write(changed, to: path, parameter: "tags") }
+                        return NoteActions.content(at: path, run: run) ?? .nothing
+                    })
+            }
         }
     }
 

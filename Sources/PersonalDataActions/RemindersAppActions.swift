@@ -43,19 +43,7 @@ enum RemindersAppActions {
     /// The list a parameter names (a list from an earlier action, its name, or a picked list), or
     /// the first list when it is empty and `defaulted`.
     static func listFolder(_ given: Content, parameter: String, run: RunContext) throws -> String {
-        if case .entity(let entity) = given, entity.typeName == listType,
-            CalendarStore.collections(.reminders, run: run).contains(entity.identifier)
-        {
-            return entity.identifier
-        }
-        guard let folder = CalendarStore.collection(named: given, .reminders, run: run) else {
-            let known = CalendarStore.collections(.reminders, run: run).map { CalendarStore.displayName($0, .reminders, run: run) }
-            throw ActionFailure(
-                "there is no reminder list named “\(given.text.prefix(60))”"
-                    + (known.isEmpty ? "" : "; there are \(known.joined(separator: ", "))"),
-                parameter: parameter)
-        }
-        return folder
+        try CalendarStore.collection(given, entityType: listType, .reminders, parameter: parameter, run: run)
     }
 
     /// The reminders a parameter names: reminders from earlier actions, picked ones (by their
