@@ -5,6 +5,7 @@ package enum WebCatalog {
     /// Its actions, group by group, each made when first asked for.
     package static let groups: [CatalogGroup] = [
         { WebActions.all.listed(under: .web) },
+        { SafariAppActions.all.listed(under: .web) },
         { WebServiceActions.all.listed(under: .web) },
         { RichTextActions.all.listed(under: .web) },
         { PodcastActions.all.listed(under: .media) },

@@ -22,7 +22,8 @@ struct CatalogTests {
     /// What the families define, as their `all` lists: the catalog holds exactly these, once each.
     static let defined: [ActionDefinition] =
         TextActions.all + NumberActions.all + ListActions.all + DictionaryActions.all + EncodingActions.all
-        + DateActions.all + WebActions.all + InteractionActions.all + DeviceActions.all + FileActions.all + FinderAppActions.all
+        + DateActions.all + WebActions.all + SafariAppActions.all + InteractionActions.all + DeviceActions.all + FileActions.all
+        + FinderAppActions.all
         + ScriptActions.all
         + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
         + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all

@@ -51,6 +51,9 @@ struct ActionCoverageTests {
             ].map { "com.apple.systempreferences." + $0 } + ["com.apple.Preferences.SetFocusState"],
             "settings changed in place (gsettings, KDE's config, NetworkManager, PackageKit): not built yet")
         add(
+            ["CreateNewTab", "CreateNewTabGroup"].flatMap { ["com.apple.Safari." + $0, "com.apple.mobilesafari." + $0] },
+            "a browser's tabs and tab groups can't be driven from outside it on Linux")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(
