@@ -14,7 +14,19 @@ enum FinderDesktopActions {
             var definition = definition
             definition.metadata.app = "Finder"
             return definition
-        }
+        } + [
+            files(reveal), files(openItem), files(search, title: "Search in Files"), files(searchFile), files(openLocation, keeping: true),
+        ]
+    }
+
+    /// An action as the iOS Files app's: its identifier's last part under `com.apple.DocumentsApp.`.
+    static func files(_ action: ActionDefinition, title: String? = nil, keeping: Bool = false) -> ActionDefinition {
+        var definition = action
+        let name = action.metadata.identifier.split(separator: ".").last.map(String.init) ?? action.metadata.identifier
+        if !keeping { definition.metadata.identifier = "com.apple.DocumentsApp." + name }
+        if let title { definition.metadata.title = title }
+        definition.metadata.app = "Files"
+        return definition
     }
 
     /// The `file://` URIs of the files and folders a parameter names, each existing and readable by the run.
@@ -108,18 +120,50 @@ enum FinderDesktopActions {
         }
     }
 
-    static let search = ActionDefinition(
+    static let search = searching("com.apple.finder.SearchInBrowserIntent", title: "Search in Finder", key: "criteria")
+
+    static let searchFile = searching("SearchFile", title: "Search in Files", key: "searchPhrase")
+
+    /// Search in Finder and the Files app's searches: the text in `key`.
+    static func searching(_ identifier: String, title: String, key: String) -> ActionDefinition {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: identifier, title: title,
+                description:
+                    "Finds the files and folders whose names contain the text, from the file-name index (plocate), as Search does; Apple's shows them in a window, here they are the output.",
+                parameters: [ParameterMetadata(key: key, title: "Text", type: .text, isRequired: true)],
+                inputParameter: key, outputType: "URL", outputName: "Search Results", keywords: ["find files", "locate"])
+        ) { parameters in
+            { input, run in
+                let query = (try run.text(parameters[key]) ?? input.text).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: key) }
+                return try DesktopOpenActions.locate(query, run: run)
+            }
+        }
+    }
+
+    static let openLocation = ActionDefinition(
         metadata: ActionMetadata(
-            identifier: "com.apple.finder.SearchInBrowserIntent", title: "Search in Finder",
-            description:
-                "Finds the files and folders whose names contain the text, from the file-name index (plocate), as Search does; Apple's shows them in a Finder window, here they are the output.",
-            parameters: [ParameterMetadata(key: "criteria", title: "Text", type: .text, isRequired: true)],
-            inputParameter: "criteria", outputType: "URL", outputName: "Search Results", keywords: ["find files", "locate"])
+            identifier: "com.apple.DocumentManagerUICore.RecentsAvocadoIntentHandler.DOCOpenLocationIntent", title: "Open Location",
+            description: "Opens a folder in the desktop's file manager (FileManager1's ShowFolders).",
+            parameters: [
+                ParameterMetadata(key: "location", title: "Location", type: .text),
+                ParameterMetadata(key: "folder", title: "Folder", type: .file, isRequired: true),
+                ParameterMetadata(key: "ShowWhenRun", title: "Show When Run", type: .boolean, defaultValue: "true"),
+            ],
+            inputParameter: "folder", isReadOnly: false, keywords: ["files", "browse"]
+        ).needing(.fileManager),
+        passesInputThrough: true
     ) { parameters in
         { input, run in
-            let query = (try run.text(parameters["criteria"]) ?? input.text).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !query.isEmpty else { throw ActionFailure("there is nothing to search for", parameter: "criteria") }
-            return try DesktopOpenActions.locate(query, run: run)
+            let manager = try ServiceClient(.fileManager, for: run)
+            let given = parameters["folder"].isAbsent ? input : try run.content(parameters["folder"])
+            let found = try uris(given, parameter: "folder", run: run)
+            for uri in found where !LocalFiles.exists(URL(string: uri)?.path ?? "").isFolder {
+                throw ActionFailure("\(URL(string: uri)?.path ?? uri) is not a folder", parameter: "folder")
+            }
+            try fileManager("ShowFolders", Array(found.prefix(1)), manager: manager)
+            return input
         }
     }
 }

@@ -15,6 +15,152 @@ enum FinderAppActions {
             var definition = definition
             definition.metadata.app = app
             return definition
+        } + filesApp
+    }
+
+    /// The iOS Files app's actions: the Finder's under `com.apple.DocumentsApp.` (their keys are
+    /// the same), and its own.
+    static var filesApp: [ActionDefinition] {
+        var newFolder = files(createFolder, title: "New Folder")
+        newFolder.metadata.parameters.insert(
+            ParameterMetadata(key: "bounceOnCollision", title: "Bounce on file collision", type: .boolean, defaultValue: "false"), at: 2)
+        return [
+            files(compress), files(moveItems), files(duplicate), files(rename), files(trash, title: "Delete Items"), newFolder,
+            files(folderContents), files(getFiles), files(saveToFiles), files(favoriteFolders), files(quickLook),
+        ]
+    }
+
+    /// An action as the Files app's: its identifier's last part under `com.apple.DocumentsApp.`.
+    static func files(_ action: ActionDefinition, title: String? = nil) -> ActionDefinition {
+        var definition = action
+        let name = action.metadata.identifier.split(separator: ".").last.map(String.init) ?? action.metadata.identifier
+        definition.metadata.identifier = "com.apple.DocumentsApp." + name
+        if let title { definition.metadata.title = title }
+        definition.metadata.app = "Files"
+        return definition
+    }
+
+    static let folderContents = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "GetContentOfFolderIntent", title: "Get Contents of Folder",
+            description: "Gives the files and folders in a folder (not those in its folders), hidden ones left out.",
+            parameters: [ParameterMetadata(key: "folder", title: "Folder", type: .file, isRequired: true)],
+            inputParameter: "folder", outputType: "File", outputName: "Contents", keywords: ["list", "ls"])
+    ) { parameters in
+        { input, run in
+            let path = try folder(
+                parameters["folder"].isAbsent ? input : try run.content(parameters["folder"]), parameter: "folder", run: run)
+            try LocalFiles.check(path, .read, run: run, parameter: "folder")
+            return .list(try FileActions.listing(path, recursive: false).map { .file(try LocalFiles.item(at: $0, parameter: "folder")) })
+        }
+    }
+
+    static let getFiles = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "GetFilesIntent", title: "Get Files", description: "Passes the files and folders on as output.",
+            parameters: [ParameterMetadata(key: "files", title: "Files", type: .file, isRequired: true, isList: true)],
+            inputParameter: "files", outputType: "File", outputName: "Files", keywords: ["file", "pick"])
+    ) { parameters in
+        { input, run in
+            let given = parameters["files"].isAbsent ? input : try run.content(parameters["files"])
+            return Content(
+                items: try items(given, .read, doing: "read", parameter: "files", run: run).map {
+                    .file(try LocalFiles.item(at: $0, parameter: "files"))
+                })
+        }
+    }
+
+    static let saveToFiles = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "SaveToFilesIntent", title: "Save To Files",
+            description:
+                "Saves files (from earlier actions, or text as a text file) into a folder; a name already there gets a number, nothing is replaced.",
+            parameters: [
+                ParameterMetadata(key: "files", title: "Items", type: .file, isRequired: true, isList: true),
+                ParameterMetadata(key: "folder", title: "Folder", type: .file, isRequired: true), openWhenRun,
+            ],
+            inputParameter: "files", outputType: "File", outputName: "Saved Items", isReadOnly: false, keywords: ["save", "write"])
+    ) { parameters in
+        { input, run in
+            let target = try folder(try run.content(parameters["folder"]), parameter: "folder", run: run)
+            let given = parameters["files"].isAbsent ? input : try run.content(parameters["files"])
+            let contents = try run.convert(given, to: .file, parameter: "files").items
+            guard !contents.isEmpty else { throw ActionFailure("there is nothing to save", parameter: "files") }
+            var saved: [String] = []
+            for item in contents {
+                guard case .file(let file) = item else { continue }
+                if file.typeIdentifier == LocalFiles.folderType {
+                    throw ActionFailure("\(file.name) is a folder; Copy and Move Items copies folders", parameter: "files")
+                }
+                let path =
+                    target + "/" + freeName(file.name.isEmpty ? "File" : file.name.replacingOccurrences(of: "/", with: "-"), in: target)
+                try LocalFiles.check(path, .write, doing: "save a file to", run: run, parameter: "folder")
+                try LocalFiles.writeAtomically(file.data, to: path, run: run, parameter: "folder")
+                saved.append(path)
+            }
+            try open(saved, if: parameters, run: run)
+            return Content(items: try saved.map { .file(try LocalFiles.item(at: $0, parameter: "folder")) })
+        }
+    }
+
+    /// The GTK bookmarks file, which GNOME Files, the file choosers and other file managers show as favorites.
+    static func bookmarksFile(run: RunContext) -> String { UserFolders.configHome(in: run.environment.variables) + "/gtk-3.0/bookmarks" }
+
+    static let favoriteFolders = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "FavoriteFoldersIntent", title: "Favorite Folder",
+            description:
+                "Adds folders to the favorites the file manager and file choosers show (the GTK bookmarks file, $XDG_CONFIG_HOME/gtk-3.0/bookmarks), or removes them.",
+            parameters: [
+                ParameterMetadata(
+                    key: "operation", title: "Operation", type: .enumeration, options: ["favorite", "unfavorite"], defaultValue: "favorite"),
+                ParameterMetadata(key: "entities", title: "Folders", type: .file, isRequired: true, isList: true),
+            ],
+            inputParameter: "entities", isReadOnly: false, keywords: ["bookmark", "sidebar", "favorites"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let operation = (try run.text(parameters["operation"]) ?? "favorite").lowercased()
+            let adding = ["favorite", "add", "favourite"].contains(operation)
+            guard adding || ["unfavorite", "remove", "unfavourite"].contains(operation) else {
+                throw ActionFailure("“\(operation.prefix(40))” is not an operation; use favorite or unfavorite", parameter: "operation")
+            }
+            let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
+            let uris = try items(given, .read, doing: "favorite", parameter: "entities", run: run).map { path in
+                guard LocalFiles.exists(path).isFolder else { throw ActionFailure("\(path) is not a folder", parameter: "entities") }
+                return URL(fileURLWithPath: path, isDirectory: true).absoluteString.replacingOccurrences(
+                    of: "/$", with: "", options: .regularExpression)
+            }
+            let path = bookmarksFile(run: run)
+            var lines = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self).split(separator: "\n").map(
+                String.init)
+            func uri(_ line: String) -> String { String(line.split(separator: " ", maxSplits: 1).first ?? "") }
+            if adding {
+                lines += uris.filter { wanted in !lines.contains { uri($0) == wanted } }
+            } else {
+                lines.removeAll { uris.contains(uri($0)) }
+            }
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try StoreFiles.write(Data(lines.map { $0 + "\n" }.joined().utf8), to: path)
+            return input
+        }
+    }
+
+    static let quickLook = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "QuickLookFileIntent", title: "Quick Look Item",
+            description: "Shows the file in the desktop's viewer for its type (xdg-open).",
+            parameters: [ParameterMetadata(key: "fileEntity", title: "Item", type: .file, isRequired: true), openWhenRun],
+            inputParameter: "fileEntity", isReadOnly: false, keywords: ["preview", "view"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let given = parameters["fileEntity"].isAbsent ? input : try run.content(parameters["fileEntity"])
+            for path in try items(given, .read, doing: "show", parameter: "fileEntity", run: run) {
+                try run.environment.openURL(URL(fileURLWithPath: path))
+            }
+            return input
         }
     }
 
@@ -255,7 +401,8 @@ enum FinderAppActions {
             let parent =
                 given.isNothing
                 ? UserFolders.path(of: .desktop, in: run.environment.variables) : try folder(given, parameter: "target", run: run)
-            let path = parent + "/" + name
+            // The Files app's "bounce on collision": a name already there gets a number.
+            let path = parent + "/" + (try run.bool(parameters["bounceOnCollision"]) == true ? freeName(name, in: parent) : name)
             guard !LocalFiles.exists(path).exists else { throw ActionFailure("\(path) already exists", parameter: "fileName") }
             try LocalFiles.createFolder(path, run: run, parameter: "target")
             try open([path], if: parameters, run: run)

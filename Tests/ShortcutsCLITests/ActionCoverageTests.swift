@@ -54,6 +54,10 @@ struct ActionCoverageTests {
             ["CreateNewTab", "CreateNewTabGroup"].flatMap { ["com.apple.Safari." + $0, "com.apple.mobilesafari." + $0] },
             "a browser's tabs and tab groups can't be driven from outside it on Linux")
         add(
+            ["com.apple.DocumentsApp.NavigateQuickLookIntent"],
+            "it steps through the Files app's Quick Look previews, which have no counterpart in a desktop's viewers")
+        add(["com.apple.DocumentsApp.ScanDocument"], "scanning (SANE, or the camera through the portal): not built yet")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(

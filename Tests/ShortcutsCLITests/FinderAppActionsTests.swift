@@ -104,6 +104,30 @@ import Testing
         #expect(apple.status == 1 && apple.error.contains("parameter format"), "\(apple.error)")
     }
 
+    /// The iOS Files app's actions: the Finder's under its identifiers, and its own.
+    @Test func theFilesAppsActions() throws {
+        runner.extraEnvironment["XDG_CONFIG_HOME"] = runner.directory.path + "/config"
+        let done = try run(
+            """
+            com.apple.DocumentsApp.CreateFolderIntent fileName: "in", target: "\(work)", bounceOnCollision: true
+            com.apple.DocumentsApp.SaveToFilesIntent files: "Some text", folder: "\(work)/in 2"
+            com.apple.DocumentsApp.FavoriteFoldersIntent operation: "favorite", entities: ["\(work)/in", "\(work)/in 2"]
+            com.apple.DocumentsApp.FavoriteFoldersIntent operation: "unfavorite", entities: "\(work)/in"
+            com.apple.DocumentsApp.TrashItemsIntent entities: "\(work)/in/report.txt"
+            com.apple.DocumentsApp.GetContentOfFolderIntent folder: "\(work)/in 2"
+            is.workflow.actions.getitemname
+            """)
+        #expect(done.status == 0 && done.output == "Text\n", "\(done.output) \(done.error)")
+        #expect(names(work) == ["in", "in 2", "out"] && names(work + "/in") == ["sub"])
+        #expect(try String(contentsOfFile: work + "/in 2/Text.txt", encoding: .utf8) == "Some text")
+        let bookmarks = try String(contentsOfFile: runner.directory.path + "/config/gtk-3.0/bookmarks", encoding: .utf8)
+        #expect(bookmarks == "file://\(work)/in%202\n", "\(bookmarks)")
+        let taken = try run(#"com.apple.DocumentsApp.CreateFolderIntent fileName: "in", target: "\#(work)""#)
+        #expect(taken.status == 1 && taken.error.contains("parameter fileName"), "\(taken.error)")
+        let notFolder = try run(#"com.apple.DocumentsApp.FavoriteFoldersIntent entities: "\#(work)/in/sub/deep.md""#)
+        #expect(notFolder.status == 1 && notFolder.error.contains("parameter entities"), "\(notFolder.error)")
+    }
+
     @Test func getLocationGivesTheXDGFolders() throws {
         let found = try run(
             """

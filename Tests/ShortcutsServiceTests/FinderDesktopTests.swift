@@ -36,11 +36,15 @@ struct FinderDesktopTests {
             com.apple.finder.GoToLocationIntent location: "\(folder)"
             info = com.apple.finder.GetInfoIntent targets: "\(file)"
             com.apple.finder.OpenItemIntent target: info
+            com.apple.DocumentManagerUICore.RecentsAvocadoIntentHandler.DOCOpenLocationIntent folder: "\(folder)"
             """, in: harness, options: ["--allow-folder", folder])
         #expect(shown.status == 0, "\(shown.error)")
         let calls = try DeviceActionTests.calls("org.freedesktop.FileManager1", "/org/freedesktop/FileManager1", system: false, in: harness)
         #expect(
-            calls == ["ShowItems([file://\(file)], )", "ShowFolders([file://\(folder)/], )", "ShowItemProperties([file://\(file)], )"],
+            calls == [
+                "ShowItems([file://\(file)], )", "ShowFolders([file://\(folder)/], )", "ShowItemProperties([file://\(file)], )",
+                "ShowFolders([file://\(folder)/], )",
+            ],
             "\(calls)")
         #expect(try String(contentsOfFile: opened, encoding: .utf8) == "file://\(file)\n")
 
