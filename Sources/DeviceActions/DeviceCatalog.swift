@@ -23,6 +23,7 @@ package enum DeviceCatalog {
         },
         { FinderDesktopActions.all.listed(under: .documents) },
         { SettingsPaneActions.all.listed(under: .scripting) },
+        { PodcastsPlayback.all.listed(under: .media) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

@@ -9,6 +9,7 @@ package enum WebCatalog {
         { WebServiceActions.all.listed(under: .web) },
         { RichTextActions.all.listed(under: .web) },
         { PodcastActions.all.listed(under: .media) },
+        { PodcastsAppActions.all.listed(under: .media) },
     ]
 
     package static var entries: [CatalogEntry] { groups.entries }

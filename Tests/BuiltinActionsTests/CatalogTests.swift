@@ -26,11 +26,12 @@ struct CatalogTests {
         + FinderAppActions.all
         + ScriptActions.all
         + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
+        + PodcastsAppActions.all
         + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all
-        + SettingsPaneActions.all
+        + SettingsPaneActions.all + PodcastsPlayback.all
         + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + ClockAppActions.all + CalendarActions.all
         + ReminderActions.all

@@ -58,6 +58,9 @@ struct ActionCoverageTests {
             "it steps through the Files app's Quick Look previews, which have no counterpart in a desktop's viewers")
         add(["com.apple.DocumentsApp.ScanDocument"], "scanning (SANE, or the camera through the portal): not built yet")
         add(
+            ["com.apple.podcasts.OpenChannelAppIntent"],
+            "channels are Apple Podcasts' own collections of shows, which no feed or directory entry names")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(

@@ -495,6 +495,7 @@ struct DeviceActionTests {
             #"is.workflow.actions.addmusictoupnext WFMusic: "https://example.org/a.mp3", WFWhenToPlay: "Next""#,
             "is.workflow.actions.clearupnext",
             #"is.workflow.actions.playpodcast WFPodcastShow: "file://\#(feed)""#,
+            "com.apple.podcasts.PlayPauseWidgetIntent",
         ] {
             let ran = try Self.run(text, in: harness, options: ["--allow-reading", harness.directory])
             #expect(ran.status == 0, "\(text): \(ran.error)")
@@ -505,8 +506,10 @@ struct DeviceActionTests {
             commands == [
                 "Pause()", "Next()", "Previous()", "SetPosition(/org/mpris/track/7, 0)", "Seek(30000000)",
                 "SetPosition(/org/mpris/track/7, 120000000)", "Play()", "AddTrack(https://example.org/a.mp3, /org/mpris/track/7, false)",
-                "RemoveTrack(/org/mpris/track/8)", "RemoveTrack(/org/mpris/track/9)", "OpenUri(https://example.org/new.mp3)",
+                "RemoveTrack(/org/mpris/track/8)", "RemoveTrack(/org/mpris/track/9)", "OpenUri(https://example.org/new.mp3)", "PlayPause()",
             ], "\(seen)")
+        let notEpisode = try Self.run(#"com.apple.podcasts.PlayPauseWidgetIntent episode: "hello""#, in: harness)
+        #expect(notEpisode.status == 1 && notEpisode.error.contains("parameter episode"), "\(notEpisode.error)")
         let loop = try harness.run(
             "/usr/bin/gdbus",
             [

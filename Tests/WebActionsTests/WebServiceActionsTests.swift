@@ -3,6 +3,7 @@ import Foundation
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
+import Synchronization
 import Testing
 
 @testable import BuiltinActions
@@ -150,6 +151,38 @@ import Testing
         guard case .list(let items) = episodes, items.count == 3 else { throw ActionFailure("expected three episodes, got \(episodes)") }
         #expect(items[0].property("Media URL") == .url(URL(string: "https://news.example/1.mp3")!))
         #expect(try T.run("properties.podcast", ["WFContentItemPropertyName": T.text("Podcast")], input: items[0]) == .text("Linux News"))
+    }
+
+    /// The Podcasts app's Search Podcasts, Open Show and Open Episode: the directory's answer, and the pages opened.
+    @Test func thePodcastsAppSearchesAndOpensShowsAndEpisodes() throws {
+        try server.serve(Self.rss, at: "show.xml")
+        try server.serve(
+            #"{"resultCount":1,"results":[{"collectionId":9,"collectionName":"Linux Hour","artistName":"Tux","feedUrl":"\#(server.url("show.xml"))","collectionViewUrl":"https://podcasts.example/linux-hour"}]}"#,
+            at: "search_term-linux_media-podcast_entity-podcast_limit-25")
+        let opened = Mutex<[String]>([])
+        var environment = environment()
+        environment.openURL = { url in opened.withLock { $0.append(url.absoluteString) } }
+        func app(_ name: String, _ parameters: [String: ParameterValue] = [:], uuid: String? = nil) -> WorkflowAction {
+            var action = WorkflowAction(identifier: "com.apple.podcasts." + name)
+            for (key, value) in parameters { action.parameters[key] = value }
+            if let uuid { action.uuid = uuid }
+            return action
+        }
+        let found = try T.run([app("SearchPodcastsAppIntent", ["criteria": T.text("linux")])], environment: environment)
+        #expect(found.property("Name") == .text("Linux Hour") && found.property("Artist") == .text("Tux"), "\(found)")
+        _ = try T.run(
+            [
+                app("SearchPodcastsAppIntent", ["criteria": T.text("linux")], uuid: "S"),
+                app("OpenShowAppIntent", ["target": T.output(of: "S")]),
+                T.action("getepisodesforpodcast", ["WFInput": T.output(of: "S")], uuid: "E"),
+                T.action("getitemfromlist", ["WFInput": T.output(of: "E"), "WFItemSpecifier": T.text("First Item")], uuid: "F"),
+                app("OpenEpisodeAppIntent", ["target": T.output(of: "F")]),
+            ], environment: environment)
+        #expect(opened.withLock { $0 } == ["https://podcasts.example/linux-hour", "https://news.example/1"])
+        let notEpisode = T.failure { try T.run([app("OpenEpisodeAppIntent", ["target": T.text("hello")])], environment: environment) }
+        #expect(notEpisode?.parameter == "target")
+        let empty = T.failure { try T.run([app("SearchPodcastsAppIntent", ["criteria": T.text(" ")])], environment: environment) }
+        #expect(empty?.parameter == "criteria")
     }
 
     @Test func followedPodcastsAreKeptInTheLibrary() throws {
