@@ -61,6 +61,18 @@ struct ActionCoverageTests {
             ["com.apple.podcasts.OpenChannelAppIntent"],
             "channels are Apple Podcasts' own collections of shows, which no feed or directory entry names")
         add(
+            ["com.apple.UniversalAccess.UASettingsShortcuts.UAToggleFullKeyboardAccessIntent"],
+            "keyboard navigation is always on in GTK and Qt; there is nothing to turn")
+        add(
+            [
+                "com.apple.UniversalAccess.AXSettingsShortcuts.AXToggleBackgroundSoundsIntent",
+                "com.apple.UniversalAccess.UASettingsShortcuts.UASetBackgroundSoundIntent",
+                "com.apple.UniversalAccess.UASettingsShortcuts.UASetBackgroundSoundsTimerIntent",
+                "com.apple.UniversalAccess.UASettingsShortcuts.UASetBackgroundSoundsVolumeIntent",
+                "com.apple.UniversalAccess.UASettingsShortcuts.UAToggleBackgroundSoundsIntent",
+            ], "background sounds (generated noise played through PipeWire): not built yet")
+        add(["com.apple.AccessibilityUtilities.AXSettingsShortcuts.AXSetLargeTextIntent"], "its parameter keys are in no dump at hand")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(
@@ -87,8 +99,10 @@ struct ActionCoverageTests {
         }
     }
 
-    /// An identifier's app part: `com.apple.reminders` of `com.apple.reminders.TTRCreateReminderAppIntent`.
-    static func appPrefix(_ identifier: String) -> String { identifier.split(separator: ".").dropLast().joined(separator: ".") }
+    /// An identifier's app, its bundle's first three parts: `com.apple.reminders` of
+    /// `com.apple.reminders.TTRCreateReminderAppIntent`, `com.apple.systempreferences` of
+    /// `com.apple.systempreferences.SharingSettingsIntents.OpenSharingDeepLinks`.
+    static func appPrefix(_ identifier: String) -> String { identifier.split(separator: ".").prefix(3).joined(separator: ".") }
 
     @Test func everyFeasibleActionIsListedOrSaysWhyNot() throws {
         let rows = try Self.catalog()
