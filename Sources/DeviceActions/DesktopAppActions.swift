@@ -301,3 +301,32 @@ enum DesktopAppActions {
         }
     }
 }
+
+/// The Calculator app's Calculator action (`com.apple.calculator.LaunchCalculatorOpenIntent`):
+/// opens the desktop's calculator, the installed app whose entry is in the Calculator category
+/// (GNOME Calculator, KCalc, Galculator, Qalculate!), as Open App starts apps.
+enum CalculatorApp {
+    static var all: [ActionDefinition] {
+        var metadata = ActionMetadata(
+            identifier: "com.apple.calculator.LaunchCalculatorOpenIntent", title: "Calculator",
+            description: "Opens the desktop's calculator: the installed app in the Calculator category.",
+            parameters: [ParameterMetadata(key: "target", title: "Calculator", type: .enumeration, options: ["app"], defaultValue: "app")],
+            isReadOnly: false, keywords: ["calculator", "math", "open"])
+        metadata.app = "Calculator"
+        return [
+            ActionDefinition(metadata: metadata, passesInputThrough: true) { _ in
+                { input, run in
+                    let apps = DesktopAppActions.installedApps(run.environment.variables).filter { $0.categories.contains("Calculator") }
+                    guard
+                        let app = apps.first(where: { $0.identifier.hasPrefix("org.gnome.") || $0.identifier.hasPrefix("org.kde.") })
+                            ?? apps.first
+                    else {
+                        throw ActionFailure("no calculator app is installed (install gnome-calculator or kcalc)")
+                    }
+                    try DesktopAppActions.launch(app, run: run)
+                    return input
+                }
+            }
+        ]
+    }
+}

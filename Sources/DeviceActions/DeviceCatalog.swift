@@ -25,6 +25,7 @@ package enum DeviceCatalog {
         { SettingsPaneActions.all.listed(under: .scripting) },
         { PodcastsPlayback.all.listed(under: .media) },
         { AccessibilityToggles.all.listed(under: .scripting) },
+        { CalculatorApp.all.listed(under: .scripting) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

@@ -31,7 +31,7 @@ struct CatalogTests {
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all
-        + SettingsPaneActions.all + PodcastsPlayback.all + AccessibilityToggles.all
+        + SettingsPaneActions.all + PodcastsPlayback.all + AccessibilityToggles.all + CalculatorApp.all
         + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + ClockAppActions.all + CalendarActions.all
         + ReminderActions.all

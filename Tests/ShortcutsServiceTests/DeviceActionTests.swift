@@ -859,6 +859,22 @@ struct DesktopSettingsActionTests {
         }
         #expect(try String(contentsOfFile: marker, encoding: .utf8) == "Marker|--flag=100%\n")
 
+        // The Calculator app's action opens the entry in the Calculator category.
+        try """
+        [Desktop Entry]
+        Type=Application
+        Name=Sums
+        Categories=Utility;Calculator;
+        Exec="\(script)" calculator
+        """.write(toFile: folder + "/org.example.Sums.desktop", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: marker)
+        let calculator = try DeviceActionTests.run("com.apple.calculator.LaunchCalculatorOpenIntent", in: harness)
+        #expect(calculator.status == 0, "\(calculator.error)")
+        try harness.waitUntil("the calculator's Exec ran") {
+            ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == "calculator|\n")
+
         let activated = try DeviceActionTests.run(
             #"is.workflow.actions.openapp WFSelectedApp: #record {BundleIdentifier: "org.example.BusApp", Name: "Bus App"}"#, in: harness)
         #expect(activated.status == 0, "\(activated.error)")
