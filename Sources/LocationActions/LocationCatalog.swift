@@ -6,6 +6,7 @@ package enum LocationCatalog {
     package static let groups: [CatalogGroup] = [
         { LocationActions.all.listed(under: .location) },
         { WeatherActions.all.listed(under: .location) },
+        { WeatherAppActions.all.listed(under: .location) },
         { CurrentLocation.all.listed(under: .location) },
     ]
 

@@ -50,9 +50,7 @@ enum WeatherActions {
         if hourly {
             query.append(URLQueryItem(name: "hourly", value: "temperature_2m,weather_code,precipitation_probability,wind_speed_10m"))
         }
-        if usesUSUnits {
-            query += [URLQueryItem(name: "temperature_unit", value: "fahrenheit"), URLQueryItem(name: "wind_speed_unit", value: "mph")]
-        }
+        query += try WeatherUnits.load(run: run).query
         components.queryItems = query
         let response = try run.send(HTTPRequest(url: components.url!), parameter: "WFWeatherCustomLocation")
         let data = response.body
@@ -81,8 +79,8 @@ enum WeatherActions {
         return .nothing
     }
 
-    static func conditionsItem(_ properties: ContentDictionary, place: Place) -> Content {
-        let unit = usesUSUnits ? "°F" : "°C"
+    static func conditionsItem(_ properties: ContentDictionary, place: Place, units: WeatherUnits) -> Content {
+        let unit = units.fahrenheit ? "°F" : "°C"
         let temperature = properties["Temperature"]?.number ?? properties["High"]?.number
         let condition = properties["Condition"]?.text ?? ""
         let shown = [temperature.map { NumberText.format($0.rounded()) + unit }, condition.isEmpty ? nil : condition].compactMap { $0 }
@@ -103,6 +101,7 @@ enum WeatherActions {
         let location = parameters["WFWeatherCustomLocation"]
         return { _, run in
             let place = try place(location, run: run)
+            let units = try WeatherUnits.load(run: run)
             let object = try fetch(place, hourly: false, run: run)
             let now = object["current"] as? [String: Any]
             let daily = object["daily"] as? [String: Any]
@@ -112,16 +111,16 @@ enum WeatherActions {
             let properties: ContentDictionary = [
                 "Temperature": value(now, "temperature_2m"), "Feels Like": value(now, "apparent_temperature"),
                 "Condition": .text(code.flatMap { conditions[$0] } ?? ""), "Humidity": value(now, "relative_humidity_2m"),
-                "Wind Speed": value(now, "wind_speed_10m"), "Wind Direction": value(now, "wind_direction_10m"),
-                "Pressure": value(now, "pressure_msl"), "Precipitation Amount": value(now, "precipitation"),
-                "Visibility": value(now, "visibility"), "UV Index": value(now, "uv_index"),
+                "Wind Speed": units.wind(value(now, "wind_speed_10m")), "Wind Direction": value(now, "wind_direction_10m"),
+                "Pressure": units.pressure(value(now, "pressure_msl")), "Precipitation Amount": value(now, "precipitation"),
+                "Visibility": units.distance(value(now, "visibility")), "UV Index": value(now, "uv_index"),
                 "High": (first("temperature_2m_max") as? NSNumber).map { .number($0.doubleValue) } ?? .nothing,
                 "Low": (first("temperature_2m_min") as? NSNumber).map { .number($0.doubleValue) } ?? .nothing,
                 "Precipitation Chance": (first("precipitation_probability_max") as? NSNumber).map { .number($0.doubleValue) } ?? .nothing,
                 "Sunrise Time": date(first("sunrise"), zone: zone), "Sunset Time": date(first("sunset"), zone: zone),
                 "Date": date(now?["time"], zone: zone),
             ]
-            return conditionsItem(properties, place: place)
+            return conditionsItem(properties, place: place, units: units)
         }
     }
 
@@ -142,6 +141,7 @@ enum WeatherActions {
         return { _, run in
             let hourly = (try run.text(kind) ?? "Daily").lowercased() == "hourly"
             let place = try place(location, run: run)
+            let units = try WeatherUnits.load(run: run)
             let object = try fetch(place, hourly: hourly, run: run)
             let zone = (object["timezone"] as? String).flatMap { TimeZone(identifier: $0) }
             let series = (object[hourly ? "hourly" : "daily"] as? [String: Any]) ?? [:]
@@ -161,7 +161,7 @@ enum WeatherActions {
                     if hourly {
                         properties["Temperature"] = at("temperature_2m", index)
                         properties["Precipitation Chance"] = at("precipitation_probability", index)
-                        properties["Wind Speed"] = at("wind_speed_10m", index)
+                        properties["Wind Speed"] = units.wind(at("wind_speed_10m", index))
                     } else {
                         properties["High"] = at("temperature_2m_max", index)
                         properties["Low"] = at("temperature_2m_min", index)
@@ -172,7 +172,7 @@ enum WeatherActions {
                         properties["Sunset Time"] = date(
                             (series["sunset"] as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil }, zone: zone)
                     }
-                    return conditionsItem(properties, place: place)
+                    return conditionsItem(properties, place: place, units: units)
                 })
         }
     }

@@ -27,7 +27,8 @@ struct CatalogTests {
         + ScriptActions.all
         + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
         + PodcastsAppActions.all
-        + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + DesktopAppActions.all + MailActions.all
+        + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + WeatherAppActions.all + DesktopAppActions.all
+        + MailActions.all
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all

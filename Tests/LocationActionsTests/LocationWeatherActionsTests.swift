@@ -121,4 +121,52 @@ import Testing
         _ = try T.run("weather.currentconditions", environment: environment(lang: "de_DE.UTF-8"))
         #expect(server.requests().last?.path.contains("fahrenheit") == false)
     }
+
+    /// The Weather app's Set … Unit actions change what the weather actions ask for and show;
+    /// Reset Unit gives them back to the region; places are kept in a list.
+    @Test func theWeatherAppsUnitsAndPlaces() throws {
+        try server.serve(Self.forecast, at: "v1/forecast")
+        let home = try TemporaryDirectory()
+        var environment = environment(lang: "de_DE.UTF-8")
+        environment.variables["SHORTCUTS_HOME"] = home.path
+        func app(_ name: String, _ parameters: [String: ParameterValue] = [:]) -> WorkflowAction {
+            var action = WorkflowAction(identifier: "com.apple.weather." + name)
+            for (key, value) in parameters { action.parameters[key] = value }
+            return action
+        }
+        _ = try T.run(
+            [
+                app("SetTemperatureUnitIntent", ["unit": T.text("fahrenheit")]), app("SetWindUnitIntent", ["unit": T.text("bft")]),
+                app("SetPressureUnitIntent", ["unit": T.text("inHg")]), app("SetDistanceUnitIntent", ["unit": T.text("miles")]),
+                app("SetPrecipitationUnitIntent", ["unit": T.text("in")]),
+            ], environment: environment)
+        let now = try T.run("weather.currentconditions", environment: environment)
+        let asked = try #require(server.requests().last?.path)
+        #expect(
+            asked.contains("temperature_unit=fahrenheit") && asked.contains("precipitation_unit=inch") && !asked.contains("wind_speed_unit")
+        )
+        #expect(now.text == "48°F Cloudy")
+        // 9.4 km/h is Beaufort 2; 1012.3 hPa is 29.89 inHg; 24 km is 14.9 miles.
+        #expect(now.property("Wind Speed") == .number(2) && now.property("Pressure") == .number(29.89), "\(now)")
+        #expect(now.property("Visibility") == .number(14.9), "\(now)")
+        _ = try T.run([app("ResetUnitsIntent", ["unit": T.text("temperature")])], environment: environment)
+        _ = try T.run("weather.currentconditions", environment: environment)
+        #expect(server.requests().last?.path.contains("fahrenheit") == false)
+        let bad = T.failure { try T.run([app("SetWindUnitIntent", ["unit": T.text("furlongs")])], environment: environment) }
+        #expect(bad?.parameter == "unit")
+
+        _ = try T.run(
+            [
+                app("AddSavedLocationIntent", ["placemark": T.text("48.8566, 2.3522")]),
+                app("AddSavedLocationIntent", ["placemark": T.text("51.5074,-0.1278")]),
+            ],
+            environment: environment)
+        _ = try T.run([app("RemoveSavedLocationIntent", ["entities": T.text("51.5074, -0.1278")])], environment: environment)
+        let saved = try String(contentsOfFile: home.path + "/Weather/locations.json", encoding: .utf8)
+        #expect(saved.contains("48.8566") && !saved.contains("51.5074"), "\(saved)")
+        let missing = T.failure {
+            try T.run([app("RemoveSavedLocationIntent", ["entities": T.text("Atlantis")])], environment: environment)
+        }
+        #expect(missing?.parameter == "entities")
+    }
 }
