@@ -26,6 +26,7 @@ package enum DeviceCatalog {
         { PodcastsPlayback.all.listed(under: .media) },
         { AccessibilityToggles.all.listed(under: .scripting) },
         { CalculatorApp.all.listed(under: .scripting) },
+        { VoiceMemosAppActions.all.listed(under: .media) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

@@ -57,7 +57,10 @@ public struct Vocabulary: Sendable {
             let ends = Set(identifiers.map { $0.split(separator: ".").last.map(String.init) })
             let oneApp = apps.count == 1 && apps.contains { $0 != nil }
             let samePlatformAction = oneApp && ends.count == 1 ? identifiers.min() : nil
-            if let kept = classic.count == 1 ? classic[0] : original ?? samePlatformAction {
+            // And a name Shortcuts' own action shares with Apple's apps' actions (the library's
+            // Open Folder, and Notes' and Voice Memos') stays Shortcuts' own.
+            let own = identifiers.filter { entries[$0]?.metadata?.app == nil }
+            if let kept = classic.count == 1 ? classic[0] : original ?? samePlatformAction ?? (own.count == 1 ? own[0] : nil) {
                 for identifier in identifiers where identifier != kept { entries[identifier]?.friendlyName = nil }
                 names[name] = [kept]
                 continue

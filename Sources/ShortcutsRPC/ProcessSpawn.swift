@@ -48,6 +48,9 @@ public enum ProcessSpawn {
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
+        // A program started on its own keeps none of the caller's other descriptors: one it
+        // held open (a pipe its parent reads to the end) would keep the parent waiting.
+        if newSession { closeFrom(&actions, 3) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -71,6 +74,22 @@ public enum ProcessSpawn {
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw Failure(code: result) }
         return pid
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found at run time as
+    /// Swift's Glibc module doesn't declare it; without it, descriptors from `lowest` up are
+    /// closed one by one up to the soft limit.
+    private static func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, lowest)
+            return
+        }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        for descriptor in lowest..<Int32(min(limit.rlim_cur, 4096)) where fcntl(descriptor, F_GETFD) != -1 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     /// Runs a short-lived tool to its end and gives its exit status and standard output (at most

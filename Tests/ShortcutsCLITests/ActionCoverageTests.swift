@@ -74,6 +74,9 @@ struct ActionCoverageTests {
         add(["com.apple.AccessibilityUtilities.AXSettingsShortcuts.AXSetLargeTextIntent"], "its parameter keys are in no dump at hand")
         add(["com.apple.weather.WeatherIntent"], "its parameter keys are in no dump at hand (Get Current Weather does the same)")
         add(
+            ["com.apple.VoiceMemos.ChangeRecordingPlaybackSetting"],
+            "Enhance Recording, Skip Silence and Studio Voice are Voice Memos' own processing, which no Linux player has")
+        add(
             ["com.apple.Notes.CloseNoteLinkAction"],
             "it closes a note's window in Notes; a note here is a file this program shows no window of")
         add(
