@@ -50,6 +50,13 @@ enum ClockActions {
     /// timer (``ClockAppActions/TimerState``), which the Clock app's timer actions pause, resume,
     /// cancel and read. `spoken` is how its notification names its length.
     static func startTimer(seconds: Double, spoken: String, label: String = "Timer", systemd: ServiceClient, run: RunContext) throws {
+        guard seconds.isFinite, seconds > 0, seconds <= longest else {
+            throw ActionFailure("a timer runs for more than 0 seconds and at most 24 hours")
+        }
+        // One timer at a time, as Clock has: the one before stops (it would go off, out of reach).
+        if let previous = ClockAppActions.TimerState.load(run: run), previous.endsAt != nil {
+            try ClockAppActions.stopUnit(previous.unit, systemd: systemd)
+        }
         let command = try notification(title: "Timer", body: "Your \(spoken) timer is done.", run: run)
         let name = "shortcuts-timer-\(UUID().uuidString.prefix(8).lowercased())"
         let description = DBusValue.string("Shortcuts timer (\(spoken))")

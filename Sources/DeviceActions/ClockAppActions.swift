@@ -335,7 +335,12 @@ enum ClockAppActions {
             var timer = try currentTimer(run: run)
             guard let endsAt = timer.endsAt else { throw ActionFailure("the timer is already paused") }
             try stopUnit(timer.unit, systemd: systemd)
-            timer.remaining = endsAt.timeIntervalSince(run.environment.now())
+            let remaining = endsAt.timeIntervalSince(run.environment.now())
+            guard remaining >= 1 else {
+                TimerState.clear(run: run)
+                throw ActionFailure("the timer had ended")
+            }
+            timer.remaining = remaining
             timer.endsAt = nil
             try timer.save(run: run)
             return input
@@ -519,7 +524,7 @@ enum ClockAppActions {
 enum DurationText {
     /// `1:02:03.45` or `2:03.45`, as a stopwatch shows it.
     static func clock(_ seconds: Double) -> String {
-        let hundredths = Int((seconds * 100).rounded())
+        let hundredths = Int((min(max(seconds.isFinite ? seconds : 0, 0), 1e9) * 100).rounded())
         let (hours, minutes, rest) = (hundredths / 360_000, hundredths / 6000 % 60, hundredths % 6000)
         let tail = String(format: "%02d.%02d", rest / 100, rest % 100)
         return hours > 0 ? String(format: "%d:%02d:", hours, minutes) + tail : String(format: "%d:", minutes) + tail
@@ -527,7 +532,7 @@ enum DurationText {
 
     /// `5 min`, `1 hr 30 min`, `45 sec`: a timer's length in its notification.
     static func spoken(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(min(max(seconds.isFinite ? seconds : 0, 0), 1e9).rounded())
         let parts = [(whole / 3600, "hr"), (whole / 60 % 60, "min"), (whole % 60, "sec")].filter { $0.0 > 0 }
         return parts.isEmpty ? "0 sec" : parts.map { "\($0.0) \($0.1)" }.joined(separator: " ")
     }

@@ -130,6 +130,18 @@ enum VoiceMemosAppActions {
     struct Session: Codable {
         var pid: Int32
         var path: String
+        /// When the recorder started (`/proc/<pid>/stat`'s start time), so a process that took its
+        /// number after it ended is never signalled.
+        var started: String?
+
+        /// A process's start time, in clock ticks since boot, from `/proc/<pid>/stat`.
+        static func startTime(of pid: Int32) -> String? {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else {
+                return nil
+            }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 19 ? String(fields[19]) : nil
+        }
 
         static func path(run: RunContext) -> String {
             let runtime = run.environment.variables["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
@@ -138,7 +150,8 @@ enum VoiceMemosAppActions {
 
         static func load(run: RunContext) -> Session? {
             guard let data = FileManager.default.contents(atPath: path(run: run)),
-                let session = try? JSONDecoder().decode(Session.self, from: data), kill(session.pid, 0) == 0
+                let session = try? JSONDecoder().decode(Session.self, from: data), kill(session.pid, 0) == 0,
+                session.started != nil, startTime(of: session.pid) == session.started
             else { return nil }
             return session
         }
@@ -192,7 +205,7 @@ enum VoiceMemosAppActions {
             try? FileManager.default.createDirectory(
                 atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
-            try StoreFiles.write(try JSONEncoder().encode(Session(pid: pid, path: path)), to: state)
+            try StoreFiles.write(try JSONEncoder().encode(Session(pid: pid, path: path, started: Session.startTime(of: pid))), to: state)
             return input
         }
     }

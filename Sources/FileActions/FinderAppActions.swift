@@ -50,8 +50,10 @@ enum FinderAppActions {
         { input, run in
             let path = try folder(
                 parameters["folder"].isAbsent ? input : try run.content(parameters["folder"]), parameter: "folder", run: run)
-            try LocalFiles.check(path, .read, run: run, parameter: "folder")
-            return .list(try FileActions.listing(path, recursive: false).map { .file(try LocalFiles.item(at: $0, parameter: "folder")) })
+            try LocalFiles.check(path, .list, run: run, parameter: "folder")
+            // Each entry is read as the run may read it: a link planted in the folder reaches no further.
+            return .list(
+                try FileActions.listing(path, recursive: false).map { .file(try LocalFiles.item(at: $0, run: run, parameter: "folder")) })
         }
     }
 
@@ -229,6 +231,9 @@ enum FinderAppActions {
             }
             try LocalFiles.check(placed, .write, doing: moving ? "move a file to" : "copy a file to", run: run, parameter: destination)
             if LocalFiles.exists(placed).exists {
+                guard URL(fileURLWithPath: placed).resolvingSymlinksInPath() != URL(fileURLWithPath: path).resolvingSymlinksInPath() else {
+                    throw ActionFailure("\(placed) is \(path) itself", parameter: destination)
+                }
                 guard overwrite else {
                     throw ActionFailure(
                         "\(placed) already exists; it is replaced only when Overwrite at Destination is on", parameter: "overwriteConflicts"
@@ -430,6 +435,26 @@ enum FinderAppActions {
         }
     }
 
+    /// The files under a folder, its folders' too, without following links to folders (a link
+    /// loop would never end); at most 100,000.
+    static func walk(_ folder: String, run: RunContext) throws -> [String] {
+        var found: [String] = []
+        var pending = [folder]
+        while let next = pending.popLast() {
+            try run.checkCancelled()
+            for path in try FileActions.listing(next, recursive: false) {
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                if LocalFiles.exists(path).isFolder {
+                    if !isLink { pending.append(path) }
+                } else {
+                    found.append(path)
+                }
+                guard found.count <= 100_000 else { throw ActionFailure("\(folder) holds more than 100,000 files", parameter: "sources") }
+            }
+        }
+        return found.sorted()
+    }
+
     static let places = [
         "home", "desktop", "documents", "downloads", "music", "pictures", "movies", "computer", "applications", "library", "trash",
     ]
@@ -478,8 +503,9 @@ enum FinderAppActions {
             var entries: [ArchiveActions.Entry] = []
             var total = 0
             for path in paths {
-                let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                let members = LocalFiles.exists(path).isFolder ? try FileActions.listing(path, recursive: true) : [path]
+                let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                let base = parent == "/" ? "" : parent
+                let members = LocalFiles.exists(path).isFolder ? try walk(path, run: run) : [path]
                 for member in members where !LocalFiles.exists(member).isFolder {
                     try run.checkCancelled()
                     // A link inside a folder is read only where the shortcut may read what it points at.

@@ -43,8 +43,8 @@ enum CalendarAppActions {
     }
 
     /// The calendar a parameter names (a calendar from an earlier action, or its name), or the first when it is empty.
-    static func calendarFolder(_ given: Content, parameter: String, run: RunContext) throws -> String {
-        try CalendarStore.collection(given, entityType: calendarType, .events, parameter: parameter, run: run)
+    static func calendarFolder(_ given: Content, parameter: String, run: RunContext, allowingNone: Bool = true) throws -> String {
+        try CalendarStore.collection(given, entityType: calendarType, .events, parameter: parameter, run: run, allowingNone: allowingNone)
     }
 
     /// The events a parameter names (events from earlier actions, or titles), each with the start
@@ -114,6 +114,9 @@ enum CalendarAppActions {
         if case .number(let number) = value { seconds = number }
         if let offset = CalendarActions.alertOffsets.first(where: { $0.key.caseInsensitiveCompare(text) == .orderedSame })?.value ?? seconds
         {
+            guard offset.isFinite, abs(offset) <= 366 * 86_400 else {
+                throw ActionFailure("an alarm can't be more than a year before the event", parameter: parameter)
+            }
             alarm.set("TRIGGER", offset == 0 ? "PT0S" : "-PT\(Int(abs(offset)))S")
         } else {
             alarm.set(
@@ -332,7 +335,9 @@ enum CalendarAppActions {
                     let current = CalendarActions.content(item, run: run)
                     if !parameters["title"].isAbsent { item.component.setText("SUMMARY", try run.text(parameters["title"]) ?? "") }
                     let start = current.property("Start Date").date ?? run.environment.now()
-                    let end = current.property("End Date").date ?? start
+                    // An all-day event's end is the day after its last (DTEND is exclusive); setDates takes the last day.
+                    let wasAllDay = current.property("Is All Day").boolean ?? false
+                    let end = (current.property("End Date").date ?? start).addingTimeInterval(wasAllDay ? -86_400 : 0)
                     let newStart = try dateParameter(parameters, "startDate", run: run)
                     let newEnd = try dateParameter(parameters, "endDate", run: run)
                     let allDay = parameters["isAllDay"].isAbsent ? nil : try run.bool(parameters["isAllDay"])
@@ -345,14 +350,12 @@ enum CalendarAppActions {
                     }
                     try applyDetails(parameters, to: &item.component, run: run)
                     item.component.set("LAST-MODIFIED", ICalendar.utc(run.environment.now()))
-                    item.component.set("SEQUENCE", String((Int(item.component.text("SEQUENCE") ?? "") ?? 0) + 1))
+                    item.component.set("SEQUENCE", String((Int(item.component.text("SEQUENCE") ?? "") ?? 0) &+ 1))
                     let target =
                         parameters["calendar"].isAbsent
                         ? item.collection : try calendarFolder(try run.content(parameters["calendar"]), parameter: "calendar", run: run)
                     if target != item.collection {
-                        let moved = try CalendarStore.add(item.component, to: target, .events, run: run)
-                        try CalendarStore.remove(item, .events, run: run)
-                        item = moved
+                        item = try CalendarStore.move(item, to: target, .events, run: run)
                     } else {
                         try CalendarStore.write(item)
                     }
@@ -387,7 +390,8 @@ enum CalendarAppActions {
                 }
                 var removed = Set<String>()
                 for (found, occurrence) in try events(given, parameter: "entity", run: run) where !removed.contains(found.path) {
-                    var item = found
+                    // Read again: an earlier occurrence of the same series may have changed the file.
+                    guard var item = CalendarStore.item(at: found.path, in: found.collection, .events) else { continue }
                     let first = item.component.first("DTSTART").flatMap { ICalendar.date($0, zone: run.environment.timeZone) }
                     guard item.component.first("RRULE") != nil, let occurrence, let first else {
                         try CalendarStore.remove(item, .events, run: run)
@@ -439,7 +443,7 @@ enum CalendarAppActions {
                     throw ActionFailure("there is no junk service to report a calendar to on Linux", parameter: "reportJunk")
                 }
                 let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
-                let folders = try given.items.map { try calendarFolder($0, parameter: "entities", run: run) }
+                let folders = try given.items.map { try calendarFolder($0, parameter: "entities", run: run, allowingNone: false) }
                 guard !folders.isEmpty else { throw ActionFailure("no calendar was given", parameter: "entities") }
                 for folder in Set(folders).sorted() {
                     try CalendarStore.removeCollection(folder, .events, parameter: "entities", run: run)

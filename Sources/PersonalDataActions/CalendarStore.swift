@@ -76,7 +76,13 @@ enum CalendarStore {
     /// action (its identifier is the folder), its name, or the first collection when it is empty.
     ///
     /// - Throws: ``ActionFailure`` naming `parameter`, and the collections there are, when it names none.
-    static func collection(_ given: Content, entityType: String, _ kind: Kind, parameter: String, run: RunContext) throws -> String {
+    static func collection(
+        _ given: Content, entityType: String, _ kind: Kind, parameter: String, run: RunContext, allowingNone: Bool = true
+    ) throws -> String {
+        guard allowingNone || !given.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || given.entityIdentifierForStore != nil
+        else {
+            throw ActionFailure("no \(kind.noun) was given", parameter: parameter)
+        }
         if case .entity(let entity) = given, entity.typeName == entityType, collections(kind, run: run).contains(entity.identifier) {
             return entity.identifier
         }
@@ -159,6 +165,27 @@ enum CalendarStore {
         return item
     }
 
+    /// Moves an item to another collection, its whole file (time zones, other components) kept:
+    /// written there first, then the old file put in `.Recently Deleted`.
+    static func move(_ item: Item, to collection: String, _ kind: Kind, run: RunContext) throws -> Item {
+        guard collection != item.collection else { return item }
+        let folder = root(kind, run: run) + "/" + collection
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ActionFailure("can't make the \(kind.noun) folder \(folder): \(error.localizedDescription)")
+        }
+        let moved = Item(
+            path: folder + "/" + URL(fileURLWithPath: item.path).lastPathComponent, collection: collection, document: item.document,
+            component: item.component)
+        guard !FileManager.default.fileExists(atPath: moved.path) else {
+            throw ActionFailure("an item with the same identifier is already at \(moved.path)")
+        }
+        try write(moved)
+        try remove(item, kind, run: run)
+        return moved
+    }
+
     /// Writes an item back over its file, atomically, keeping the file's other components.
     static func write(_ item: Item) throws {
         var document = item.document
@@ -219,5 +246,13 @@ enum CalendarStore {
             }
             return found
         }
+    }
+}
+
+extension Content {
+    /// The identifier of an entity, else `nil`.
+    var entityIdentifierForStore: String? {
+        if case .entity(let entity) = self { return entity.identifier }
+        return nil
     }
 }

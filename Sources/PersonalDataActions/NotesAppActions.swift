@@ -46,7 +46,13 @@ enum NotesAppActions {
         return paths
     }
 
-    static func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+    /// A note's text; a file too big to be a note (or not a regular file) reads as nothing.
+    static func read(_ path: String) -> String {
+        guard let size = LocalFiles.size(at: path), size <= NoteActions.largestNote,
+            (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        else { return "" }
+        return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
 
     static func write(_ text: String, to path: String, parameter: String) throws {
         guard text.utf8.count <= NoteActions.largestNote else {
@@ -570,7 +576,7 @@ enum NotesAppActions {
             }
             guard let path else { throw ActionFailure("“\(text.prefix(60))” needs its note", parameter: parameter) }
             let lines = read(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if let line, line < lines.count, task(lines[line])?.text == text { return (path, line) }
+            if let line, line >= 0, line < lines.count, task(lines[line])?.text == text { return (path, line) }
             guard let found = lines.firstIndex(where: { task($0)?.text.caseInsensitiveCompare(text) == .orderedSame }) else {
                 throw ActionFailure("the note has no checklist item “\(text.prefix(60))”", parameter: parameter)
             }
@@ -627,17 +633,19 @@ enum NotesAppActions {
             }
             let noteGiven = try run.content(parameters["note"])
             let note = noteGiven.isNothing ? nil : try notes(noteGiven, parameter: "note", run: run).first
-            var given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
+            let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
+            let chosen: [(path: String, line: Int)]
             if parameters["entities"].isAbsent, let note, !given.items.contains(where: { identifier(of: $0) != nil }) {
-                // No items: every item of the note.
-                given = .list(
-                    read(note).split(separator: "\n", omittingEmptySubsequences: false).compactMap { task(String($0)) }.map {
-                        .text($0.text)
-                    })
+                // No items: every item of the note, each line once (two items may read the same).
+                chosen = read(note).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+                    task(String(line)) == nil ? nil : (note, index)
+                }
+            } else {
+                chosen = try checklistItems(given, in: note, parameter: "entities", run: run)
             }
             var changed: [Content] = []
             var texts: [String: [String]] = [:]
-            for (path, line) in try checklistItems(given, in: note, parameter: "entities", run: run) {
+            for (path, line) in chosen {
                 var lines = texts[path] ?? read(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 guard let item = task(lines[line]) else { continue }
                 let checked = change == "check" || (change == "toggle" && !item.checked)

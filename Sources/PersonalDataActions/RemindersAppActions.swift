@@ -42,8 +42,8 @@ enum RemindersAppActions {
 
     /// The list a parameter names (a list from an earlier action, its name, or a picked list), or
     /// the first list when it is empty and `defaulted`.
-    static func listFolder(_ given: Content, parameter: String, run: RunContext) throws -> String {
-        try CalendarStore.collection(given, entityType: listType, .reminders, parameter: parameter, run: run)
+    static func listFolder(_ given: Content, parameter: String, run: RunContext, allowingNone: Bool = true) throws -> String {
+        try CalendarStore.collection(given, entityType: listType, .reminders, parameter: parameter, run: run, allowingNone: allowingNone)
     }
 
     /// The reminders a parameter names: reminders from earlier actions, picked ones (by their
@@ -116,17 +116,9 @@ enum RemindersAppActions {
         item.component.set("LAST-MODIFIED", ICalendar.utc(run.environment.now()))
     }
 
-    /// Moves a reminder to another list: written there first, then the old file removed.
+    /// Moves a reminder to another list, its whole file kept; the old file goes to `.Recently Deleted`.
     static func move(_ item: CalendarStore.Item, to folder: String, run: RunContext) throws -> CalendarStore.Item {
-        guard folder != item.collection else { return item }
-        let moved = try CalendarStore.add(item.component, to: folder, .reminders, run: run)
-        do {
-            try FileManager.default.removeItem(atPath: item.path)
-        } catch {
-            throw ActionFailure(
-                "moved “\(item.component.text("SUMMARY") ?? "")” but can't remove \(item.path): \(error.localizedDescription)")
-        }
-        return moved
+        try CalendarStore.move(item, to: folder, .reminders, run: run)
     }
 
     // MARK: Sections
@@ -150,7 +142,9 @@ enum RemindersAppActions {
         folder: String, name: String
     )] {
         try given.items.map { item in
-            if case .entity(let entity) = item, entity.typeName == sectionType, let slash = entity.identifier.firstIndex(of: "/") {
+            if case .entity(let entity) = item, entity.typeName == sectionType, let slash = entity.identifier.firstIndex(of: "/"),
+                CalendarStore.collections(.reminders, run: run).contains(String(entity.identifier[..<slash]))
+            {
                 return (String(entity.identifier[..<slash]), String(entity.identifier[entity.identifier.index(after: slash)...]))
             }
             let name = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -280,7 +274,7 @@ enum RemindersAppActions {
     ) { parameters in
         { input, run in
             let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
-            let folders = try given.items.map { try listFolder($0, parameter: "entities", run: run) }
+            let folders = try given.items.map { try listFolder($0, parameter: "entities", run: run, allowingNone: false) }
             guard !folders.isEmpty else { throw ActionFailure("no list was given", parameter: "entities") }
             for folder in Set(folders).sorted() {
                 try CalendarStore.removeCollection(folder, .reminders, parameter: "entities", run: run)

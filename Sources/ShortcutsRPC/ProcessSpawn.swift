@@ -87,7 +87,9 @@ public enum ProcessSpawn {
         }
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        for descriptor in lowest..<Int32(min(limit.rlim_cur, 4096)) where fcntl(descriptor, F_GETFD) != -1 {
+        let highest = Int32(min(limit.rlim_cur, 65_536))
+        guard highest > lowest else { return }
+        for descriptor in lowest..<highest where fcntl(descriptor, F_GETFD) != -1 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
     }

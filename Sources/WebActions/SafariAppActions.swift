@@ -83,7 +83,12 @@ enum SafariAppActions {
             let name = given.isEmpty ? (url.host ?? url.absoluteString) : given
             let path = bookmarksFile(run: run)
             var text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-            if !text.contains("<!DOCTYPE NETSCAPE-Bookmark-file-1>") { text = fileHead + fileTail }
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                text = fileHead + fileTail
+            } else if text.range(of: "<!DOCTYPE NETSCAPE-Bookmark-file-1>", options: .caseInsensitive) == nil {
+                throw ActionFailure(
+                    "\(path) isn't a bookmark file (it has no NETSCAPE-Bookmark-file-1 doctype); move it away to start a new one")
+            }
             guard let end = text.range(of: fileTail, options: .backwards) else {
                 throw ActionFailure("\(path) doesn't end as a bookmark file does (</DL><p>); fix it or move it away")
             }

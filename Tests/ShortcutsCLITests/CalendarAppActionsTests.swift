@@ -93,6 +93,10 @@ import Testing
         )
         #expect(allDay.status == 0, "\(allDay.error)")
         #expect(try events("SUMMARY,DTSTART,DTEND").contains("Home|Holiday|2030-08-01|2030-08-03"))
+        // Editing an all-day event keeps its days (its DTEND is the day after the last).
+        let kept = try run(#"com.apple.iCal.EditEventIntent event: "Holiday", isAllDay: true, note: "Beach""#)
+        #expect(kept.status == 0, "\(kept.error)")
+        #expect(try events("SUMMARY,DTSTART,DTEND").contains("Home|Holiday|2030-08-01|2030-08-03"))
     }
 
     @Test func deletingOneOccurrenceOrTheRestOfASeries() throws {
@@ -127,6 +131,15 @@ import Testing
             """)
         #expect(rest.status == 0, "\(rest.error)")
         #expect(try upcoming() == ["4", "6", "7", "8"])
+        // Two occurrences of one series in one action: both go.
+        let two = try run(
+            """
+            events = is.workflow.actions.getupcomingevents WFGetUpcomingItemCount: 20
+            pair = is.workflow.actions.getitemfromlist WFInput: events, WFItemSpecifier: "Items in Range", WFItemRangeStart: 2, WFItemRangeEnd: 3
+            com.apple.mobilecal.DeleteEventIntent entity: pair, span: "This Event"
+            """)
+        #expect(two.status == 0, "\(two.error)")
+        #expect(try upcoming() == ["4", "8"])
         // The whole of a series, by title, goes to Recently Deleted.
         let all = try run(#"com.apple.mobilecal.DeleteEventIntent entity: "Gym""#)
         #expect(all.status == 0, "\(all.error)")

@@ -122,6 +122,11 @@ import Testing
         #expect(try String(contentsOfFile: work + "/in 2/Text.txt", encoding: .utf8) == "Some text")
         let bookmarks = try String(contentsOfFile: runner.directory.path + "/config/gtk-3.0/bookmarks", encoding: .utf8)
         #expect(bookmarks == "file://\(work)/in%202\n", "\(bookmarks)")
+        // A link planted in an allowed folder reaches nothing the run may not read.
+        try FileManager.default.createSymbolicLink(
+            atPath: work + "/in 2/planted.txt", withDestinationPath: runner.directory.path + "/outside/secret.txt")
+        let planted = try run(#"com.apple.DocumentsApp.GetContentOfFolderIntent folder: "\#(work)/in 2""#)
+        #expect(planted.status == 1 && planted.error.contains("parameter folder") && !planted.output.contains("secret"), "\(planted.error)")
         let taken = try run(#"com.apple.DocumentsApp.CreateFolderIntent fileName: "in", target: "\#(work)""#)
         #expect(taken.status == 1 && taken.error.contains("parameter fileName"), "\(taken.error)")
         let notFolder = try run(#"com.apple.DocumentsApp.FavoriteFoldersIntent entities: "\#(work)/in/sub/deep.md""#)
