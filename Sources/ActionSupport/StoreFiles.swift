@@ -13,4 +13,31 @@ public enum StoreFiles {
             throw ActionFailure(error.description)
         }
     }
+
+    /// Moves a file or folder into `folder` (made when missing) under its own name, or, when
+    /// that is taken, `name 2.ext`, `name 3.ext`… (a folder's whole name is numbered); returns
+    /// where it went. The stores put what is deleted aside this way, so it can be put back.
+    @discardableResult
+    public static func moveAside(_ path: String, into folder: String, parameter: String? = nil) throws(ActionFailure) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        let url = URL(fileURLWithPath: name)
+        let (base, suffix) =
+            isFolder.boolValue || url.pathExtension.isEmpty
+            ? (name, "") : (url.deletingPathExtension().lastPathComponent, "." + url.pathExtension)
+        var target = folder + "/" + name
+        var number = 2
+        while FileManager.default.fileExists(atPath: target) {
+            target = folder + "/" + base + " \(number)" + suffix
+            number += 1
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: path, toPath: target)
+        } catch {
+            throw ActionFailure("can't move \(path) to \(folder): \(error.localizedDescription)", parameter: parameter)
+        }
+        return target
+    }
 }

@@ -258,23 +258,7 @@ enum VoiceMemosAppActions {
 
     /// Moves a recording or folder to `.Recently Deleted`, under a name none there has.
     static func putAway(_ path: String, parameter: String, run: RunContext) throws {
-        let bin = root(run: run) + "/.Recently Deleted"
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        var target = bin + "/" + name
-        var number = 2
-        while FileManager.default.fileExists(atPath: target) {
-            let url = URL(fileURLWithPath: name)
-            target =
-                bin + "/" + url.deletingPathExtension().lastPathComponent + " \(number)"
-                + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension)
-            number += 1
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(atPath: path, toPath: target)
-        } catch {
-            throw ActionFailure("can't delete \(path): \(error.localizedDescription)", parameter: parameter)
-        }
+        try StoreFiles.moveAside(path, into: root(run: run) + "/.Recently Deleted", parameter: parameter)
     }
 
     static let deleteFolders = ActionDefinition(

@@ -199,39 +199,14 @@ enum CalendarStore {
 
     /// Moves an item's file to `.Recently Deleted`, under a name no other removed file has.
     static func remove(_ item: Item, _ kind: Kind, run: RunContext) throws {
-        let bin = root(kind, run: run) + "/.Recently Deleted/" + item.collection
-        let name = URL(fileURLWithPath: item.path).lastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            var target = bin + "/" + name
-            var number = 2
-            while FileManager.default.fileExists(atPath: target) {
-                target = bin + "/" + URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + " \(number).ics"
-                number += 1
-            }
-            try FileManager.default.moveItem(atPath: item.path, toPath: target)
-        } catch {
-            throw ActionFailure("can't remove \(item.path): \(error.localizedDescription)")
-        }
+        try StoreFiles.moveAside(item.path, into: root(kind, run: run) + "/.Recently Deleted/" + item.collection)
     }
 
     /// Moves a whole collection's folder to `.Recently Deleted`, under a name no other removed
     /// folder there has (`Work 2`…), from where it can be put back.
     static func removeCollection(_ collection: String, _ kind: Kind, parameter: String, run: RunContext) throws {
         let root = root(kind, run: run)
-        let bin = root + "/.Recently Deleted"
-        var target = bin + "/" + collection
-        var number = 2
-        while FileManager.default.fileExists(atPath: target) {
-            target = bin + "/" + collection + " \(number)"
-            number += 1
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(atPath: root + "/" + collection, toPath: target)
-        } catch {
-            throw ActionFailure("can't delete the \(kind.noun) \(root)/\(collection): \(error.localizedDescription)", parameter: parameter)
-        }
+        try StoreFiles.moveAside(root + "/" + collection, into: root + "/.Recently Deleted", parameter: parameter)
     }
 
     /// The items content names: events or reminders from earlier actions, by their UID.

@@ -191,7 +191,7 @@ enum NotesAppActions {
             guard !names.isEmpty else { throw ActionFailure("no folder was given", parameter: "entities") }
             let root = root(run: run)
             for name in Set(names).sorted() {
-                try move(root + "/" + name, to: freePath(root + "/.Recently Deleted", name, ""), parameter: "entities")
+                try StoreFiles.moveAside(root + "/" + name, into: root + "/.Recently Deleted", parameter: "entities")
                 try Pins.drop(where: { $0.hasPrefix(name + "/") }, run: run)
             }
             return .nothing
@@ -316,8 +316,7 @@ enum NotesAppActions {
             var gone: Set<String> = []
             for path in Set(try notes(given, parameter: "entities", run: run)).sorted() {
                 let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-                let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-                try move(path, to: freePath(root + "/.Recently Deleted/" + folder, base, ".md"), parameter: "entities")
+                try StoreFiles.moveAside(path, into: root + "/.Recently Deleted/" + folder, parameter: "entities")
                 gone.insert(relative(path, run: run))
             }
             try Pins.drop(where: { gone.contains($0) }, run: run)
