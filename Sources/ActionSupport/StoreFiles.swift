@@ -19,19 +19,9 @@ public enum StoreFiles {
     /// where it went. The stores put what is deleted aside this way, so it can be put back.
     @discardableResult
     public static func moveAside(_ path: String, into folder: String, parameter: String? = nil) throws(ActionFailure) -> String {
-        let name = URL(fileURLWithPath: path).lastPathComponent
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        let url = URL(fileURLWithPath: name)
-        let (base, suffix) =
-            isFolder.boolValue || url.pathExtension.isEmpty
-            ? (name, "") : (url.deletingPathExtension().lastPathComponent, "." + url.pathExtension)
-        var target = folder + "/" + name
-        var number = 2
-        while FileManager.default.fileExists(atPath: target) {
-            target = folder + "/" + base + " \(number)" + suffix
-            number += 1
-        }
+        let target = folder + "/" + freeName(URL(fileURLWithPath: path).lastPathComponent, in: folder, wholeName: isFolder.boolValue)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: path, toPath: target)
@@ -39,5 +29,20 @@ public enum StoreFiles {
             throw ActionFailure("can't move \(path) to \(folder): \(error.localizedDescription)", parameter: parameter)
         }
         return target
+    }
+
+    /// `name`, else `name 2.ext`, `name 3.ext`… (the whole name numbered when `wholeName`, as a
+    /// folder's is): the first no file in `folder` has.
+    public static func freeName(_ name: String, in folder: String, wholeName: Bool = false) -> String {
+        let url = URL(fileURLWithPath: name)
+        let (base, suffix) =
+            wholeName || url.pathExtension.isEmpty ? (name, "") : (url.deletingPathExtension().lastPathComponent, "." + url.pathExtension)
+        var candidate = name
+        var number = 2
+        while FileManager.default.fileExists(atPath: folder + "/" + candidate) {
+            candidate = base + " \(number)" + suffix
+            number += 1
+        }
+        return candidate
     }
 }

@@ -273,11 +273,3 @@ enum ClockActions {
         }
     }
 }
-
-extension Content {
-    /// The identifier of an entity, else `nil`.
-    var entityIdentifier: String? {
-        if case .entity(let entity) = self { return entity.identifier }
-        return nil
-    }
-}

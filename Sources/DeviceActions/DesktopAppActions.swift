@@ -212,7 +212,8 @@ enum DesktopAppActions {
 
     /// Starts a program beside the run, in a session of its own with its output on `/dev/null`,
     /// reaped when it exits; the run doesn't wait for it.
-    static func start(_ program: String, _ arguments: [String], named name: String, run: RunContext) throws {
+    @discardableResult
+    static func start(_ program: String, _ arguments: [String], named name: String, run: RunContext) throws -> pid_t {
         do {
             let pid = try ProcessSpawn.launch(
                 program, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null), newSession: true)
@@ -221,6 +222,7 @@ enum DesktopAppActions {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
             }
+            return pid
         } catch {
             throw ActionFailure("“\(name)” can't be started: \(error)")
         }

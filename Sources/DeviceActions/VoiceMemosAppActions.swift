@@ -3,7 +3,6 @@ import DesktopBus
 import Foundation
 import ShortcutsContent
 import ShortcutsEngine
-import ShortcutsRPC
 
 #if canImport(Glibc)
     import Glibc
@@ -177,30 +176,14 @@ enum VoiceMemosAppActions {
             let root = root(run: run)
             try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             let base = given.isEmpty ? "New Recording" : given
-            var path = root + "/" + base + ".wav"
-            var number = 2
-            while FileManager.default.fileExists(atPath: path) {
-                path = root + "/\(base) \(number).wav"
-                number += 1
-            }
+            let path = root + "/" + StoreFiles.freeName(base + ".wav", in: root)
             let arguments: [String] =
                 switch recorder.name {
                 case "pw-record": ["--rate", "48000", "--channels", "1", "--format", "s16", path]
                 case "parecord": ["--rate=48000", "--channels=1", "--format=s16le", "--file-format=wav", path]
                 default: ["-q", "-f", "S16_LE", "-r", "48000", "-c", "1", "-t", "wav", path]
                 }
-            let pid: pid_t
-            do {
-                pid = try ProcessSpawn.launch(
-                    recorder.path, arguments: arguments, environment: run.environment.variables, streams: (.null, .null, .null),
-                    newSession: true)
-            } catch {
-                throw ActionFailure("can't start \(recorder.name): \(error)")
-            }
-            Thread.detachNewThread {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            }
+            let pid = try DesktopAppActions.start(recorder.path, arguments, named: recorder.name, run: run)
             let state = Session.path(run: run)
             try? FileManager.default.createDirectory(
                 atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true,

@@ -195,17 +195,12 @@ enum FinderAppActions {
 
     /// `name`, else `name 2`, `name 3`… in `folder`: the first no file has.
     static func freeName(_ name: String, in folder: String, copy: Bool = false) -> String {
+        guard copy else { return StoreFiles.freeName(name, in: folder) }
+        // The Finder's copies: "report copy.pdf", then "report copy 2.pdf".
         let url = URL(fileURLWithPath: name)
-        let ext = url.pathExtension
+        let ext = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
         let base = ext.isEmpty ? name : url.deletingPathExtension().lastPathComponent
-        let stem = copy ? base + " copy" : base
-        var candidate = copy ? stem + (ext.isEmpty ? "" : "." + ext) : name
-        var number = 2
-        while LocalFiles.exists(folder + "/" + candidate).exists {
-            candidate = stem + " \(number)" + (ext.isEmpty ? "" : "." + ext)
-            number += 1
-        }
-        return candidate
+        return StoreFiles.freeName(base + " copy" + ext, in: folder)
     }
 
     static func open(_ paths: [String], if parameters: CompiledParameters, run: RunContext) throws {

@@ -79,7 +79,7 @@ enum CalendarStore {
     static func collection(
         _ given: Content, entityType: String, _ kind: Kind, parameter: String, run: RunContext, allowingNone: Bool = true
     ) throws -> String {
-        guard allowingNone || !given.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || given.entityIdentifierForStore != nil
+        guard allowingNone || !given.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || given.entityIdentifier != nil
         else {
             throw ActionFailure("no \(kind.noun) was given", parameter: parameter)
         }
@@ -221,13 +221,5 @@ enum CalendarStore {
             }
             return found
         }
-    }
-}
-
-extension Content {
-    /// The identifier of an entity, else `nil`.
-    var entityIdentifierForStore: String? {
-        if case .entity(let entity) = self { return entity.identifier }
-        return nil
     }
 }

@@ -33,12 +33,6 @@ enum NotesAppActions {
 
     static func root(run: RunContext) -> String { NoteActions.root(run: run) }
 
-    /// An entity's identifier, else `nil`.
-    static func identifier(of content: Content) -> String? {
-        if case .entity(let entity) = content { return entity.identifier }
-        return nil
-    }
-
     /// The note files a parameter names, and a clear error when it names none.
     static func notes(_ given: Content, parameter: String, run: RunContext) throws -> [String] {
         let paths = try NoteActions.paths(of: given, parameter: parameter, run: run)
@@ -85,7 +79,7 @@ enum NotesAppActions {
 
     /// The folder content names: a folder from an earlier action, or a folder's name.
     static func folderName(_ given: Content, parameter: String, run: RunContext) throws -> String {
-        let name = (identifier(of: given) ?? (given.dictionary?["Name"] ?? given).text).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = (given.entityIdentifier ?? (given.dictionary?["Name"] ?? given).text).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ActionFailure("no folder was given", parameter: parameter) }
         guard let found = folders(run: run).first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
             let known = folders(run: run)
@@ -99,13 +93,7 @@ enum NotesAppActions {
 
     /// A path under `folder` no file has yet: `name`, else `name 2`…
     static func freePath(_ folder: String, _ base: String, _ suffix: String) -> String {
-        var path = folder + "/" + base + suffix
-        var number = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = folder + "/" + base + " \(number)" + suffix
-            number += 1
-        }
-        return path
+        folder + "/" + StoreFiles.freeName(base + suffix, in: folder, wholeName: suffix.isEmpty)
     }
 
     static func move(_ path: String, to target: String, parameter: String) throws {
@@ -381,7 +369,7 @@ enum NotesAppActions {
     }
 
     static func tagNames(_ given: Content, parameter: String) throws -> [String] {
-        let names = try given.items.map { try tagName((identifier(of: $0) ?? $0.text), parameter: parameter) }
+        let names = try given.items.map { try tagName(($0.entityIdentifier ?? $0.text), parameter: parameter) }
         guard !names.isEmpty else { throw ActionFailure("no tag was given", parameter: parameter) }
         return names
     }
@@ -634,7 +622,7 @@ enum NotesAppActions {
             let note = noteGiven.isNothing ? nil : try notes(noteGiven, parameter: "note", run: run).first
             let given = parameters["entities"].isAbsent ? input : try run.content(parameters["entities"])
             let chosen: [(path: String, line: Int)]
-            if parameters["entities"].isAbsent, let note, !given.items.contains(where: { identifier(of: $0) != nil }) {
+            if parameters["entities"].isAbsent, let note, !given.items.contains(where: { $0.entityIdentifier != nil }) {
                 // No items: every item of the note, each line once (two items may read the same).
                 chosen = read(note).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
                     task(String(line)) == nil ? nil : (note, index)

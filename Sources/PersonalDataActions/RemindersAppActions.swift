@@ -248,12 +248,7 @@ enum RemindersAppActions {
             guard !name.isEmpty else { throw ActionFailure("the list needs a name", parameter: "name") }
             let root = CalendarStore.root(.reminders, run: run)
             let base = CalendarStore.folderName(name)
-            var folder = base
-            var number = 2
-            while FileManager.default.fileExists(atPath: root + "/" + folder) {
-                folder = base + " \(number)"
-                number += 1
-            }
+            let folder = StoreFiles.freeName(base, in: root, wholeName: true)
             do {
                 try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
                 try StoreFiles.write(Data((name + "\n").utf8), to: root + "/" + folder + "/displayname")

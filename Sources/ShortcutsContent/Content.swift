@@ -109,3 +109,11 @@ public struct EntityContent: Sendable, Equatable {
         self.properties = properties
     }
 }
+
+extension Content {
+    /// The identifier of an entity (an app's item, a reminder, a calendar…), else `nil`.
+    public var entityIdentifier: String? {
+        if case .entity(let entity) = self { return entity.identifier }
+        return nil
+    }
+}
