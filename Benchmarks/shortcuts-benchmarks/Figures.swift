@@ -17,6 +17,7 @@ import ShortcutsRun
 ///
 /// ```
 /// shortcuts-benchmarks --figures [--tiny] [--write docs/PERFORMANCE.md] [--corpus <dir>] [--service-seconds N]
+///                              [--only engine,startup,apps,library,service]
 /// ```
 ///
 /// `--service-seconds` sets how long the 20 clients run the service (5 s; about 4½ minutes makes
@@ -61,6 +62,7 @@ enum Figures {
         var destination: String?
         var corpus: String?
         var serviceSeconds: Double?
+        var only: Set<String>?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -70,6 +72,9 @@ enum Figures {
                 index += 1
             case "--corpus" where index + 1 < arguments.count:
                 corpus = arguments[index + 1]
+                index += 1
+            case "--only" where index + 1 < arguments.count:
+                only = Set(arguments[index + 1].split(separator: ",").map(String.init))
                 index += 1
             case "--service-seconds" where index + 1 < arguments.count:
                 guard let seconds = Double(arguments[index + 1]), seconds > 0 else {
@@ -86,9 +91,17 @@ enum Figures {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let measurer = Measurer(sizes: sizes, scratch: scratch, corpus: corpus)
+        if let only {
+            let names = measurer.measures.map(\.0)
+            if let unknown = only.first(where: { !names.contains($0) }) {
+                throw BenchmarkError("no measure named \(unknown) (--only takes \(names.joined(separator: ",")))")
+            }
+            // The published table has every figure of one run.
+            guard destination == nil else { throw BenchmarkError("--only measures part of the table; it is printed, not written") }
+        }
 
         var rows: [Row] = []
-        for (name, measure) in measurer.measures {
+        for (name, measure) in measurer.measures where only?.contains(name) ?? true {
             FileHandle.standardError.write(Data("measuring \(name)…\n".utf8))
             do {
                 rows += try measure()
@@ -155,8 +168,7 @@ private struct Measurer {
 
     var measures: [(String, () throws -> [Figures.Row])] {
         [
-            ("the engine", engine), ("start-up and memory", startup), ("app actions", appActions), ("the library", library),
-            ("the service", service),
+            ("engine", engine), ("startup", startup), ("apps", appActions), ("library", library), ("service", service),
         ]
     }
 

@@ -87,31 +87,48 @@ public protocol EntityStringQuery: EntityQuery {
 public final class EntityProperty<Value: _IntentValue>: Sendable {
     /// The name people see.
     public let title: LocalizedStringResource
-    private let storage: Mutex<Value?>
+    /// Guards `value`. Not a `Mutex<Value?>`, and the accessors below are inlinable: in generic
+    /// code that isn't specialized, every use of a type made from `Value` (a `Mutex` of it, an
+    /// optional of it) looks the type's metadata up in the runtime's table, and that was most of
+    /// what a list of 100 entities cost their app (docs/PERFORMANCE.md). Inlined, an app's own
+    /// entity reads and writes its properties as specialized code.
+    @usableFromInline let lock = Mutex(())
+    /// Read and written only with `lock` held.
+    @usableFromInline nonisolated(unsafe) var value: Value?
 
+    @inlinable
     public init(title: LocalizedStringResource) {
         self.title = title
-        storage = Mutex(nil)
+        value = nil
     }
 
+    @inlinable
     public init(wrappedValue: Value, title: LocalizedStringResource) {
         self.title = title
-        storage = Mutex(wrappedValue)
+        value = wrappedValue
     }
 
+    @inlinable
     public var wrappedValue: Value {
         get {
             if let value = storedValue { return value }
-            if let none = (Value.self as? any OptionalValue.Type)?.wrapping(nil) as? Value { return none }
-            fatalError("the entity property '\(title)' was read before it was set")
+            return unsetValue()
         }
-        set { storage.withLock { $0 = newValue } }
+        set { lock.withLock { _ in value = newValue } }
     }
 
     public var projectedValue: EntityProperty<Value> { self }
 
     /// The value, if one was set.
-    var storedValue: Value? { storage.withLock { $0 } }
+    @inlinable
+    var storedValue: Value? { lock.withLock { _ in value } }
+
+    /// What an unset property reads as: `nil` for an optional value, else a programming error.
+    @usableFromInline
+    func unsetValue() -> Value {
+        if let none = (Value.self as? any OptionalValue.Type)?.wrapping(nil) as? Value { return none }
+        fatalError("the entity property '\(title)' was read before it was set")
+    }
 }
 
 /// An entity property without its value type, for reflection.

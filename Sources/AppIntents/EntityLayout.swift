@@ -1,3 +1,4 @@
+import Foundation
 import ShortcutsContent
 @_spi(Reflection) import Swift
 import Synchronization
@@ -57,7 +58,8 @@ struct EntityLayout: Sendable {
     func properties<Entity: AppEntity>(of entity: Entity) -> ContentDictionary {
         withUnsafeBytes(of: entity) { bytes in
             guard let base = bytes.baseAddress else { return ContentDictionary() }
-            return ContentDictionary(keys: names, values: fields.map { $0.content(base + $0.offset) })
+            // A type's stored properties have different names: no need to check each entity's.
+            return ContentDictionary(uniqueKeys: names, values: fields.map { $0.content(base + $0.offset) })
         }
     }
 }
@@ -70,10 +72,31 @@ protocol StoredEntityProperty {
 
 extension EntityProperty: StoredEntityProperty {
     static func contentReader() -> @Sendable (UnsafeRawPointer) -> Content {
+        // The usual value types get readers specialized for them: a generic reader looks the
+        // metadata of `Value?` up on every read.
+        if Value.self == String.self { return KnownPropertyReader.of(String.self) }
+        if Value.self == Int.self { return KnownPropertyReader.of(Int.self) }
+        if Value.self == Double.self { return KnownPropertyReader.of(Double.self) }
+        if Value.self == Bool.self { return KnownPropertyReader.of(Bool.self) }
+        if Value.self == Date.self { return KnownPropertyReader.of(Date.self) }
+        if Value.self == URL.self { return KnownPropertyReader.of(URL.self) }
         let convert = ValueCoding.converter(for: Value.self)
         return { address in
-            let property = address.load(as: EntityProperty<Value>.self)
+            // Loaded as any object and cast without a check: naming `EntityProperty<Value>` here
+            // would look its metadata up on every read.
+            let property = unsafeDowncast(address.load(as: AnyObject.self), to: EntityProperty<Value>.self)
             return property.storedValue.map(convert) ?? .nothing
+        }
+    }
+}
+
+/// Readers of properties of the usual value types, outside `EntityProperty` so that each is
+/// specialized for its type (inside it, they would stay generic over `Value`).
+private enum KnownPropertyReader {
+    static func of<Known: ContentConvertible & _IntentValue>(_ known: Known.Type) -> @Sendable (UnsafeRawPointer) -> Content {
+        { address in
+            let property = unsafeDowncast(address.load(as: AnyObject.self), to: EntityProperty<Known>.self)
+            return property.storedValue?.content ?? .nothing
         }
     }
 }
@@ -103,7 +126,9 @@ extension ValueCoding {
     private static func entityConverter<Entity: AppEntity, Value>(_ entity: Entity.Type, for type: Value.Type)
         -> @Sendable (Value) -> Content
     {
-        { value in .entity(entityContent(unsafeBitCast(value, to: Entity.self))) }
+        // The layout is found once for the type, not once per entity.
+        let layout = EntityLayout.of(Entity.self)
+        return { value in .entity(entityContent(unsafeBitCast(value, to: Entity.self), layout: layout)) }
     }
 }
 

@@ -5,8 +5,13 @@ import ShortcutsRPC
 extension ValueCoding {
     /// An entity as content: its type, identifier, title and `@Property` values by property name.
     static func entityContent<Entity: AppEntity>(_ entity: Entity) -> EntityContent {
+        entityContent(entity, layout: EntityLayout.of(Entity.self))
+    }
+
+    /// An entity as content, through its type's layout (nil: the type has none, reflect).
+    static func entityContent<Entity: AppEntity>(_ entity: Entity, layout: EntityLayout?) -> EntityContent {
         let representation = entity.displayRepresentation
-        if let layout = EntityLayout.of(Entity.self) {
+        if let layout {
             return EntityContent(
                 typeName: layout.typeName, identifier: entity.id.entityIdentifierString, displayTitle: representation.title.key,
                 subtitle: representation.subtitle?.key, properties: layout.properties(of: entity))

@@ -19,6 +19,8 @@ public struct IntentServer: Sendable {
     private let catalog: LazyCatalog
     /// What the app does with a continuation (only a running app has one).
     private let continueInApp: (@Sendable (IntentContinuation) async throws -> Void)?
+    /// Whether this connection's host said in `initialize` that it reads entity tables.
+    private let hostReadsEntityTables = HostOptions()
 
     public init(
         bundleIdentifier: String, intents: [any AppIntent.Type],
@@ -37,10 +39,15 @@ public struct IntentServer: Sendable {
     private func dispatch(_ request: JSONRPC.IncomingRequest) async throws -> any Encodable & Sendable {
         switch request.method {
         case ExtensionProtocol.Method.initialize:
+            // Hosts before entity tables may send no params at all.
+            let params = try? request.params(ExtensionProtocol.InitializeParams.self)
+            hostReadsEntityTables.entityTables.store(params?.entityTables == true, ordering: .relaxed)
             return ExtensionProtocol.InitializeResult(
                 protocolVersion: ExtensionProtocol.version, bundleIdentifier: bundleIdentifier)
         case ExtensionProtocol.Method.perform:
-            return try await IntentPerformer(catalog: await catalog.value).perform(try request.params(ExtensionProtocol.PerformParams.self))
+            let result = try await IntentPerformer(catalog: await catalog.value).perform(
+                try request.params(ExtensionProtocol.PerformParams.self))
+            return hostReadsEntityTables.entityTables.load(ordering: .relaxed) ? EntityTablesResult(result) : result
         case ExtensionProtocol.Method.queryEntities:
             return try await catalog.value.queryEntities(try request.params(ExtensionProtocol.QueryParams.self))
         case ExtensionProtocol.Method.listOptions:
@@ -58,6 +65,11 @@ public struct IntentServer: Sendable {
             throw JSONRPC.ErrorObject(code: JSONRPC.ErrorObject.methodNotFoundCode, message: "unknown method '\(request.method)'")
         }
     }
+}
+
+/// What the host of one connection said it reads, in `initialize`.
+final class HostOptions: Sendable {
+    let entityTables = Atomic(false)
 }
 
 /// The app's catalog, made once, when first needed.

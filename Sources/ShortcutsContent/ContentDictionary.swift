@@ -29,6 +29,15 @@ public struct ContentDictionary: Sendable, Equatable, Sequence, ExpressibleByDic
         for (key, value) in zip(keys, values) { self[key] = value }
     }
 
+    /// Makes a dictionary from keys known to differ from each other (checked by the caller, once
+    /// for many dictionaries with the same keys) and their values in order.
+    public init(uniqueKeys keys: [String], values: [Content]) {
+        precondition(keys.count == values.count, "a dictionary needs as many values as keys")
+        self.keys = keys
+        self.values = values
+        if keys.count > Self.linearLimit { index = makeIndex() }
+    }
+
     public init(dictionaryLiteral elements: (String, Content)...) {
         self.init(elements)
     }

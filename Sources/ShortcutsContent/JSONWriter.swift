@@ -15,6 +15,10 @@
 /// fraction); a number that isn't finite, which JSON can't hold, is `null`.
 public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
+    /// Whether lists of entities of one type are written as tables, the extension protocol's
+    /// compact form (docs/EXTENSION-PROTOCOL.md, "Entity tables"), which only a host that asked
+    /// for it reads; off, content is written in the form `Codable` gives it.
+    public var writesEntityTables = false
     /// Whether the next value or key follows another in its container.
     private var needsComma = false
 

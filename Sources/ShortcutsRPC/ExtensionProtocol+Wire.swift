@@ -7,15 +7,23 @@ import ShortcutsContent
 
 extension ExtensionProtocol.InitializeParams: JSONWritable, JSONReadable {
     public func write(to writer: inout JSONWriter) {
-        writer.object { $0.member("protocolVersion", Double(protocolVersion)) }
+        writer.object { writer in
+            writer.member("protocolVersion", Double(protocolVersion))
+            if let entityTables { writer.member("entityTables", entityTables) }
+        }
     }
 
     public init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
         var version = ExtensionProtocol.version
+        var entityTables: Bool?
         try reader.readObject { reader, key throws(JSONReader.Failure) in
-            if key == "protocolVersion" { version = try reader.readInt() } else { try reader.skipValue() }
+            switch key {
+            case "protocolVersion": version = try reader.readInt()
+            case "entityTables": entityTables = try reader.takeNull() ? nil : try reader.readBool()
+            default: try reader.skipValue()
+            }
         }
-        self.init(protocolVersion: version)
+        self.init(protocolVersion: version, entityTables: entityTables)
     }
 }
 
@@ -322,4 +330,22 @@ enum WireMember {
         try reader.readArray { reader throws(JSONReader.Failure) in options.append(try ExtensionProtocol.Option(reading: &reader)) }
         return options
     }
+}
+
+/// A result written with lists of entities as tables, for a host that said in `initialize` that
+/// it reads them (``ExtensionProtocol/InitializeParams/entityTables``).
+public struct EntityTablesResult<Result: JSONWritable & Encodable & Sendable>: JSONWritable, Encodable, Sendable {
+    public let result: Result
+
+    public init(_ result: Result) { self.result = result }
+
+    public func write(to writer: inout JSONWriter) {
+        let before = writer.writesEntityTables
+        writer.writesEntityTables = true
+        result.write(to: &writer)
+        writer.writesEntityTables = before
+    }
+
+    /// `Codable`'s form has no tables: the result as it is.
+    public func encode(to encoder: any Encoder) throws { try result.encode(to: encoder) }
 }

@@ -35,7 +35,14 @@ public enum ExtensionProtocol {
 
     public struct InitializeParams: Codable, Sendable {
         public var protocolVersion: Int
-        public init(protocolVersion: Int = ExtensionProtocol.version) { self.protocolVersion = protocolVersion }
+        /// Whether the host reads lists of entities written as tables (docs/EXTENSION-PROTOCOL.md,
+        /// "Entity tables"); an extension writes them only when this is true.
+        public var entityTables: Bool?
+
+        public init(protocolVersion: Int = ExtensionProtocol.version, entityTables: Bool? = nil) {
+            self.protocolVersion = protocolVersion
+            self.entityTables = entityTables
+        }
     }
 
     public struct InitializeResult: Codable, Sendable {

@@ -5,7 +5,7 @@ import ShortcutsRPC
 import Testing
 
 @Suite(.serialized) struct ServerTests {
-    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self, NapIntent.self]
+    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self, NapIntent.self, ListSoupsIntent.self]
 
     func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
         try await ServerHarness.with(Self.intents, body)
@@ -17,6 +17,32 @@ import Testing
                 ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams())
             #expect(result.protocolVersion == 1)
             #expect(result.bundleIdentifier == "com.example.Soup")
+        }
+    }
+
+    /// A list of entities comes as a table only to a host that said in `initialize` that it
+    /// reads tables (this project's host does); to another, in the form `Codable` gives.
+    @Test(arguments: [true, false]) func entityListsAreTablesOnlyForAHostThatAsked(_ asks: Bool) async throws {
+        try await withServer { server in
+            let initialize = asks ? #"{"protocolVersion":1,"entityTables":true}"# : #"{"protocolVersion":1}"#
+            _ = try await server.exchange(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":\#(initialize)}"#)
+            try server.host.writeLine(
+                Data(
+                    #"{"jsonrpc":"2.0","id":2,"method":"intent.perform","params":{"intent":"ListSoupsIntent","parameters":{},"confirmed":false,"confirmedParameters":[],"isInteractive":false}}"#
+                        .utf8))
+            let line = try server.host.readLine(timeout: 60)
+            let text = String(decoding: line, as: UTF8.self)
+            #expect(text.contains(#""type":"entities","entityType":"SoupEntity","columns":["name","price"]"#) == asks, "\(text)")
+            let scanned = try JSONRPC.ScannedMessage([UInt8](line))
+            let range = try #require(scanned.result)
+            let result = try #require(try scanned.read(range, as: ExtensionProtocol.PerformResult.self))
+            let expected = SoupEntity.menu.map { soup in
+                Content.entity(
+                    EntityContent(
+                        typeName: "SoupEntity", identifier: soup.id, displayTitle: soup.name, subtitle: "$\(soup.price)",
+                        properties: ["name": .text(soup.name), "price": .number(soup.price)]))
+            }
+            #expect(result.value == .list(expected))
         }
     }
 
@@ -169,4 +195,11 @@ import Testing
             #expect(still.outcome == .success)
         }
     }
+}
+
+/// Returns the whole menu: a list of entities of one type.
+struct ListSoupsIntent: AppIntent {
+    static let title: LocalizedStringResource = "List Soups"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<[SoupEntity]> { .result(value: SoupEntity.menu) }
 }

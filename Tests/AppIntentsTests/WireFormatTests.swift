@@ -75,6 +75,88 @@ import Testing
         #expect(result.jsonBytes.count > 100)
     }
 
+    /// Lists of entities of one type, written as tables for a host that asked for them, read back
+    /// as the same content; anything else in a list keeps its usual form.
+    @Test func entityTablesReadBackAsTheSameEntities() throws {
+        let shared: [String] = ["title", "count", "done", "due", "note", "tags", "link"]
+        func entity(_ number: Int) -> Content {
+            .entity(
+                EntityContent(
+                    typeName: "TaskEntity", identifier: "task-\(number)", displayTitle: "Task \"\(number)\"",
+                    subtitle: number.isMultiple(of: 2) ? "Due soon" : nil,
+                    properties: ContentDictionary(
+                        keys: shared,
+                        values: [
+                            .text("Task \(number)"), .number(Double(number) + 0.5), .boolean(number.isMultiple(of: 3)),
+                            .date(Date(timeIntervalSince1970: 1_796_040_000 + Double(number))), .nothing,
+                            .list([.text("a"), .number(1)]), .url(URL(string: "https://example.com/\(number)")!),
+                        ])))
+        }
+        let table = Content.list((0..<5).map(entity))
+        var writer = JSONWriter()
+        writer.writesEntityTables = true
+        table.write(to: &writer)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                #"{"type":"entities","entityType":"TaskEntity","columns":["title","count","done","due","note","tags","link"],"rows":[["task-0","Task \"0\"","Due soon","Task 0",0.5,true,{"type":"date""#
+            ), "\(text)")
+        #expect(try Content(json: writer.bytes) == table)
+        #expect(writer.bytes.count < table.jsonBytes.count / 2, "a table is the smaller form")
+        // Without the host's word, the form Codable gives.
+        #expect(try JSONDecoder().decode(Content.self, from: Data(table.jsonBytes)) == table)
+
+        // Not tables: one entity, mixed types, different properties, other items; still read back.
+        let other = Content.entity(EntityContent(typeName: "Item", identifier: "x", displayTitle: "X"))
+        let renamed = Content.entity(
+            EntityContent(typeName: "TaskEntity", identifier: "y", displayTitle: "Y", properties: ["title": .text("Y")]))
+        for list in [[entity(1)], [entity(1), other], [entity(1), renamed], [entity(1), .text("a")], []] {
+            var plain = JSONWriter()
+            plain.writesEntityTables = true
+            Content.list(list).write(to: &plain)
+            #expect(!String(decoding: plain.bytes, as: UTF8.self).contains(#""entities""#))
+            #expect(try Content(json: plain.bytes) == .list(list))
+        }
+        // A table inside a dictionary inside a table's cell.
+        let nested = Content.list([
+            .entity(EntityContent(typeName: "Box", identifier: "1", displayTitle: "1", properties: ["inside": .dictionary(["t": table])])),
+            .entity(EntityContent(typeName: "Box", identifier: "2", displayTitle: "2", properties: ["inside": .nothing])),
+        ])
+        var nestedWriter = JSONWriter()
+        nestedWriter.writesEntityTables = true
+        nested.write(to: &nestedWriter)
+        #expect(try Content(json: nestedWriter.bytes) == nested)
+    }
+
+    /// A table whose members come in another order is read; a broken one is an error that says
+    /// what is wrong, never a crash.
+    @Test func entityTablesInAnyOrderAndBrokenOnes() throws {
+        let reordered =
+            #"{"rows":[["1","One",null,"a"],["2","Two","sub",{"type":"number","number":2}]],"columns":["name"],"entityType":"Item","type":"entities"}"#
+        #expect(
+            try Content(json: Array(reordered.utf8))
+                == .list([
+                    .entity(EntityContent(typeName: "Item", identifier: "1", displayTitle: "One", properties: ["name": .text("a")])),
+                    .entity(
+                        EntityContent(
+                            typeName: "Item", identifier: "2", displayTitle: "Two", subtitle: "sub", properties: ["name": .number(2)])),
+                ]))
+        let broken: [(String, String)] = [
+            (#"{"type":"entities","entityType":"Item","columns":["a"],"rows":[["1","One",null]]}"#, "has 0 values for 1 columns"),
+            (#"{"type":"entities","entityType":"Item","columns":["a","a"],"rows":[]}"#, "names a column twice"),
+            (#"{"type":"entities","entityType":"Item","rows":[]}"#, "needs 'entityType', 'columns' and 'rows'"),
+            (#"{"type":"entities","entityType":"Item","columns":[],"rows":[["1"]]}"#, "needs an identifier, a title and a subtitle"),
+            (#"{"type":"entities","entityType":"Item","columns":[],"rows":[[1,"One",null]]}"#, "expected"),
+        ]
+        for (text, message) in broken {
+            #expect {
+                try Content(json: Array(text.utf8))
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
+
     @Test func requestsAndResponsesAreScannedInOnePass() throws {
         let line = try JSONRPC.requestLine(
             id: .number(7), method: ExtensionProtocol.Method.perform,
