@@ -61,11 +61,15 @@ public struct ServiceSettings: Sendable, Equatable {
     /// These settings with `SHORTCUTS_SERVICE_<NAME>` variables in their place (`-` as `_`).
     public func overridden(by environment: [String: String]) -> ServiceSettings {
         var result = self
-        for service in Self.services {
-            let key = "SHORTCUTS_SERVICE_" + String(service.name.uppercased().map { $0 == "-" ? "_" : $0 })
-            if let value = environment[key] { result.values[service.name] = value }
+        for (name, variable) in Self.variables {
+            if let value = environment[variable] { result.values[name] = value }
         }
         return result
+    }
+
+    /// Each service's name and the variable that overrides it, made once: every run asks.
+    private static let variables: [(name: String, variable: String)] = services.map { service in
+        (service.name, "SHORTCUTS_SERVICE_" + String(service.name.uppercased().map { $0 == "-" ? "_" : $0 }))
     }
 
     /// A base URL with a path after it, without doubling the slash; the URL itself for no path.

@@ -1,5 +1,7 @@
 import Foundation
+import ShortcutsContent
 import ShortcutsRPC
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,8 +18,10 @@ import ShortcutsRPC
 /// }
 /// ```
 ///
-/// Each call uses a connection of its own, so one instance may be used from many threads at
-/// once; a call that is abandoned (its thread ends the process) cancels its run.
+/// One instance may be used from many threads at once: each call has a connection to itself
+/// while it lasts, and keeps it afterwards for a later call (up to ``keptConnections`` of them,
+/// each for ``keptConnectionSeconds``), so calls in a row don't pay for connecting. A call that is
+/// abandoned (its thread ends the process) cancels its run.
 public final class ShortcutsEvents: Sendable {
     /// A shortcut as the service lists it.
     public typealias Shortcut = EventsProtocol.ShortcutInfo
@@ -29,6 +33,22 @@ public final class ShortcutsEvents: Sendable {
     /// Whether a call starts `shortcutsd` when nothing answers.
     public let startsService: Bool
     private let environment: [String: String]
+    /// Connections kept between calls, the most recently used last.
+    private let kept = Mutex<[KeptConnection]>([])
+
+    /// How many idle connections are kept for later calls (each holds a thread in the service
+    /// while it is open); calls from more threads at once than this connect for themselves.
+    public static let keptConnections = 8
+    /// How long an idle connection is kept: well under the service's own idle limit (120 s), so
+    /// the service never closes one as it is picked up.
+    public static let keptConnectionSeconds = 10.0
+
+    /// A connection between calls.
+    private struct KeptConnection: Sendable {
+        var descriptor: Int32
+        var channel: LineChannel
+        var since: ContinuousClock.Instant
+    }
 
     /// A client for the service the environment points at.
     ///
@@ -109,34 +129,73 @@ public final class ShortcutsEvents: Sendable {
 
     // MARK: The call
 
-    /// Sends one request on a fresh connection and waits for its answer.
+    /// Sends one request and waits for its answer, on a kept connection or a new one.
     func call<Params: Codable & Sendable, Result: Codable & Sendable>(
         _ method: String, _ params: Params, as type: Result.Type
     ) throws(ShortcutsEventsError) -> Result {
-        let descriptor = try connect()
-        defer { close(descriptor) }
-        let channel = LineChannel(input: descriptor, output: descriptor)
+        let connection = try takeConnection()
         let line: Data
         do {
-            try channel.writeLine(try JSONRPC.encode(JSONRPC.Request(id: .number(1), method: method, params: params)))
-            line = try channel.readLine()
+            try connection.channel.writeLine(try JSONRPC.requestLine(id: .number(1), method: method, params: params))
+            line = try connection.channel.readLine()
         } catch let failure as LineChannel.Failure {
+            close(connection.descriptor)
             throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd went away during \(method): \(failure)")
         } catch {
+            close(connection.descriptor)
             throw ShortcutsEventsError(.invalid, "couldn't send \(method): \(error)")
         }
-        let envelope: JSONRPC.Envelope
+        // Answered whole: the connection is fit for the next call.
+        keep(connection)
+        let bytes = [UInt8](line)
+        let message: JSONRPC.ScannedMessage
         do {
-            envelope = try JSONRPC.decode(JSONRPC.Envelope.self, from: line)
+            message = try JSONRPC.ScannedMessage(bytes)
         } catch {
             throw ShortcutsEventsError(.invalid, "shortcutsd answered \(method) with something that isn't JSON-RPC")
         }
-        if let error = envelope.error { throw ShortcutsEventsError(error) }
+        if let error = message.error { throw ShortcutsEventsError(error) }
         do {
+            // A run's result reads itself; the others go through `JSONDecoder`.
+            if let readable = Result.self as? any JSONReadable.Type, let range = message.result,
+                let result = try message.read(range, as: readable) as? Result
+            {
+                return result
+            }
             return try JSONRPC.decode(JSONRPC.Response<Result>.self, from: line).result
         } catch {
             throw ShortcutsEventsError(.invalid, "shortcutsd's answer to \(method) isn't what this client expects: \(error)")
         }
+    }
+
+    /// A connection kept from an earlier call that the service hasn't closed, or a new one.
+    private func takeConnection() throws(ShortcutsEventsError) -> KeptConnection {
+        let now = ContinuousClock.now
+        while let connection = kept.withLock({ $0.popLast() }) {
+            // Quiet for too long, or closed by the service (it stopped, or restarted): a kept
+            // connection has nothing to read unless it was closed.
+            var descriptor = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
+            if now - connection.since < .seconds(Self.keptConnectionSeconds), poll(&descriptor, 1, 0) == 0,
+                !connection.channel.hasBufferedInput
+            {
+                return connection
+            }
+            close(connection.descriptor)
+        }
+        let descriptor = try connect()
+        return KeptConnection(descriptor: descriptor, channel: LineChannel(input: descriptor, output: descriptor), since: now)
+    }
+
+    /// Keeps a connection whose call was answered for a later call, or closes it when enough are kept.
+    private func keep(_ connection: KeptConnection) {
+        var connection = connection
+        connection.since = .now
+        let closing = kept.withLock { kept -> KeptConnection? in
+            guard kept.count < Self.keptConnections else { return connection }
+            kept.append(connection)
+            return nil
+        }
+        if let closing { close(closing.descriptor) }
     }
 
     private func connect() throws(ShortcutsEventsError) -> Int32 {
@@ -145,5 +204,9 @@ public final class ShortcutsEvents: Sendable {
             throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd isn't running (nothing answers on \(socketPath))")
         }
         return try ServiceLauncher.start(socketPath: socketPath, environment: environment, timeout: 10)
+    }
+
+    deinit {
+        for connection in kept.withLock({ $0 }) { close(connection.descriptor) }
     }
 }

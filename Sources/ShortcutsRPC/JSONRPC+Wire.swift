@@ -127,7 +127,7 @@ extension JSONRPC {
     }
 
     /// A successful response as one line; results that write themselves are written directly.
-    static func responseLine(id: ID, result: any Encodable & Sendable) throws -> Data {
+    public static func responseLine(id: ID, result: any Encodable & Sendable) throws -> Data {
         guard let writable = result as? any JSONWritable else { return try encode(Response(id: id, result: AnyResult(result))) }
         var writer = JSONWriter()
         writer.object { writer in

@@ -20,6 +20,23 @@ extension JSONRPC {
             self.paramsRange = paramsRange
         }
 
+        /// A line read as a request in one pass (``ScannedMessage``); nil when it isn't JSON or
+        /// has no method.
+        public init?(scanning line: Data) {
+            let bytes = [UInt8](line)
+            guard let envelope = try? ScannedMessage(bytes), let method = envelope.method else { return nil }
+            self.init(method: method, id: envelope.id, line: line, bytes: bytes, paramsRange: envelope.params)
+        }
+
+        /// The params as a type, or nil when the request has none (or `null`); malformed params
+        /// are an invalid-params error.
+        public func optionalParams<Params: Codable & Sendable>(_ type: Params.Type) throws(ErrorObject) -> Params? {
+            guard let paramsRange else { return nil }
+            var reader = JSONReader(bytes, range: paramsRange)
+            if (try? reader.takeNull()) == true { return nil }
+            return try params(type)
+        }
+
         /// The params as a type; a missing or malformed params object is an invalid-params error.
         /// Types that read themselves (``JSONReadable``) are read from the line directly.
         public func params<Params: Codable & Sendable>(_ type: Params.Type) throws(ErrorObject) -> Params {

@@ -67,7 +67,7 @@ final class SocketConnection: @unchecked Sendable {
             } catch {
                 break
             }
-            guard let envelope = try? JSONRPC.decode(JSONRPC.Envelope.self, from: line), let method = envelope.method else {
+            guard let request = JSONRPC.IncomingRequest(scanning: line) else {
                 respond(
                     JSONRPC.ErrorResponse(
                         id: nil,
@@ -75,8 +75,8 @@ final class SocketConnection: @unchecked Sendable {
                 )
                 continue
             }
-            if method == EventsProtocol.Method.registerApp {
-                if register(line, id: envelope.id) {
+            if request.method == EventsProtocol.Method.registerApp {
+                if register(request) {
                     finishReading()
                     return
                 }
@@ -85,8 +85,7 @@ final class SocketConnection: @unchecked Sendable {
             lock.withLock { inFlight += 1 }
             service.workers.submit { [self] in
                 service.answering {
-                    let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self))
-                        .respond(to: method, id: envelope.id, line: line)
+                    let response = SocketDispatch(service: service, client: client, owner: ObjectIdentifier(self)).respond(to: request)
                     if let response { write(response) }
                 }
                 requestFinished()
@@ -97,9 +96,10 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     /// Handles `apps.register`; returns whether the connection now belongs to the app registry.
-    private func register(_ line: Data, id: JSONRPC.ID?) -> Bool {
+    private func register(_ request: JSONRPC.IncomingRequest) -> Bool {
+        let id = request.id
         do {
-            let params = try SocketDispatch.params(EventsProtocol.RegisterParams.self, line)
+            let params = try request.params(EventsProtocol.RegisterParams.self)
             let app = try service.registerApp(params, client: client, channel: channel)
             lock.withLock { isHandedOver = true }
             respond(JSONRPC.Response(id: id, result: service.status()))

@@ -61,6 +61,44 @@ struct ClientLibraryTests {
         #expect(failure.withLock { $0 }?.code == .cancelled)
     }
 
+    /// Calls in a row go over one connection, kept between them; an instance's connections close
+    /// with it; a kept connection the service closed (it restarted) is never used.
+    @Test func callsKeepTheirConnectionAndAClosedOneIsNotUsed() throws {
+        let harness = try ServiceHarness()
+        try harness.startService()
+        let pid = try #require(harness.service?.processIdentifier)
+        /// The Unix sockets the service holds: its listener and bus connections, and one per client connection.
+        func serviceSockets() -> Int {
+            let directory = "/proc/\(pid)/fd"
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return entries.filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0))?.hasPrefix("socket:") == true
+            }
+            .count
+        }
+        // The harness's probe connection closes a moment after it connected.
+        try harness.waitUntil("the service's sockets settle") {
+            let first = serviceSockets()
+            usleep(100_000)
+            return serviceSockets() == first
+        }
+        let before = serviceSockets()
+        do {
+            let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+            for number in 0..<20 { #expect(try events.run("Greet", input: "\(number)") == "Hello, \(number)!") }
+            #expect(try events.shortcuts().count == 5)
+            #expect(serviceSockets() == before + 1, "20 runs and a list over one connection")
+        }
+        try harness.waitUntil("the client's connection closes with it") { serviceSockets() == before }
+
+        let events = ShortcutsEvents(startsService: false, environment: harness.environment)
+        #expect(try events.run("Greet", input: "first") == "Hello, first!")
+        harness.stopService()
+        try harness.startService()
+        // The kept connection is to the service that stopped: the call takes a new one.
+        #expect(try events.run("Greet", input: "again") == "Hello, again!")
+    }
+
     @Test func startsTheServiceWhenItIsNotRunning() throws {
         let harness = try ServiceHarness()
         harness.extra["SHORTCUTS_SERVICE_IDLE_SECONDS"] = "1"

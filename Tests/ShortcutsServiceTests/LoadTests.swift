@@ -18,33 +18,47 @@ struct LoadTests {
         let harness = try ServiceHarness()
         try harness.startService()
         let pid = try #require(harness.service?.processIdentifier)
-        // Several clients, 200 runs on threads of their own, all in flight together.
-        let clients = (0..<4).map { _ in ShortcutsEvents(startsService: false, environment: harness.environment) }
-        _ = try clients[0].run("Greet", input: "warm")
-        // The warm run is in the history (its connection open) before the service is measured.
-        #expect(try clients[0].history().count == 1)
-        let before = usage(of: pid)
-        let wrong = Locked<[String]>([])
-        let group = DispatchGroup()
-        for index in 0..<200 {
-            group.enter()
-            Thread.detachNewThread {
-                let output = (try? clients[index % clients.count].run("Greet", input: "\(index)")) ?? "failed"
-                if output != "Hello, \(index)!" { wrong.withLock { $0.append(output) } }
-                group.leave()
-            }
+        do {
+            let warm = ShortcutsEvents(startsService: false, environment: harness.environment)
+            _ = try warm.run("Greet", input: "warm")
+            // The warm run is in the history (its database open) before the service is measured.
+            #expect(try warm.history().count == 1)
         }
-        #expect(group.wait(timeout: .now() + 60) == .success)
-        #expect(wrong.withLock { $0 }.isEmpty)
-        // Threads end and descriptors close a moment after the last answer.
+        // The warm client's connection (kept while the client lives) closes a moment after it goes.
+        var before = usage(of: pid)
+        try harness.waitUntil("the warm client's connection is closed") {
+            usleep(100_000)
+            let settled = usage(of: pid)
+            defer { before = settled }
+            return settled.descriptors == before.descriptors
+        }
+        do {
+            // Several clients, 200 runs on threads of their own, all in flight together.
+            let clients = (0..<4).map { _ in ShortcutsEvents(startsService: false, environment: harness.environment) }
+            let wrong = Locked<[String]>([])
+            let group = DispatchGroup()
+            for index in 0..<200 {
+                group.enter()
+                Thread.detachNewThread {
+                    let output = (try? clients[index % clients.count].run("Greet", input: "\(index)")) ?? "failed"
+                    if output != "Hello, \(index)!" { wrong.withLock { $0.append(output) } }
+                    group.leave()
+                }
+            }
+            #expect(group.wait(timeout: .now() + 60) == .success)
+            #expect(wrong.withLock { $0 }.isEmpty)
+        }
+        // Once the clients are gone (with the connections they kept), threads end and descriptors
+        // close a moment after.
         try harness.waitUntil("the service is back to its resting descriptors and threads") {
             let after = usage(of: pid)
             return after.descriptors <= before.descriptors && after.threads <= before.threads + 2
         }
         // Each was recorded; the shortcut keeps its last 100 (a run's record and the pruning may
         // land a moment after its answer).
+        let client = ShortcutsEvents(startsService: false, environment: harness.environment)
         try harness.waitUntil("the history holds the shortcut's last 100 runs") {
-            (try? clients[0].history(EventsProtocol.HistoryParams(limit: 500)).count) == 100
+            (try? client.history(EventsProtocol.HistoryParams(limit: 500)).count) == 100
         }
     }
 
