@@ -47,6 +47,12 @@ struct IntentLifecycle {
                     throw ActionFailure("\(action.metadata.title) was not confirmed", parameter: result.parameter, code: .cancelled)
                 }
                 if let parameter = result.parameter { params.confirmedParameters.append(parameter) } else { params.confirmed = true }
+            case .choice:
+                params.choices = (params.choices ?? []) + [try choose(among: result.options ?? [], dialog: result.dialog)]
+            case .cancelled:
+                throw ActionFailure(
+                    "\(action.metadata.title) was cancelled: \(result.message ?? "the person cancelled")", parameter: result.parameter,
+                    code: .cancelled)
             case .unsupported:
                 throw ActionFailure(result.message ?? "\(app) can't use this value", parameter: result.parameter)
             case .failure:
@@ -108,6 +114,22 @@ struct IntentLifecycle {
             throw ActionFailure("nothing was chosen", parameter: parameter.key, code: .cancelled)
         }
         return options[index].value
+    }
+
+    /// Asks the person to choose among the options an intent offers while it performs
+    /// (`requestChoice`); gives the chosen option's place in the intent's list.
+    private func choose(among options: [ExtensionProtocol.Option], dialog: String?) throws -> Int {
+        let app = action.manifest.name
+        guard !options.isEmpty else { throw ActionFailure("\(app) asked for a choice but offered no options") }
+        let titles = options.map { option in option.subtitle == "destructive" ? "\(option.title) (destructive)" : option.title }
+        let chosen = try run.environment.prompter.choose(dialog ?? "\(action.metadata.title): choose one", options: titles, multiple: false)
+        guard let index = chosen.first, options.indices.contains(index) else {
+            throw ActionFailure("nothing was chosen", code: .cancelled)
+        }
+        guard case .number(let position) = options[index].value, let place = Int(exactly: position) else {
+            throw ActionFailure("\(app) offered a choice whose value isn't its place in the list")
+        }
+        return place
     }
 
     private func confirmationQuestion(_ parameter: String?, params: ExtensionProtocol.PerformParams) -> String {

@@ -20,6 +20,8 @@ public struct AppIntentError: Error, Sendable, CustomStringConvertible {
         case restartPerform
         /// The person said no.
         case userCancelled
+        /// The person chooses among options (`requestChoice`).
+        case choice(options: [IntentChoiceOption], dialog: IntentDialog?)
         /// Stop here and go on in the app (in the foreground), after running the continuation.
         case continueInForeground(dialog: IntentDialog?, continuation: ForegroundContinuation?)
     }
@@ -41,6 +43,7 @@ public struct AppIntentError: Error, Sendable, CustomStringConvertible {
         case .unsupported(let parameter, let reason): return "the parameter '\(parameter)' can't be used: \(reason)"
         case .restartPerform: return "the intent asked to be performed again"
         case .userCancelled: return "the request was cancelled"
+        case .choice(let options, _): return "the intent needs a choice among \(options.count) options"
         case .continueInForeground: return "the intent continues in the app"
         }
     }
@@ -56,6 +59,8 @@ struct PerformContext: Sendable {
     var isConfirmed: Bool
     var confirmedParameters: Set<String>
     var isInteractive: Bool
+    /// The host's answers to `requestChoice`, in the order `perform()` asks.
+    var choices = ChoiceAnswers([])
     /// Set when `perform()` asks to go on in the app; the result then opens it.
     let continuesInForeground = ForegroundRequest()
 

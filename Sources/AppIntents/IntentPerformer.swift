@@ -29,9 +29,11 @@ struct IntentPerformer {
         }
         if let problem = await resolve(parameters, from: call.parameters) { return problem }
         let context = PerformContext(
-            isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive)
+            isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive,
+            choices: ChoiceAnswers(call.choices ?? []))
         var restarts = 0
         while true {
+            context.choices.rewind()
             do {
                 let result = try await PerformContext.$current.withValue(context) { try await intent.perform() }
                 var success = Self.success(result, of: type)
@@ -120,7 +122,19 @@ struct IntentPerformer {
                 outcome: .confirmationRequired, parameter: parameter, dialog: dialog?.full.key)
         case .unsupported(let parameter, let reason):
             return ExtensionProtocol.PerformResult(outcome: .unsupported, parameter: parameter, message: reason)
-        case .restartPerform, .userCancelled, .continueInForeground:
+        case .choice(let options, let dialog):
+            // Each option's value is its place in the intent's list; cancel options go last.
+            let listed = options.indices.filter { options[$0].style != .cancel } + options.indices.filter { options[$0].style == .cancel }
+            return ExtensionProtocol.PerformResult(
+                outcome: .choice, dialog: dialog?.full.key,
+                options: listed.map { index in
+                    ExtensionProtocol.Option(
+                        value: .number(Double(index)), title: options[index].title.key,
+                        subtitle: options[index].style == .destructive ? "destructive" : nil)
+                })
+        case .userCancelled:
+            return ExtensionProtocol.PerformResult(outcome: .cancelled, message: "the person cancelled")
+        case .restartPerform, .continueInForeground:
             return ExtensionProtocol.PerformResult(outcome: .failure, message: error.description)
         }
     }

@@ -61,6 +61,10 @@ extension ExtensionProtocol.PerformParams: JSONWritable, JSONReadable {
             writer.key("confirmedParameters")
             writer.array { writer in for name in confirmedParameters { writer.string(name) } }
             writer.member("isInteractive", isInteractive)
+            if let choices {
+                writer.key("choices")
+                writer.array { writer in for choice in choices { writer.number(Double(choice)) } }
+            }
         }
     }
 
@@ -70,6 +74,7 @@ extension ExtensionProtocol.PerformParams: JSONWritable, JSONReadable {
         var confirmed = false
         var confirmedParameters: [String] = []
         var isInteractive = false
+        var choices: [Int]?
         try reader.readObject { reader, key throws(JSONReader.Failure) in
             switch key {
             case "intent": intent = try reader.readString()
@@ -77,12 +82,17 @@ extension ExtensionProtocol.PerformParams: JSONWritable, JSONReadable {
             case "confirmed": confirmed = try reader.readBool()
             case "confirmedParameters": confirmedParameters = try WireMember.readStrings(&reader)
             case "isInteractive": isInteractive = try reader.readBool()
+            case "choices":
+                if try reader.takeNull() { return }
+                var read: [Int] = []
+                try reader.readArray { reader throws(JSONReader.Failure) in read.append(try reader.readInt()) }
+                choices = read
             default: try reader.skipValue()
             }
         }
         self.init(
             intent: try WireMember.required(intent, "intent", in: "intent.perform's params", reader), parameters: parameters,
-            confirmed: confirmed, confirmedParameters: confirmedParameters, isInteractive: isInteractive)
+            confirmed: confirmed, confirmedParameters: confirmedParameters, isInteractive: isInteractive, choices: choices)
     }
 }
 

@@ -65,15 +65,20 @@ public enum ExtensionProtocol {
         public var confirmedParameters: [String]
         /// Whether the host can ask the person; when false, asking is an error the host reports.
         public var isInteractive: Bool
+        /// The person's answers to the intent's `requestChoice` calls so far, in the order it
+        /// asked: each the chosen option's position in the intent's list.
+        public var choices: [Int]?
 
         public init(
-            intent: String, parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = [], isInteractive: Bool
+            intent: String, parameters: [String: Content], confirmed: Bool = false, confirmedParameters: [String] = [], isInteractive: Bool,
+            choices: [Int]? = nil
         ) {
             self.intent = intent
             self.parameters = parameters
             self.confirmed = confirmed
             self.confirmedParameters = confirmedParameters
             self.isInteractive = isInteractive
+            self.choices = choices
         }
     }
 
@@ -91,6 +96,13 @@ public enum ExtensionProtocol {
         case unsupported
         /// The intent threw; `message` is the error's text.
         case failure
+        /// The intent asks the person to choose among `options` (`requestChoice`), `dialog` is the
+        /// question; each option's value is its position in the intent's list, which the host adds
+        /// to the params' `choices` before calling again.
+        case choice
+        /// The person cancelled while the intent performed (a choice's cancel option, or the
+        /// intent threw `userCancelled`); `message` says what. The run ends as cancelled.
+        case cancelled
     }
 
     public struct PerformResult: Codable, Sendable {

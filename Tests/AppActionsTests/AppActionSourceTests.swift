@@ -123,6 +123,21 @@ import Testing
         #expect(try run([action("PickIntent")], answers: ["Green"]) == .text("green"))
     }
 
+    /// An intent's `requestChoice` while it performs: the person picks by title (a destructive
+    /// option marked), the intent is called again with the option's place in its list; its cancel
+    /// option ends the run as cancelled; a run that can't ask names the action.
+    @Test func aChoiceTheIntentAsksForIsAnsweredByItsPlace() throws {
+        #expect(try run([action("TidyIntent")], answers: ["Archive"]) == .text("archived"))
+        #expect(try run([action("TidyIntent")], answers: ["Delete (destructive)"]) == .text("deleted"))
+        let cancelled = #expect(throws: RunError.self) { try run([action("TidyIntent")], answers: ["Cancel"]) }
+        #expect(cancelled?.code == .cancelled)
+        #expect(cancelled?.message == "Tidy was cancelled: the person cancelled")
+        let unasked = #expect(throws: RunError.self) { try run([action("TidyIntent")]) }
+        #expect(unasked?.code == .needsInteraction)
+        #expect(unasked?.actionIdentifier == id("TidyIntent"))
+        #expect(unasked?.description.contains("Archive or delete the note?") == true, "\(String(describing: unasked))")
+    }
+
     @Test func theAppsFailureAndRefusalReachThePerson() throws {
         let failure = #expect(throws: RunError.self) { try run([action("FailIntent")]) }
         #expect(failure?.message == "Due date must be in the future.")

@@ -57,6 +57,16 @@ enum FakeExtension {
                                {"title": "Green", "value": {"type": "text", "text": "green"}}]
                     return result(id, {"outcome": "disambiguation", "parameter": "color", "dialog": "Which color?", "options": options})
                 return result(id, {"outcome": "success", "value": values["color"]})
+            if intent == "TidyIntent":
+                choices = params.get("choices") or []
+                if not choices:
+                    options = [{"title": "Archive", "value": {"type": "number", "number": 1}},
+                               {"title": "Delete", "subtitle": "destructive", "value": {"type": "number", "number": 2}},
+                               {"title": "Cancel", "value": {"type": "number", "number": 0}}]
+                    return result(id, {"outcome": "choice", "dialog": "Archive or delete the note?", "options": options})
+                if choices[0] == 0:
+                    return result(id, {"outcome": "cancelled", "message": "the person cancelled"})
+                return result(id, {"outcome": "success", "value": {"type": "text", "text": ["", "archived", "deleted"][choices[0]]}})
             if intent == "FailIntent":
                 return result(id, {"outcome": "failure", "message": "Due date must be in the future."})
             if intent == "RefuseIntent":
@@ -143,6 +153,7 @@ enum FakeExtension {
                     "ScheduleIntent", "Schedule", [ParameterMetadata(key: "when", title: "When", type: .date, isRequired: true)],
                     output: "Date"),
                 action("PickIntent", "Pick", [ParameterMetadata(key: "color", title: "Color", type: .text)], output: "Text"),
+                action("TidyIntent", "Tidy", output: "Text"),
                 action("FailIntent", "Fail"),
                 action("RefuseIntent", "Refuse", [ParameterMetadata(key: "size", title: "Size", type: .number)]),
                 action("OpenNoteIntent", "Open Note", [note], input: "note", output: "NoteEntity"),

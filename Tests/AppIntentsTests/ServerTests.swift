@@ -5,7 +5,8 @@ import ShortcutsRPC
 import Testing
 
 @Suite(.serialized) struct ServerTests {
-    static let intents: [any AppIntent.Type] = SoupApp.intents + [RestartingIntent.self, NapIntent.self, ListSoupsIntent.self]
+    static let intents: [any AppIntent.Type] =
+        SoupApp.intents + [RestartingIntent.self, NapIntent.self, ListSoupsIntent.self, TidyNoteIntent.self]
 
     func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
         try await ServerHarness.with(Self.intents, body)
@@ -43,6 +44,36 @@ import Testing
                         properties: ["name": .text(soup.name), "price": .number(soup.price)]))
             }
             #expect(result.value == .list(expected))
+        }
+    }
+
+    /// `requestChoice` (iOS/macOS 26): each call stops `perform()` with the options (cancel last,
+    /// each valued by its place in the intent's list) until the host's `choices` answer it, in
+    /// order; the cancel option cancels; an answer out of range is a failure that says so.
+    @Test func requestChoiceAsksUntilEachChoiceIsAnswered() async throws {
+        try await withServer { server in
+            func perform(_ choices: [Int]) async throws -> ExtensionProtocol.PerformResult {
+                try await server.call(
+                    ExtensionProtocol.Method.perform,
+                    ExtensionProtocol.PerformParams(intent: "TidyNoteIntent", parameters: [:], isInteractive: true, choices: choices))
+            }
+            let first = try await perform([])
+            #expect(first.outcome == .choice)
+            #expect(first.dialog == "Archive or delete the note?")
+            #expect(first.options?.map(\.title) == ["Archive", "Delete", "Cancel"])
+            #expect(first.options?.map(\.value) == [.number(1), .number(2), .number(0)])
+            #expect(first.options?.map(\.subtitle) == [nil, "destructive", nil])
+            let second = try await perform([2])
+            #expect(second.outcome == .choice && second.dialog == nil)
+            #expect(second.options?.map(\.title) == ["Now", "Tonight"])
+            let done = try await perform([2, 1])
+            #expect(done.outcome == .success && done.value == .text("deleted tonight"))
+            #expect(try await perform([1, 0]).value == .text("archived now"))
+            let cancelled = try await perform([0])
+            #expect(cancelled.outcome == .cancelled)
+            let wrong = try await perform([7])
+            #expect(wrong.outcome == .failure)
+            #expect(wrong.message?.contains("the host chose option 8 of 3") == true, "\(String(describing: wrong.message))")
         }
     }
 
@@ -202,4 +233,20 @@ struct ListSoupsIntent: AppIntent {
     static let title: LocalizedStringResource = "List Soups"
 
     func perform() async throws -> some IntentResult & ReturnsValue<[SoupEntity]> { .result(value: SoupEntity.menu) }
+}
+
+/// Asks twice while it performs, as Apple's sample for `requestChoice` does: what to do, then when.
+struct TidyNoteIntent: AppIntent {
+    static let title: LocalizedStringResource = "Tidy Note"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        let archive = IntentChoiceOption(title: "Archive")
+        let delete = IntentChoiceOption(title: "Delete", style: .destructive)
+        let what = try await requestChoice(between: [.cancel, archive, delete], dialog: "Archive or delete the note?")
+        let when = try await requestChoice(between: [Option(title: "Now"), Option(title: "Tonight")])
+        switch what {
+        case delete: return .result(value: "deleted \(String(localized: when.title).lowercased())")
+        default: return .result(value: "archived \(String(localized: when.title).lowercased())")
+        }
+    }
 }
