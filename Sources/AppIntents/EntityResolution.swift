@@ -35,6 +35,17 @@ extension ValueCoding {
     /// then through the query's text search.
     static func resolveEntity<Entity: AppEntity>(_ type: Entity.Type, from content: Content) async throws -> Entity {
         let typeName = Entity.typeDisplayRepresentation.name.key
+        // A transient entity is made from the values it carries, not found.
+        if let transient = type as? any TransientAppEntity.Type {
+            guard case .entity(let given) = content else {
+                throw ResolutionProblem.unsupported(
+                    "a \(typeName) comes from an action that makes one, not from \(content.typeName.lowercased())")
+            }
+            guard let made = try await transient.populated(from: given) as? Entity else {
+                throw ResolutionProblem.unsupported("no \(typeName) could be made")
+            }
+            return made
+        }
         if case .entity(let given) = content {
             if let found = try await entities(Entity.self, identifiers: [given.identifier]).first { return found }
             throw ResolutionProblem.unsupported("no \(typeName) has the identifier “\(given.identifier)” any more")

@@ -48,7 +48,8 @@ struct IntentCatalog {
 /// An entity type's `@Property` declarations, read from one instance of it.
 ///
 /// Reflection needs an instance, and an entity has no `init()`: the instance is the type's
-/// ``AppEntityExample/manifestExample`` when it offers one, else its query's first suggestion.
+/// ``AppEntityExample/manifestExample`` when it offers one, an empty one of a
+/// ``TransientAppEntity``, else its query's first suggestion.
 enum EntitySample {
     struct Property {
         var name: String
@@ -68,6 +69,8 @@ enum EntitySample {
         if let example = Entity.self as? any AppEntityExample.Type, let sample = example.exampleEntity as? Entity {
             return sample
         }
+        // A transient entity can be made empty; only its declarations are read.
+        if let transient = Entity.self as? any TransientAppEntity.Type, let sample = transient.init() as? Entity { return sample }
         return try? await ValueCoding.suggestedEntities(Entity.self).first
     }
 }

@@ -8,7 +8,9 @@ struct DocumentationExampleTests {
         .deletingLastPathComponent()
 
     /// The documentation's Swift blocks that declare a type, and the test file that holds the same code.
-    private static let examples: [(type: String, file: String)] = [("TidyNoteIntent", "Tests/AppIntentsTests/ServerTests.swift")]
+    private static let examples: [(type: String, file: String)] = [
+        ("TidyNoteIntent", "Tests/AppIntentsTests/ServerTests.swift"), ("WeatherReport", "Tests/AppIntentsTests/ServerTests.swift"),
+    ]
 
     @Test(arguments: examples.map(\.type)) func theDocumentedIntentIsTheOneTheTestsPerform(_ type: String) throws {
         let documentation = try String(contentsOf: Self.root.appendingPathComponent("docs/APP-INTENTS.md"), encoding: .utf8)

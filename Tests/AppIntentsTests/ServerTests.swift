@@ -6,7 +6,10 @@ import Testing
 
 @Suite(.serialized) struct ServerTests {
     static let intents: [any AppIntent.Type] =
-        SoupApp.intents + [RestartingIntent.self, NapIntent.self, ListSoupsIntent.self, TidyNoteIntent.self]
+        SoupApp.intents + [
+            RestartingIntent.self, NapIntent.self, ListSoupsIntent.self, TidyNoteIntent.self, GetWeatherReportIntent.self,
+            DescribeWeatherIntent.self,
+        ]
 
     func withServer(_ body: (ServerHarness) async throws -> Void) async throws {
         try await ServerHarness.with(Self.intents, body)
@@ -75,6 +78,43 @@ import Testing
             #expect(wrong.outcome == .failure)
             #expect(wrong.message?.contains("the host chose option 8 of 3") == true, "\(String(describing: wrong.message))")
         }
+    }
+
+    /// A `TransientAppEntity` an intent returns carries its properties; given to another intent
+    /// it is made with `init()` and populated from them (no query is asked); a value that isn't
+    /// one, a property the type lacks and a value of the wrong type are refused, naming what.
+    @Test func aTransientEntityIsMadeFromTheValuesItCarries() async throws {
+        try await withServer { server in
+            let made = try await server.perform("GetWeatherReportIntent", [:])
+            guard case .entity(let report)? = made.value else {
+                Issue.record("not an entity: \(String(describing: made.value))")
+                return
+            }
+            #expect(report.typeName == "WeatherReport" && report.displayTitle == "Sunny, 21.5°")
+            #expect(report.properties == ["temperature": .number(21.5), "summary": .text("Sunny")])
+            #expect(UUID(uuidString: report.identifier) != nil)
+
+            let described = try await server.perform("DescribeWeatherIntent", ["report": .entity(report)])
+            #expect(described.outcome == .success && described.value == .text("Sunny at 21.5°"))
+
+            var other = report
+            other.properties["wind"] = .number(3)
+            let unknown = try await server.perform("DescribeWeatherIntent", ["report": .entity(other)])
+            #expect(unknown.outcome == .unsupported && unknown.parameter == "report")
+            #expect(unknown.message == "Weather Report has no property “wind” (it has: temperature, summary)")
+            var wrong = report
+            wrong.properties["temperature"] = .text("warm")
+            let mistyped = try await server.perform("DescribeWeatherIntent", ["report": .entity(wrong)])
+            #expect(mistyped.outcome == .unsupported)
+            #expect(
+                mistyped.message?.hasPrefix("the property “temperature”: expected a number") == true,
+                "\(String(describing: mistyped.message))")
+            let text = try await server.perform("DescribeWeatherIntent", ["report": .text("sunny")])
+            #expect(text.outcome == .unsupported)
+        }
+        let manifest = try await WeatherApp.manifest(executable: "/opt/weather/bin/weather")
+        let entity = try #require(manifest.entities.first { $0.name == "WeatherReport" })
+        #expect(entity.properties.map(\.name) == ["temperature", "summary"])
     }
 
     /// The host's cancellation of a request reaches the intent's task as Apple's does: its
@@ -249,4 +289,41 @@ struct TidyNoteIntent: AppIntent {
         default: return .result(value: "archived \(String(localized: when.title).lowercased())")
         }
     }
+}
+
+/// A value made by an intent, not found by a query (Apple's `TransientAppEntity`).
+struct WeatherReport: TransientAppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Weather Report"
+    @Property(title: "Temperature") var temperature: Double
+    @Property(title: "Summary") var summary: String
+    var displayRepresentation: DisplayRepresentation { "\(summary), \(temperature)°" }
+    init() {}
+}
+
+struct DescribeWeatherIntent: AppIntent {
+    static let title: LocalizedStringResource = "Describe Weather"
+    @Parameter(title: "Report") var report: WeatherReport
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        .result(value: "\(report.summary) at \(report.temperature)°")
+    }
+}
+
+struct GetWeatherReportIntent: AppIntent {
+    static let title: LocalizedStringResource = "Get Weather Report"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<WeatherReport> {
+        let report = WeatherReport()
+        report.temperature = 21.5
+        report.summary = "Sunny"
+        return .result(value: report)
+    }
+}
+
+/// An app of the two weather intents, for its manifest.
+struct WeatherApp: IntentsApplication {
+    static let bundleIdentifier = "com.example.Weather"
+    static let name = "Weather"
+    static let intents: [any AppIntent.Type] = [GetWeatherReportIntent.self, DescribeWeatherIntent.self]
+    static func run(arguments: [String]) async throws {}
 }
