@@ -4,7 +4,7 @@ import ShortcutsContent
 /// A file an intent takes or returns: its bytes, name and type.
 ///
 /// ```swift
-/// @Parameter(title: "Image", supportedTypeIdentifiers: ["public.image"])
+/// @Parameter(title: "Image", supportedContentTypes: [.image])
 /// var image: IntentFile
 /// ```
 public struct IntentFile: _IntentValue, Sendable, Hashable {
@@ -19,22 +19,32 @@ public struct IntentFile: _IntentValue, Sendable, Hashable {
     /// Whether the file was deleted after the intent used it (kept for source compatibility).
     public var removedOnCompletion = false
 
-    /// Makes a file from bytes.
-    public init(data: Data, filename: String, typeIdentifier: String? = nil) {
+    /// Makes a file from bytes; without a type, the type its name's extension says.
+    public init(data: Data, filename: String, type: UTType? = nil) {
+        self.init(data: data, filename: filename, typeIdentifier: type?.identifier)
+    }
+
+    /// Makes a file from bytes, with its type as an identifier.
+    public init(data: Data, filename: String, typeIdentifier: String?) {
         self.data = data
         self.filename = filename
         self.typeIdentifier = typeIdentifier ?? UniformType.identifier(forFileName: filename)
     }
 
     /// Makes a file from one on disk; its bytes are read now (an unreadable file has no bytes).
-    public init(fileURL: URL, filename: String? = nil, typeIdentifier: String? = nil) {
+    public init(fileURL: URL, filename: String? = nil, type: UTType? = nil) {
+        self.init(fileURL: fileURL, filename: filename, typeIdentifier: type?.identifier)
+    }
+
+    /// Makes a file from one on disk, with its type as an identifier.
+    public init(fileURL: URL, filename: String? = nil, typeIdentifier: String?) {
         let name = filename ?? fileURL.lastPathComponent
         self.init(data: (try? Data(contentsOf: fileURL)) ?? Data(), filename: name, typeIdentifier: typeIdentifier)
         self.fileURL = fileURL
     }
 
-    /// The uniform type identifier (Apple names it `type`, a `UTType`; here it is the identifier).
-    public var type: String? { typeIdentifier }
+    /// The file's uniform type.
+    public var type: UTType? { typeIdentifier.flatMap(UTType.init) }
 }
 
 extension IntentFile: ContentConvertible {

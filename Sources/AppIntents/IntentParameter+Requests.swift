@@ -64,6 +64,10 @@ protocol AnyIntentParameter: AnyObject {
     var hasValue: Bool { get }
     /// The value as a number, for range checks.
     var numericValues: [Double] { get }
+    /// The kinds of file the parameter takes (none: any).
+    var supportedContentTypes: [UTType] { get }
+    /// The files of the value, for the check of their types.
+    var files: [FileContent] { get }
     func setValue(_ value: Any)
     func providedOptions() async throws -> [Any]?
 }
@@ -78,6 +82,13 @@ extension IntentParameter: AnyIntentParameter {
     var numericValues: [Double] {
         ValueCoding.content(of: state.withLock { $0.storage } as Any).items.compactMap { item in
             if case .number(let number) = item { return number }
+            return nil
+        }
+    }
+
+    var files: [FileContent] {
+        ValueCoding.content(of: state.withLock { $0.storage } as Any).items.compactMap { item in
+            if case .file(let file) = item { return file }
             return nil
         }
     }

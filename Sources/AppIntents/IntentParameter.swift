@@ -26,6 +26,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     let defaultValue: Value?
     let inclusiveRange: (lowerBound: Double, upperBound: Double)?
     let optionsProvider: (@Sendable () async throws -> [Any])?
+    /// The kinds of file a file parameter takes (none: any).
+    let supportedContentTypes: [UTType]
     /// The value, and the Swift property name, set when the intent is reflected.
     let state: Mutex<(storage: Value?, name: String)>
 
@@ -53,8 +55,10 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     init(
         title: LocalizedStringResource, description: LocalizedStringResource?, default defaultValue: Value.UnwrappedType?,
         requestValueDialog: IntentDialog?, inputConnectionBehavior: InputConnectionBehavior,
-        inclusiveRange: (lowerBound: Double, upperBound: Double)?, optionsProvider: (@Sendable () async throws -> [Any])?
+        inclusiveRange: (lowerBound: Double, upperBound: Double)?, optionsProvider: (@Sendable () async throws -> [Any])?,
+        supportedContentTypes: [UTType] = []
     ) {
+        self.supportedContentTypes = supportedContentTypes
         self.title = title
         self.description = description
         self.requestValueDialog = requestValueDialog
@@ -204,15 +208,28 @@ extension IntentParameter where Value.UnwrappedType == Double {
 }
 
 extension IntentParameter {
-    /// Makes a file parameter (one file or several) that accepts files of these uniform types.
+    /// Makes a file parameter (one file or several) that takes files of these types: a file of
+    /// another type is refused before `perform()`, naming the parameter and the file's type.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        supportedContentTypes: [UTType], requestValueDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default
+    ) {
+        self.init(
+            title: title, description: description, default: nil, requestValueDialog: requestValueDialog,
+            inputConnectionBehavior: inputConnectionBehavior, inclusiveRange: nil, optionsProvider: nil,
+            supportedContentTypes: supportedContentTypes)
+    }
+
+    /// The same, with the types as identifiers (`"public.image"`).
     public convenience init(
         title: LocalizedStringResource, description: LocalizedStringResource? = nil,
         supportedTypeIdentifiers: [String], requestValueDialog: IntentDialog? = nil,
         inputConnectionBehavior: InputConnectionBehavior = .default
     ) {
         self.init(
-            title: title, description: description, requestValueDialog: requestValueDialog,
-            inputConnectionBehavior: inputConnectionBehavior)
+            title: title, description: description, supportedContentTypes: supportedTypeIdentifiers.compactMap(UTType.init),
+            requestValueDialog: requestValueDialog, inputConnectionBehavior: inputConnectionBehavior)
     }
 }
 
