@@ -122,9 +122,11 @@ let package = Package(
         .target(
             name: "LibraryActions",
             dependencies: ["ShortcutsEngine", "ShortcutsLibrary", "ShortcutFormat", "ShortcutsContent", "ShortcutsDesktop"]),
-        .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
+        // What Foundation on Linux lacks and intent code uses; both SDKs re-export it.
+        .target(name: "FoundationAdditions", dependencies: ["ShortcutsContent"]),
+        .target(name: "AppIntents", dependencies: ["ShortcutsContent", "ShortcutsRPC", "FoundationAdditions"]),
         .target(name: "AppActions", dependencies: ["ShortcutsEngine", "ShortcutsRPC", "ShortcutFormat", "ShortcutsContent"]),
-        .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC"]),
+        .target(name: "Intents", dependencies: ["ShortcutsContent", "ShortcutsRPC", "FoundationAdditions"]),
         .target(name: "IntentDefinitionCompiler", dependencies: ["PropertyList"]),
         .target(name: "ShortcutsLanguage", dependencies: ["ShortcutFormat", "ShortcutsContent", "PropertyList"]),
         // SQLite, loaded when the run history is first opened: no -dev package is needed to build.

@@ -1,0 +1,94 @@
+// Only `import AppIntents`, as intent code written for Apple's systems has it: what Foundation on
+// Linux lacks comes with it, in place of Foundation's unavailable declarations.
+import AppIntents
+import Testing
+
+/// `FoundationAdditions` through `import AppIntents`: the user's folders as `URL` members,
+/// security-scoped access, and `DateComponentsFormatter` with the outputs Apple's documentation gives.
+struct FoundationAdditionsTests {
+    @Test func theUsersFoldersAreTheDesktopsFolders() {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        // Each is the xdg-user-dirs folder, which is ~/Documents unless the person named another.
+        let documents = URL.documentsDirectory.path
+        #expect(documents.hasPrefix("/") && URL.documentsDirectory.hasDirectoryPath)
+        if environment["XDG_DOCUMENTS_DIR"] == nil,
+            !FileManager.default.fileExists(atPath: (environment["XDG_CONFIG_HOME"] ?? home + "/.config") + "/user-dirs.dirs")
+        {
+            #expect(documents == home + "/Documents")
+            #expect(URL.downloadsDirectory.path == home + "/Downloads" && URL.moviesDirectory.path == home + "/Videos")
+        }
+        #expect(URL.cachesDirectory.path == (environment["XDG_CACHE_HOME"] ?? home + "/.cache"))
+        #expect(URL.applicationSupportDirectory.path == (environment["XDG_DATA_HOME"] ?? home + "/.local/share"))
+        #expect(URL.currentDirectory().path == FileManager.default.currentDirectoryPath)
+        let chosen = URL.temporaryDirectory.appendingPathComponent("chosen.txt")
+        #expect(chosen.startAccessingSecurityScopedResource())
+        chosen.stopAccessingSecurityScopedResource()
+    }
+
+    @Test func durationsAreWordedAsApplesFormatterWordsThem() {
+        let formatter = DateComponentsFormatter()
+        formatter.referenceDate = Date(timeIntervalSince1970: 0)
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.calendar?.timeZone = TimeZone(identifier: "UTC")!
+        // Apple's documentation: positional one hour and ten seconds with hours, minutes and seconds.
+        formatter.allowedUnits = [.hour, .minute, .second]
+        #expect(formatter.string(from: 3_610) == "1:00:10")
+        #expect(formatter.string(from: 3_700) == "1:01:40")
+        #expect(formatter.string(from: 65) == "1:05")
+        #expect(formatter.string(from: -65) == "-1:05")
+        formatter.zeroFormattingBehavior = .pad
+        #expect(formatter.string(from: 3_700) == "01:01:40")
+
+        // Abbreviated one hour and ten seconds with days to seconds: "1h 10s"; ten minutes,
+        // dropping only leading zeros: "10m 0s".
+        formatter.unitsStyle = .abbreviated
+        formatter.allowedUnits = [.day, .hour, .minute, .second]
+        formatter.zeroFormattingBehavior = .default
+        #expect(formatter.string(from: 3_610) == "1h 10s")
+        formatter.zeroFormattingBehavior = .dropLeading
+        #expect(formatter.string(from: 600) == "10m 0s")
+
+        formatter.zeroFormattingBehavior = .default
+        formatter.allowedUnits = [.minute, .second]
+        formatter.unitsStyle = .full
+        #expect(formatter.string(from: 543) == "9 minutes, 3 seconds")
+        formatter.unitsStyle = .abbreviated
+        #expect(formatter.string(from: 123) == "2m 3s")
+        formatter.unitsStyle = .spellOut
+        #expect(formatter.string(from: 123) == "two minutes, three seconds")
+
+        // "About 5 minutes remaining": the documentation's example.
+        formatter.unitsStyle = .full
+        formatter.includesApproximationPhrase = true
+        formatter.includesTimeRemainingPhrase = true
+        formatter.allowedUnits = [.minute]
+        #expect(formatter.string(from: 300) == "About 5 minutes remaining")
+        formatter.includesApproximationPhrase = false
+        formatter.includesTimeRemainingPhrase = false
+
+        // What the allowed units can't show is left out, not rounded; the largest units stay.
+        formatter.allowedUnits = [.hour, .minute]
+        #expect(formatter.string(from: 3_700) == "1 hour, 1 minute")
+        formatter.allowedUnits = [.hour, .minute, .second]
+        formatter.maximumUnitCount = 1
+        #expect(formatter.string(from: 5_399) == "1 hour")
+        formatter.maximumUnitCount = 0
+        formatter.collapsesLargestUnit = true
+        formatter.allowedUnits = [.minute, .second]
+        #expect(formatter.string(from: 65) == "65 seconds")
+        formatter.collapsesLargestUnit = false
+
+        // Days and longer come from the calendar, from the reference date.
+        formatter.allowedUnits = [.year, .month, .day]
+        #expect(
+            formatter.string(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 86_400 * 400))
+                == "1 year, 1 month, 4 days")
+        var components = DateComponents()
+        components.day = 2
+        components.hour = 3
+        #expect(DateComponentsFormatter.localizedString(from: components, unitsStyle: .abbreviated) == "2d 3h")
+        #expect(formatter.string(for: components) == "2 days")
+        #expect(formatter.string(from: .infinity) == nil)
+    }
+}
