@@ -64,10 +64,8 @@ protocol AnyIntentParameter: AnyObject {
     var hasValue: Bool { get }
     /// The value as a number, for range checks.
     var numericValues: [Double] { get }
-    /// The kinds of file the parameter takes (none: any).
-    var supportedContentTypes: [UTType] { get }
-    /// The files of the value, for the check of their types.
-    var files: [FileContent] { get }
+    /// Why the value can't be taken (a file of another type, an amount in another currency), or nil.
+    var valueProblem: String? { get }
     func setValue(_ value: Any)
     func providedOptions() async throws -> [Any]?
 }
@@ -86,11 +84,12 @@ extension IntentParameter: AnyIntentParameter {
         }
     }
 
-    var files: [FileContent] {
-        ValueCoding.content(of: state.withLock { $0.storage } as Any).items.compactMap { item in
-            if case .file(let file) = item { return file }
-            return nil
+    var valueProblem: String? {
+        guard case .any = accepted else {
+            guard let value = state.withLock({ $0.storage }) else { return nil }
+            return accepted.problem(with: ValueCoding.content(of: value as Any), parameter: title.key)
         }
+        return nil
     }
 
     func setValue(_ value: Any) {

@@ -26,8 +26,8 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
     let defaultValue: Value?
     let inclusiveRange: (lowerBound: Double, upperBound: Double)?
     let optionsProvider: (@Sendable () async throws -> [Any])?
-    /// The kinds of file a file parameter takes (none: any).
-    let supportedContentTypes: [UTType]
+    /// What the parameter takes besides its type: files of some types, amounts in some currencies.
+    let accepted: AcceptedValues
     /// The value, and the Swift property name, set when the intent is reflected.
     let state: Mutex<(storage: Value?, name: String)>
 
@@ -56,9 +56,9 @@ public final class IntentParameter<Value: _IntentValue>: Sendable {
         title: LocalizedStringResource, description: LocalizedStringResource?, default defaultValue: Value.UnwrappedType?,
         requestValueDialog: IntentDialog?, inputConnectionBehavior: InputConnectionBehavior,
         inclusiveRange: (lowerBound: Double, upperBound: Double)?, optionsProvider: (@Sendable () async throws -> [Any])?,
-        supportedContentTypes: [UTType] = []
+        accepted: AcceptedValues = .any
     ) {
-        self.supportedContentTypes = supportedContentTypes
+        self.accepted = accepted
         self.title = title
         self.description = description
         self.requestValueDialog = requestValueDialog
@@ -218,7 +218,7 @@ extension IntentParameter {
         self.init(
             title: title, description: description, default: nil, requestValueDialog: requestValueDialog,
             inputConnectionBehavior: inputConnectionBehavior, inclusiveRange: nil, optionsProvider: nil,
-            supportedContentTypes: supportedContentTypes)
+            accepted: supportedContentTypes.isEmpty ? .any : .files(supportedContentTypes))
     }
 
     /// The same, with the types as identifiers (`"public.image"`).
@@ -236,4 +236,38 @@ extension IntentParameter {
 extension AppIntent {
     /// `@Parameter(title:…)`: an input of the intent.
     public typealias Parameter<Value: _IntentValue> = IntentParameter<Value>
+}
+
+/// What a parameter takes besides its type, checked before `perform()`.
+enum AcceptedValues: Sendable {
+    case any
+    /// Files whose type conforms to one of these.
+    case files([UTType])
+    /// Amounts in one of these currencies (ISO 4217 codes); none listed: any.
+    case currencies([String])
+
+    /// Why a value (as content) can't be taken, naming what can; nil when it can.
+    func problem(with value: Content, parameter title: String) -> String? {
+        switch self {
+        case .any: return nil
+        case .files(let types):
+            for item in value.items {
+                guard case .file(let file) = item else { continue }
+                let identifier = file.typeIdentifier ?? UniformType.identifier(forFileName: file.name)
+                let type = UTType(identifier) ?? .data
+                if !types.contains(where: { type.conforms(to: $0) }) {
+                    return
+                        "\(title) takes files of type \(types.map(\.identifier).joined(separator: ", ")); “\(file.name)” is \(identifier)"
+                }
+            }
+            return nil
+        case .currencies(let codes):
+            guard !codes.isEmpty else { return nil }
+            for item in value.items {
+                guard let amount = IntentCurrencyAmount.value(from: item), !codes.contains(amount.currencyCode) else { continue }
+                return "\(title) takes amounts in \(codes.joined(separator: ", ")); \(amount) is in another currency"
+            }
+            return nil
+        }
+    }
 }

@@ -93,18 +93,8 @@ struct IntentPerformer {
                     message: "\(parameter.title.key) must be between \(NumberText.format(range.lowerBound)) and "
                         + "\(NumberText.format(range.upperBound)); \(NumberText.format(outside)) is outside")
             }
-            let accepted = parameter.supportedContentTypes
-            if !accepted.isEmpty,
-                let refused = parameter.files.first(where: { file in
-                    let type = UTType(file.typeIdentifier ?? UniformType.identifier(forFileName: file.name)) ?? .data
-                    return !accepted.contains { type.conforms(to: $0) }
-                })
-            {
-                let type = refused.typeIdentifier ?? UniformType.identifier(forFileName: refused.name)
-                return ExtensionProtocol.PerformResult(
-                    outcome: .unsupported, parameter: name,
-                    message: "\(parameter.title.key) takes files of type \(accepted.map(\.identifier).joined(separator: ", ")); "
-                        + "“\(refused.name)” is \(type)")
+            if let problem = parameter.valueProblem {
+                return ExtensionProtocol.PerformResult(outcome: .unsupported, parameter: name, message: problem)
             }
             if !parameter.hasValue && !ValueCoding.info(parameter.valueType).isOptional {
                 return ExtensionProtocol.PerformResult(

@@ -83,6 +83,36 @@ extension IntentResult {
     }
 }
 
+extension IntentResult {
+    // A follow-on intent for the Action button (Apple's). Linux computers have no Action button:
+    // the result is the value and dialog alone, and the follow-on intent isn't run.
+
+    /// A result whose follow-on intent the Action button would run next.
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, Never> {
+        IntentResultContainer(value: nil, opensIntent: nil, dialog: nil)
+    }
+
+    /// A result with a value, and a follow-on intent for the Action button.
+    public static func result<Value: _IntentValue, Intent: AppIntent>(value: Value, actionButtonIntent: Intent) -> Self
+    where Self == IntentResultContainer<Value, Never, Never, Never> {
+        IntentResultContainer(value: value, opensIntent: nil, dialog: nil)
+    }
+
+    /// A result that says something, with a follow-on intent for the Action button.
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, IntentDialog> {
+        IntentResultContainer(value: nil, opensIntent: nil, dialog: dialog)
+    }
+
+    /// A result with a value that says something, with a follow-on intent for the Action button.
+    public static func result<Value: _IntentValue, Intent: AppIntent>(value: Value, actionButtonIntent: Intent, dialog: IntentDialog)
+        -> Self
+    where Self == IntentResultContainer<Value, Never, Never, IntentDialog> {
+        IntentResultContainer(value: value, opensIntent: nil, dialog: dialog)
+    }
+}
+
 /// What the performer reads from a result, whatever its generic parameters.
 protocol ResultContents {
     /// The type of the value, or nil when the result has none.

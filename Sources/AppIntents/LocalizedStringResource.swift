@@ -106,6 +106,11 @@ public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation
         self.systemImageName = systemImageName
     }
 
+    /// A dialog with a symbol (an SF Symbol's name on Apple's systems; kept, not drawn, here).
+    public init(full: LocalizedStringResource, systemImageName: String) {
+        self.init(full: full, supporting: full, systemImageName: systemImageName)
+    }
+
     public init(stringLiteral value: String) {
         self.init(LocalizedStringResource(value))
     }

@@ -1,0 +1,49 @@
+/// An intent that stands for something the system does for many apps (Apple's, iOS 16): starting
+/// a workout, recording audio. Here each is an ordinary action of its app, performed as any other.
+public protocol SystemIntent: AppIntent {}
+
+/// Starts a workout of a style (Apple's, iOS 16 / watchOS 9), which Apple's Action button and Siri
+/// offer among `suggestedWorkouts`.
+///
+/// ```swift
+/// struct StartRunIntent: StartWorkoutIntent {
+///     static let title: LocalizedStringResource = "Start Run"
+///     @Parameter(title: "Style") var workoutStyle: RunStyle
+///     static var suggestedWorkouts: [StartRunIntent] { RunStyle.allCases.map { StartRunIntent(style: $0) } }
+///     var displayRepresentation: DisplayRepresentation { "\(workoutStyle)" }
+///     func perform() async throws -> some IntentResult { … }
+/// }
+/// ```
+///
+/// Linux has neither: the intent is an action of its app, and `suggestedWorkouts` is read only by
+/// code that asks for it.
+public protocol StartWorkoutIntent: SystemIntent {
+    /// What kind of workout: the app's own enumeration or entity.
+    associatedtype WorkoutStyle: _IntentValue
+    var workoutStyle: WorkoutStyle { get set }
+    /// The workouts to offer, each an intent with its style set.
+    static var suggestedWorkouts: [Self] { get }
+    /// How this workout shows.
+    var displayRepresentation: DisplayRepresentation { get }
+}
+
+extension StartWorkoutIntent {
+    /// The intent with a style set.
+    public init(style: WorkoutStyle) {
+        self.init()
+        workoutStyle = style
+    }
+
+    /// Tells the system `suggestedWorkouts` changed; nothing keeps them on Linux, so nothing to redo.
+    public static func invalidateSuggestedWorkouts() {}
+}
+
+/// Pauses the running workout (Apple's, iOS 16).
+public protocol PauseWorkoutIntent: SystemIntent {}
+
+/// Resumes the paused workout (Apple's, iOS 16).
+public protocol ResumeWorkoutIntent: SystemIntent {}
+
+/// Records audio (Apple's, iOS 18 / macOS 15): Apple's systems show that recording is going on.
+/// Here it is an ordinary action; the desktop shows a microphone in use as it does for any program.
+public protocol AudioRecordingIntent: SystemIntent {}

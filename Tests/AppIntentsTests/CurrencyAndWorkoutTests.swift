@@ -1,0 +1,75 @@
+import AppIntents
+import ShortcutsContent
+import ShortcutsRPC
+import Testing
+
+/// Amounts of money, the Action button's follow-on intents, dialogs with symbols and the
+/// workout intents, as Apple's App Intents write them, through the real server.
+struct CurrencyAndWorkoutTests {
+    static let intents: [any AppIntent.Type] = [ChargeIntent.self, StartRunIntent.self, PauseRunIntent.self]
+
+    @Test func anAmountIsTextWithItsCurrencyAndReadsBack() async throws {
+        try await ServerHarness.with(Self.intents) { server in
+            for (given, expected) in [
+                (Content.text("12.50 EUR"), "charged 12.5 EUR"), (.text("EUR 3"), "charged 3 EUR"), (.text("€7.25"), "charged 7.25 EUR"),
+                (.text("$1,200"), "charged 1200 USD"), (.text("9 usd"), "charged 9 USD"),
+            ] {
+                let result = try await server.perform("ChargeIntent", ["price": given])
+                #expect(result.outcome == .success && result.value == .text(expected), "\(given)")
+                #expect(result.dialog == "Charged.")
+            }
+            let other = try await server.perform("ChargeIntent", ["price": .text("5 GBP")])
+            #expect(other.outcome == .unsupported && other.parameter == "price")
+            #expect(other.message == "Price takes amounts in EUR, USD; 5 GBP is in another currency")
+            let unreadable = try await server.perform("ChargeIntent", ["price": .text("a lot")])
+            #expect(unreadable.outcome == .unsupported && unreadable.parameter == "price")
+        }
+        #expect(IntentCurrencyAmount(amount: 12.5, currencyCode: "EUR").description == "12.5 EUR")
+        #expect(IntentDialog(full: "Charged.", systemImageName: "creditcard").systemImageName == "creditcard")
+    }
+
+    @Test func aWorkoutIntentIsAnActionWithItsStyle() async throws {
+        try await ServerHarness.with(Self.intents) { server in
+            let started = try await server.perform("StartRunIntent", ["workoutStyle": .text("trail")])
+            #expect(started.outcome == .success && started.value == .text("started a trail run"))
+            #expect(try await server.perform("PauseRunIntent", [:]).value == .text("paused"))
+        }
+        #expect(StartRunIntent.suggestedWorkouts.map(\.workoutStyle) == [.road, .trail])
+        #expect(StartRunIntent(style: .trail).displayRepresentation.title.key == "Trail run")
+        StartRunIntent.invalidateSuggestedWorkouts()
+    }
+}
+
+/// Takes an amount in euros or dollars; its result names the Action button's next intent.
+struct ChargeIntent: AppIntent {
+    static let title: LocalizedStringResource = "Charge"
+    @Parameter(title: "Price", currencyCodes: ["EUR", "USD"]) var price: IntentCurrencyAmount
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
+        .result(value: "charged \(price.amount) \(price.currencyCode)", actionButtonIntent: PauseRunIntent(), dialog: "Charged.")
+    }
+}
+
+enum RunStyle: String, AppEnum {
+    case road, trail
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Run"
+    static let caseDisplayRepresentations: [RunStyle: DisplayRepresentation] = [.road: "Road", .trail: "Trail"]
+}
+
+/// Apple's workout intent, as its samples write one.
+struct StartRunIntent: StartWorkoutIntent {
+    static let title: LocalizedStringResource = "Start Run"
+    @Parameter(title: "Style") var workoutStyle: RunStyle
+    static var suggestedWorkouts: [StartRunIntent] { RunStyle.allCases.map { StartRunIntent(style: $0) } }
+    var displayRepresentation: DisplayRepresentation { "\(workoutStyle.rawValue.capitalized) run" }
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
+        .result(value: "started a \(workoutStyle.rawValue) run")
+    }
+}
+
+struct PauseRunIntent: PauseWorkoutIntent {
+    static let title: LocalizedStringResource = "Pause Run"
+
+    func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "paused") }
+}
