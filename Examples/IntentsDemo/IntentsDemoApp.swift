@@ -32,7 +32,24 @@ struct IntentsDemoApp: IntentDefinitionApplication {
     static let intentDefinitions = [IntentsIntentDefinition.schema]
     static func makeDispatch() -> INIntentDispatch { .applicationDelegate(AppDelegate()) }
 
+    /// `intentsdemo add TITLE` creates a task as the app's window would, and donates the
+    /// interaction, as SiriKit apps do, for Shortcuts to suggest; `intentsdemo forget` deletes
+    /// the donations of the app's tasks.
     static func run(arguments: [String]) async throws {
-        try FileHandle.standardOutput.write(contentsOf: Data("IntentsDemo's actions are now in `shortcuts actions`.\n".utf8))
+        switch arguments.first {
+        case "add" where arguments.count >= 2:
+            let intent = CreateTaskIntent()
+            intent.title = arguments[1]
+            let interaction = INInteraction(intent: intent, response: nil)
+            interaction.groupIdentifier = "tasks"
+            try await interaction.donate()
+            try FileHandle.standardOutput.write(contentsOf: Data("Added “\(arguments[1])”.\n".utf8))
+        case "forget":
+            INInteraction.delete(with: "tasks") { error in
+                if let error { try? FileHandle.standardError.write(contentsOf: Data("\(error)\n".utf8)) }
+            }
+        default:
+            try FileHandle.standardOutput.write(contentsOf: Data("IntentsDemo's actions are now in `shortcuts actions`.\n".utf8))
+        }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// SouperTask, the task manager from "Meet Shortcuts for macOS": its intents for Shortcuts,
 /// and a small command line of its own (`soupertask list`, `soupertask add TITLE --due DATE`,
-/// and `soupertask serve`, which keeps running with its tasks in memory; see ``LiveSession``).
+/// `soupertask forget`, which deletes its suggestions, and `soupertask serve`, which keeps running with its tasks in memory; see ``LiveSession``).
 @main
 struct SouperTaskApp: IntentsApplication {
     static let bundleIdentifier = "com.example.SouperTask"
@@ -25,11 +25,20 @@ struct SouperTaskApp: IntentsApplication {
             guard dueDate > Date() else { throw TaskError.pastDueDate }
             let task = TaskRecord(id: TaskRecord.newIdentifier(), title: arguments[1], dueDate: dueDate)
             try TaskStore.save(task)
+            // As Apple advises: what the person did in the app is donated, for Shortcuts to suggest.
+            let intent = CreateTaskIntent()
+            intent.title = task.title
+            intent.dueDate = task.dueDate
+            try await IntentDonationManager.shared.donate(intent: intent)
             say(task.id)
+        case "forget":
+            // The person cleared the app's history: its suggestions go too.
+            let forgotten = try await IntentDonationManager.shared.deleteDonations(matching: .intentType(CreateTaskIntent.self))
+            say("forgot \(forgotten.count) suggestion(s)")
         case "serve":
             try await LiveSession.shared.serve()
         default:
-            say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | serve | --print-manifest | --serve-intents")
+            say("usage: soupertask list | add TITLE [--due ISO8601-DATE] | forget | serve | --print-manifest | --serve-intents")
         }
     }
 

@@ -66,6 +66,8 @@ protocol AnyIntentParameter: AnyObject {
     var numericValues: [Double] { get }
     /// Why the value can't be taken (a file of another type, an amount in another currency), or nil.
     var valueProblem: String? { get }
+    /// The value as content, when it is set.
+    var currentContent: Content? { get }
     func setValue(_ value: Any)
     func providedOptions() async throws -> [Any]?
 }
@@ -82,6 +84,10 @@ extension IntentParameter: AnyIntentParameter {
             if case .number(let number) = item { return number }
             return nil
         }
+    }
+
+    var currentContent: Content? {
+        state.withLock { $0.storage }.map { ValueCoding.content(of: $0 as Any) }
     }
 
     var valueProblem: String? {

@@ -28,6 +28,8 @@ public struct IntentServer: Sendable {
     ) async {
         self.bundleIdentifier = bundleIdentifier
         self.continueInApp = continueInApp
+        // Donations made while intents are served are this app's.
+        CurrentApp.set(bundleIdentifier)
         catalog = LazyCatalog(bundleIdentifier: bundleIdentifier, intents: intents)
     }
 

@@ -56,6 +56,7 @@ extension IntentsApplication {
 
     /// Serves intents, prints the manifest, or publishes it and runs the app, by the first argument.
     public static func main() async {
+        CurrentApp.set(bundleIdentifier)
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             switch arguments.first {

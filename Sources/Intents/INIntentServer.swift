@@ -21,6 +21,10 @@ public struct INIntentServer {
         self.definitions = definitions
         self.dispatch = dispatch
         coding = INValueCoding(definitions: definitions)
+        // Interactions donated while intents are served are this app's.
+        INCurrentApp.current.withLock {
+            $0 = INCurrentApp.App(bundleIdentifier: bundleIdentifier, definitions: definitions, coding: coding)
+        }
     }
 
     /// Answers requests until the channel closes or the host sends `shutdown`.

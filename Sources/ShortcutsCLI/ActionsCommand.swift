@@ -22,9 +22,13 @@ enum ActionsCommand {
             once it has run (it writes its manifest to $SHORTCUTS_HOME/Apps) or when its manifest is \
             installed system-wide (shortcuts/apps under each $XDG_DATA_DIRS folder). An action that \
             calls a desktop or system service over D-Bus is marked unavailable when its bus has no such \
-            service, with the package that provides it.
+            service, with the package that provides it. With --suggested, lists instead what apps \
+            donated: actions the person just did in them, with their values, newest first.
             """,
-        options: [app, json])
+        options: [app, suggested, json])
+
+    static let suggested = Flag(
+        "suggested", help: "List the actions apps suggest (their donations), with the values they were done with, newest first.")
 
     static let app = Option(
         "app", value: "bundle-id",
@@ -34,6 +38,7 @@ enum ActionsCommand {
     static let json = Flag("json", help: "Print the actions' metadata as JSON, in a stable order.")
 
     static func run(_ arguments: ParsedArguments, environment: [String: String]) throws -> Int32 {
+        if arguments[suggested] { return listSuggestions(app: arguments[app], json: arguments[json], environment: environment) }
         let apps = RunSetup.commandLine(environment).apps
         let actions: [ActionMetadata]
         if let bundle = arguments[app], let own = appleAppActions(bundle) {
@@ -57,6 +62,30 @@ enum ActionsCommand {
             let presence = actions.contains { $0.service != nil } ? ServicePresence(environment: environment) : nil
             Console.out(actions.map { describe($0, presence: presence) }.joined())
         }
+        return 0
+    }
+
+    /// The apps' donations, newest first: each action with the values it was done with.
+    static func listSuggestions(app: String?, json: Bool, environment: [String: String]) -> Int32 {
+        let donations = DonationStore(home: ShortcutsHome.path(in: environment)).donations(bundleIdentifier: app)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            Console.out(((try? encoder.encode(donations)).map { String(decoding: $0, as: UTF8.self) } ?? "[]") + "\n")
+            return 0
+        }
+        let dates = ISO8601DateFormatter()
+        var text = ""
+        for donation in donations {
+            text += "\(donation.action)  \(donation.title)  (\(donation.bundleIdentifier), \(dates.string(from: donation.date)))\n"
+            for name in donation.parameters.keys.sorted() {
+                guard let value = donation.parameters[name] else { continue }
+                text += "    \(name): \(value.text)\n"
+            }
+            if let dialog = donation.dialog { text += "    said: \(dialog)\n" }
+        }
+        Console.out(text.isEmpty ? "No app has suggested an action yet.\n" : text)
         return 0
     }
 

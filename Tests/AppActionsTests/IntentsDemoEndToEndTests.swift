@@ -25,6 +25,18 @@ import Testing
         #expect(result.output.contains("topping: entity (Topping)"))
     }
 
+    /// An interaction the app donates (`INInteraction.donate`) is suggested with its values;
+    /// deleting its group (`INInteraction.delete(with:)`) takes it back.
+    @Test func aDonatedInteractionIsSuggestedUntilItsGroupIsDeleted() throws {
+        #expect(try binaries.run("intentsdemo", ["add", "Call Ada"]).status == 0)
+        let listed = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"])
+        #expect(listed.output.hasPrefix("\(Self.create)  Create a Task  (com.example.IntentsDemo, "), "\(listed.output)")
+        #expect(listed.output.contains("\n    title: Call Ada\n"), "\(listed.output)")
+        #expect(try binaries.run("intentsdemo", ["forget"]).status == 0)
+        let after = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"])
+        #expect(after.output == "No app has suggested an action yet.\n", "\(after.output)")
+    }
+
     @Test func createTaskResolvesTheDueDateWithTheCustomUnsupportedReason() throws {
         let created = try binaries.run("shortcuts", ["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=2030-01-01"])
         #expect(created.status == 0, "\(created.error)")

@@ -48,6 +48,48 @@ import Testing
         #expect(identifiers.contains(Self.create))
     }
 
+    /// A task added in the app is donated, as Apple advises; `shortcuts actions --suggested` then
+    /// offers Create Task with its values, newest first, as text and as JSON; the app's file of
+    /// donations is kept without following a link planted in its place.
+    @Test func whatThePersonDidInTheAppIsSuggested() throws {
+        #expect(try shortcuts(["actions", "--suggested"]).output == "No app has suggested an action yet.\n")
+        for title in ["Milk", "Bread"] {
+            let added = try binaries.run("soupertask", ["add", title, "--due", Self.future])
+            #expect(added.status == 0, "\(added.error)")
+        }
+        let listed = try shortcuts(["actions", "--suggested", "--app", "com.example.SouperTask"])
+        #expect(listed.status == 0, "\(listed.error)")
+        let lines = listed.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(listed.output)")
+        #expect(lines.first?.hasPrefix("\(Self.create)  Create Task  (com.example.SouperTask, ") == true, "\(listed.output)")
+        // Values read as shortcuts shows them (the date in the local time zone).
+        #expect(lines[1].hasPrefix("    dueDate: ") && lines[1].contains("2031"), "\(listed.output)")
+        #expect(lines[2] == "    title: Bread", "\(listed.output)")
+        #expect(lines[5] == "    title: Milk")
+
+        let json = try shortcuts(["actions", "--suggested", "--json"])
+        let donations = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(donations.count == 2)
+        let parameters = try #require(donations.first?["parameters"] as? [String: [String: Any]])
+        #expect(parameters["title"]?["text"] as? String == "Bread")
+        #expect(donations.first?["action"] as? String == Self.create)
+
+        // A link planted as the app's donations file is replaced, not followed.
+        let folder = binaries.home + "/Donations"
+        let victim = binaries.home + "/victim.json"
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: victim))
+        try FileManager.default.removeItem(atPath: folder + "/com.example.SouperTask.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/com.example.SouperTask.json", withDestinationPath: victim)
+        #expect(try binaries.run("soupertask", ["add", "Eggs", "--due", Self.future]).status == 0)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "[]")
+        #expect(try shortcuts(["actions", "--suggested"]).output.contains("    title: Eggs\n"))
+
+        // The app deletes its donations of Create Task (the one made after the planted link).
+        let forgot = try binaries.run("soupertask", ["forget"])
+        #expect(forgot.output == "forgot 1 suggestion(s)\n", "\(forgot.output)\(forgot.error)")
+        #expect(try shortcuts(["actions", "--suggested"]).output == "No app has suggested an action yet.\n")
+    }
+
     @Test func performsCreateTaskWithValues() throws {
         let result = try shortcuts(["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=\(Self.future)"])
         #expect(result.status == 0, "\(result.error)")
