@@ -33,8 +33,10 @@ struct IntentsDemoApp: IntentDefinitionApplication {
     static func makeDispatch() -> INIntentDispatch { .applicationDelegate(AppDelegate()) }
 
     /// `intentsdemo add TITLE` creates a task as the app's window would, and donates the
-    /// interaction, as SiriKit apps do, for Shortcuts to suggest; `intentsdemo forget` deletes
-    /// the donations of the app's tasks.
+    /// interaction, as SiriKit apps do, for Shortcuts to suggest; `intentsdemo plan` sets the
+    /// app's relevant shortcut (planning the day, in the morning); `intentsdemo view TITLE` shows
+    /// a task, an activity eligible for prediction; `intentsdemo forget` deletes the donations of
+    /// the app's tasks and its activities.
     static func run(arguments: [String]) async throws {
         switch arguments.first {
         case "add" where arguments.count >= 2:
@@ -44,10 +46,27 @@ struct IntentsDemoApp: IntentDefinitionApplication {
             interaction.groupIdentifier = "tasks"
             try await interaction.donate()
             try FileHandle.standardOutput.write(contentsOf: Data("Added “\(arguments[1])”.\n".utf8))
+        case "plan":
+            // The app's relevant shortcut: planning the day's first task, in the morning.
+            let intent = CreateTaskIntent()
+            intent.title = "Plan the day"
+            guard let shortcut = INShortcut(intent: intent) else { return }
+            let relevant = INRelevantShortcut(shortcut: shortcut)
+            relevant.relevanceProviders = [INDailyRoutineRelevanceProvider(situation: .morning)]
+            try await INRelevantShortcutStore.default.setRelevantShortcuts([relevant])
+        case "view" where arguments.count >= 2:
+            // The person looks at a task's page: an activity Shortcuts may suggest again.
+            let activity = NSUserActivity(activityType: "com.example.IntentsDemo.viewTask")
+            activity.title = "View \(arguments[1])"
+            activity.userInfo = ["task": arguments[1]]
+            activity.isEligibleForPrediction = true
+            activity.persistentIdentifier = "task-" + arguments[1]
+            activity.becomeCurrent()
         case "forget":
             INInteraction.delete(with: "tasks") { error in
                 if let error { try? FileHandle.standardError.write(contentsOf: Data("\(error)\n".utf8)) }
             }
+            NSUserActivity.deleteAllSavedUserActivities {}
         default:
             try FileHandle.standardOutput.write(contentsOf: Data("IntentsDemo's actions are now in `shortcuts actions`.\n".utf8))
         }

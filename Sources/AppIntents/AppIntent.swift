@@ -171,6 +171,11 @@ public struct IntentModes: OptionSet, Sendable, Hashable {
 /// intent is an ordinary action here, listed and performed as any other.
 public protocol WidgetConfigurationIntent: AppIntent {}
 
+extension WidgetConfigurationIntent {
+    /// A widget's configuration does nothing when performed, as Apple's default does: it only holds values.
+    public func perform() async throws -> some IntentResult { .result() }
+}
+
 /// An app intent that replaces a SiriKit custom intent, so shortcuts that used the old intent
 /// keep working.
 public protocol CustomIntentMigratedAppIntent: AppIntent {

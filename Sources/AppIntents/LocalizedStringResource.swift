@@ -31,11 +31,44 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
         self.init(value)
     }
 
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(String(stringInterpolation: stringInterpolation))
+    public init(stringInterpolation: StringInterpolation) {
+        self.init(stringInterpolation.text)
     }
 
     public var description: String { key }
+
+    /// A literal's interpolations: values as they print, and Apple's placeholders for a format
+    /// filled in later, such as `TypeDisplayRepresentation`'s count (`"\(placeholder: .int) tasks"`).
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity + interpolationCount * 8)
+        }
+
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+
+        public mutating func appendInterpolation<Value>(_ value: Value) { text += String(describing: value) }
+
+        /// A value filled in later: written as its format specifier (`%lld` for `.int`), as the key
+        /// of a strings file holds it.
+        public mutating func appendInterpolation(placeholder: Placeholder) { text += placeholder.specifier }
+    }
+
+    /// The kind of a value a format fills in later (Foundation's `String.LocalizationValue.Placeholder`).
+    public enum Placeholder: Sendable {
+        case int, uint, float, double, object
+
+        var specifier: String {
+            switch self {
+            case .int: "%lld"
+            case .uint: "%llu"
+            case .float: "%f"
+            case .double: "%lf"
+            case .object: "%@"
+            }
+        }
+    }
 }
 
 extension String {

@@ -31,6 +31,34 @@ open class INIntent: NSObject {
 
     /// Sets (or, with nil, clears) a parameter by name.
     public func setStoredValue(_ value: Any?, forKey key: String) { values[key] = value }
+
+    private var images: [String: INImage] = [:]
+
+    /// Sets the image shown beside a parameter's value (nil clears it); an unknown name is kept too,
+    /// as Apple's does.
+    public func setImage(_ image: INImage?, forParameterNamed parameterName: String) { images[parameterName] = image }
+
+    /// The image set beside a parameter's value.
+    public func image(forParameterNamed parameterName: String) -> INImage? { images[parameterName] }
+
+    /// The image that stands for the whole intent: the first parameter's, in name order, that has one.
+    public func keyImage() -> INImage? { images.keys.sorted().first.flatMap { images[$0] } }
+}
+
+extension NSString {
+    /// A string to localise when it is shown (Apple's, for intent code that runs before the
+    /// person's language is known). Linux has no strings tables for it: the format is filled now.
+    public class func deferredLocalizedIntentsString(with format: String, _ arguments: any CVarArg...) -> String {
+        String(format: format, arguments: arguments)
+    }
+
+    public class func deferredLocalizedIntentsString(with format: String, table: String, _ arguments: any CVarArg...) -> String {
+        String(format: format, arguments: arguments)
+    }
+
+    public class func deferredLocalizedIntentsString(with format: String, table: String, arguments: CVaListPointer) -> String {
+        NSString(format: format, arguments: arguments) as String
+    }
 }
 
 /// The result of performing (or confirming) an intent: the base of every generated

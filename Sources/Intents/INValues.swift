@@ -39,21 +39,38 @@ public final class INFile: NSObject {
     }
 }
 
-/// An image shown beside a value (by name or URL; Linux draws none).
+/// An image shown beside a value (by name, URL or bytes; kept, and drawn by nothing on Linux).
 public final class INImage: NSObject, Sendable {
     public let name: String?
     public let url: URL?
+    /// The image's bytes, when it was made from them.
+    public let data: Data?
 
     public init(named name: String) {
         self.name = name
         url = nil
+        data = nil
         super.init()
     }
 
     public init(url: URL) {
         name = nil
         self.url = url
+        data = nil
         super.init()
+    }
+
+    public init(imageData: Data) {
+        name = nil
+        url = nil
+        data = imageData
+        super.init()
+    }
+
+    /// An image from a URL; nil for a URL that isn't a file's (Apple's fails for remote ones too).
+    public convenience init?(url: URL, width: Double, height: Double) {
+        guard url.isFileURL else { return nil }
+        self.init(url: url)
     }
 }
 
@@ -91,6 +108,39 @@ public final class INCurrencyAmount: NSObject, Sendable {
     }
 }
 
+/// A point on Earth, in degrees (CoreLocation's).
+public struct CLLocationCoordinate2D: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init() { (latitude, longitude) = (0, 0) }
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A location (CoreLocation's), reduced to its coordinate.
+public final class CLLocation: NSObject, Sendable {
+    public let coordinate: CLLocationCoordinate2D
+
+    public init(latitude: Double, longitude: Double) {
+        coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        super.init()
+    }
+
+    /// The distance to another location in metres, along the Earth's surface (a sphere of 6,371 km).
+    public func distance(from location: CLLocation) -> Double {
+        let radians = Double.pi / 180
+        let (φ1, φ2) = (coordinate.latitude * radians, location.coordinate.latitude * radians)
+        let Δφ = φ2 - φ1
+        let Δλ = (location.coordinate.longitude - coordinate.longitude) * radians
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 6_371_000 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}
+
 /// A named place (`Location` parameters). CoreLocation's class, reduced to what text can carry.
 public final class CLPlacemark: NSObject, Sendable {
     public let name: String?
@@ -106,6 +156,9 @@ public final class CLPlacemark: NSObject, Sendable {
         }
         super.init()
     }
+
+    /// Where the place is, when its coordinate is known.
+    public var location: CLLocation? { coordinate.map { CLLocation(latitude: $0.latitude, longitude: $0.longitude) } }
 
     public override var description: String {
         if let name { return name }

@@ -31,7 +31,69 @@ open class NSUserActivity: NSObject {
     open func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) {
         userInfo = (userInfo ?? [:]).merging(otherDictionary) { $1 }
     }
+
+    /// Whether Shortcuts may suggest this activity once it becomes current.
+    open var isEligibleForPrediction = false
+    /// Accepted; Linux's desktop search finds shortcuts, not activities.
+    open var isEligibleForSearch = false
+    open var isEligibleForHandoff = true
+    /// The phrase suggested for running it.
+    open var suggestedInvocationPhrase: String?
+    /// The identifier to delete it by later.
+    open var persistentIdentifier: NSUserActivityPersistentIdentifier?
+    open var keywords: Set<String> = []
+
+    /// Marks the activity as what the person is doing: one eligible for prediction is kept as a
+    /// suggestion of the app (`shortcuts actions --suggested` lists it), with its title and the
+    /// text of its `userInfo`.
+    open func becomeCurrent() {
+        guard isEligibleForPrediction, let app = try? INCurrentApp.required() else { return }
+        var parameters: [String: Content] = [:]
+        for (key, value) in userInfo ?? [:] { parameters[String(describing: key)] = .text(String(describing: value)) }
+        var donation = Donation(
+            bundleIdentifier: app.bundleIdentifier, action: Self.action(of: activityType, in: app.bundleIdentifier),
+            title: title ?? activityType,
+            parameters: parameters)
+        donation.kind = .activity
+        if let persistentIdentifier { donation.identifier = persistentIdentifier }
+        let store = DonationStore(home: ShortcutsHome.path())
+        // The same activity again replaces the one kept before.
+        _ = try? store.delete(bundleIdentifier: app.bundleIdentifier) { $0.kind == .activity && $0.identifier == donation.identifier }
+        try? store.donate(donation)
+    }
+
+    /// An activity type as an action's identifier: as it is when it is reverse-DNS already
+    /// (`com.example.App.viewTask`), else under the app's bundle identifier.
+    static func action(of activityType: String, in bundleIdentifier: String) -> String {
+        activityType.contains(".") ? activityType : "\(bundleIdentifier).\(activityType)"
+    }
+
+    open func resignCurrent() {}
+    open func invalidate() {}
+
+    /// Deletes kept activities by their persistent identifiers.
+    open class func deleteSavedUserActivities(
+        withPersistentIdentifiers persistentIdentifiers: [NSUserActivityPersistentIdentifier], completionHandler: @escaping () -> Void
+    ) {
+        if let app = try? INCurrentApp.required() {
+            _ = try? DonationStore(home: ShortcutsHome.path()).delete(bundleIdentifier: app.bundleIdentifier) {
+                $0.kind == .activity && persistentIdentifiers.contains($0.identifier)
+            }
+        }
+        completionHandler()
+    }
+
+    /// Deletes every kept activity of the app.
+    open class func deleteAllSavedUserActivities(completionHandler: @escaping () -> Void) {
+        if let app = try? INCurrentApp.required() {
+            _ = try? DonationStore(home: ShortcutsHome.path()).delete(bundleIdentifier: app.bundleIdentifier) { $0.kind == .activity }
+        }
+        completionHandler()
+    }
 }
+
+/// An activity's identifier to delete it by (Apple's type alias).
+public typealias NSUserActivityPersistentIdentifier = String
 
 /// An intent together with its response.
 open class INInteraction: NSObject {
@@ -53,18 +115,8 @@ open class INInteraction: NSObject {
     open func donate(completion: ((Error?) -> Void)? = nil) {
         do {
             let app = try INCurrentApp.required()
-            let className = String(describing: type(of: intent))
-            guard let schema = app.definitions.lazy.flatMap(\.intents).first(where: { $0.className == className }) else {
-                throw INDonationError(description: "\(app.bundleIdentifier)'s intent definitions have no intent \(className)")
-            }
-            var parameters: [String: Content] = [:]
-            for parameter in schema.parameters {
-                guard let value = intent.storedValue(forKey: parameter.name) else { continue }
-                parameters[parameter.name] = app.coding.content(of: value, for: parameter)
-            }
-            var donation = Donation(
-                bundleIdentifier: app.bundleIdentifier, action: "\(app.bundleIdentifier).\(className)", title: schema.title,
-                parameters: parameters, groupIdentifier: groupIdentifier)
+            var donation = try app.donation(of: intent)
+            donation.groupIdentifier = groupIdentifier
             if let identifier { donation.identifier = identifier }
             try DonationStore(home: ShortcutsHome.path()).donate(donation)
             completion?(nil)
@@ -122,6 +174,23 @@ enum INCurrentApp {
             throw INDonationError(description: "no app to donate for: donations are made by an app whose intents are served")
         }
         return app
+    }
+}
+
+extension INCurrentApp.App {
+    /// An intent of this app as a donation: its action and its parameters' values.
+    func donation(of intent: INIntent) throws -> Donation {
+        let className = String(describing: type(of: intent))
+        guard let schema = definitions.lazy.flatMap(\.intents).first(where: { $0.className == className }) else {
+            throw INDonationError(description: "\(bundleIdentifier)'s intent definitions have no intent \(className)")
+        }
+        var parameters: [String: Content] = [:]
+        for parameter in schema.parameters {
+            guard let value = intent.storedValue(forKey: parameter.name) else { continue }
+            parameters[parameter.name] = coding.content(of: value, for: parameter)
+        }
+        return Donation(
+            bundleIdentifier: bundleIdentifier, action: "\(bundleIdentifier).\(className)", title: schema.title, parameters: parameters)
     }
 }
 

@@ -78,7 +78,11 @@ enum ActionsCommand {
         let dates = ISO8601DateFormatter()
         var text = ""
         for donation in donations {
-            text += "\(donation.action)  \(donation.title)  (\(donation.bundleIdentifier), \(dates.string(from: donation.date)))\n"
+            let kind = donation.kind.map { kind in
+                kind == .relevant ? "relevant " + (donation.relevance ?? []).joined(separator: ", ") + ", " : "seen, "
+            }
+            text +=
+                "\(donation.action)  \(donation.title)  (\(kind ?? "")\(donation.bundleIdentifier), \(dates.string(from: donation.date)))\n"
             for name in donation.parameters.keys.sorted() {
                 guard let value = donation.parameters[name] else { continue }
                 text += "    \(name): \(value.text)\n"

@@ -24,6 +24,18 @@ public struct Donation: Codable, Sendable, Equatable {
     public var dialog: String?
     /// SiriKit's `INInteraction.groupIdentifier`.
     public var groupIdentifier: String?
+    /// What kind of suggestion it is; nil for an action the person did.
+    public var kind: Kind?
+    /// When it is relevant, as people read it ("in the morning"), for relevant shortcuts.
+    public var relevance: [String]?
+
+    /// The kinds of suggestion besides an action the person did.
+    public enum Kind: String, Codable, Sendable {
+        /// An app's relevant shortcut (SiriKit's `INRelevantShortcutStore`), for the times it names.
+        case relevant
+        /// Something the person looked at in the app (a user activity eligible for prediction).
+        case activity
+    }
 
     public init(
         identifier: String = UUID().uuidString, date: Date = Date(), bundleIdentifier: String, action: String, title: String,

@@ -37,6 +37,28 @@ import Testing
         #expect(after.output == "No app has suggested an action yet.\n", "\(after.output)")
     }
 
+    /// The app's relevant shortcut (`INRelevantShortcutStore`) and an activity eligible for
+    /// prediction (`NSUserActivity.becomeCurrent`) are suggested with when and what they are;
+    /// setting the relevant shortcuts again replaces them; the same activity again replaces itself.
+    @Test func relevantShortcutsAndSeenActivitiesAreSuggested() throws {
+        for arguments in [["plan"], ["plan"], ["view", "Milk"], ["view", "Milk"]] {
+            let result = try binaries.run("intentsdemo", arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+        }
+        let listed = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"]).output
+        let lines = listed.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("com.example.") }.count == 2, "\(listed)")
+        #expect(
+            lines.contains { $0.hasPrefix("com.example.IntentsDemo.viewTask  View Milk  (seen, com.example.IntentsDemo, ") }, "\(listed)")
+        #expect(
+            lines.contains { $0.hasPrefix("\(Self.create)  Create a Task  (relevant in the morning, com.example.IntentsDemo, ") },
+            "\(listed)")
+        #expect(lines.contains("    task: Milk") && lines.contains("    title: Plan the day"), "\(listed)")
+        #expect(try binaries.run("intentsdemo", ["forget"]).status == 0)
+        let after = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"]).output
+        #expect(!after.contains("viewTask") && after.contains("relevant in the morning"), "\(after)")
+    }
+
     @Test func createTaskResolvesTheDueDateWithTheCustomUnsupportedReason() throws {
         let created = try binaries.run("shortcuts", ["perform", Self.create, "--set", "title=Milk", "--set", "dueDate=2030-01-01"])
         #expect(created.status == 0, "\(created.error)")

@@ -73,3 +73,25 @@ struct PauseRunIntent: PauseWorkoutIntent {
 
     func perform() async throws -> some IntentResult & ReturnsValue<String> { .result(value: "paused") }
 }
+
+/// A widget's configuration intent with Apple's default `perform()`, and `\(placeholder:)` in a
+/// type's count format, as Apple's samples write them.
+struct WidgetAndPlaceholderTests {
+    @Test func aWidgetConfigurationPerformsNothingAndPlaceholdersAreFormats() async throws {
+        try await ServerHarness.with([PickCityIntent.self]) { server in
+            let result = try await server.perform("PickCityIntent", ["city": .text("Lyon")])
+            #expect(result.outcome == .success && result.value == nil && result.dialog == nil)
+        }
+        #expect(PickCityIntent.cities.numericFormat?.key == "%lld cities")
+        let name = "Ada"
+        let greeting: LocalizedStringResource = "Hello, \(name), \(3) tasks"
+        #expect(greeting.key == "Hello, Ada, 3 tasks")
+    }
+}
+
+/// Configures a weather widget; performing it does nothing (Apple's default).
+struct PickCityIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Pick City"
+    static let cities = TypeDisplayRepresentation(name: "City", numericFormat: "\(placeholder: .int) cities")
+    @Parameter(title: "City") var city: String
+}

@@ -92,3 +92,18 @@ struct FoundationAdditionsTests {
         #expect(formatter.string(from: .infinity) == nil)
     }
 }
+
+/// `.localizedStandard` where a sort comparator of strings is asked for, as file managers order names.
+struct LocalizedStandardTests {
+    struct File: Sendable {
+        var name: String
+    }
+
+    @Test func namesSortAsAFileManagerListsThem() {
+        let names = ["file10", "File3", "file2", "Apple", "apple 2"]
+        #expect(names.sorted(using: .localizedStandard) == ["Apple", "apple 2", "file2", "File3", "file10"])
+        let files = names.map(File.init)
+        #expect(files.sorted(using: KeyPathComparator(\File.name, comparator: .localizedStandard)).map(\.name).last == "file10")
+        #expect(names.sorted { $0.localizedStandardCompare($1) == .orderedAscending } == names.sorted(using: .localizedStandard))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import ShortcutsContent
+
+/// Something Shortcuts can run: an intent, or an activity of the app (SiriKit's).
+public enum INShortcut {
+    case intent(INIntent)
+    case userActivity(NSUserActivity)
+
+    /// A shortcut that performs an intent.
+    public init?(intent: INIntent) { self = .intent(intent) }
+
+    /// A shortcut that continues an activity in the app.
+    public init(userActivity: NSUserActivity) { self = .userActivity(userActivity) }
+
+    public var intent: INIntent? {
+        if case .intent(let intent) = self { return intent }
+        return nil
+    }
+
+    public var userActivity: NSUserActivity? {
+        if case .userActivity(let activity) = self { return activity }
+        return nil
+    }
+}
+
+/// A shortcut the app says is worth offering at some times (SiriKit's, for the Siri watch face
+/// and suggestions). Here the store keeps it as a suggestion of the app, with when it is relevant.
+open class INRelevantShortcut: NSObject {
+    public let shortcut: INShortcut
+    /// When it is relevant; none means at any time.
+    open var relevanceProviders: [INRelevanceProvider] = []
+    open var shortcutRole: INRelevantShortcutRole = .action
+    /// How a watch face would show it; kept, drawn by nothing here.
+    open var watchTemplate: INDefaultCardTemplate?
+
+    public init(shortcut: INShortcut) {
+        self.shortcut = shortcut
+        super.init()
+    }
+}
+
+/// Whether a relevant shortcut does something or shows something.
+public enum INRelevantShortcutRole: Int, Sendable {
+    case action = 0
+    case information = 1
+}
+
+/// A card's title, subtitle and image.
+open class INDefaultCardTemplate: NSObject {
+    open var title: String
+    open var subtitle: String?
+    open var image: INImage?
+
+    public init(title: String) {
+        self.title = title
+        super.init()
+    }
+}
+
+/// When a relevant shortcut is worth offering.
+open class INRelevanceProvider: NSObject {
+    /// The time or place, as people read it ("in the morning").
+    var relevance: String { "at any time" }
+}
+
+/// Between two moments.
+open class INDateRelevanceProvider: INRelevanceProvider {
+    public let startDate: Date
+    public let endDate: Date?
+
+    public init(start startDate: Date, end endDate: Date?) {
+        self.startDate = startDate
+        self.endDate = endDate
+        super.init()
+    }
+
+    override var relevance: String {
+        let format = ISO8601DateFormatter()
+        return "from \(format.string(from: startDate))" + (endDate.map { " to \(format.string(from: $0))" } ?? "")
+    }
+}
+
+/// The times of a person's day.
+public enum INDailyRoutineSituation: Int, Sendable {
+    case morning = 0, evening, home, work, school, gym, commute, heartRateAlert, physicalActivityIncomplete
+}
+
+/// At a time of the person's day.
+open class INDailyRoutineRelevanceProvider: INRelevanceProvider {
+    public let situation: INDailyRoutineSituation
+
+    public init(situation: INDailyRoutineSituation) {
+        self.situation = situation
+        super.init()
+    }
+
+    override var relevance: String {
+        switch situation {
+        case .morning: "in the morning"
+        case .evening: "in the evening"
+        case .home: "at home"
+        case .work: "at work"
+        case .school: "at school"
+        case .gym: "at the gym"
+        case .commute: "on the commute"
+        case .heartRateAlert: "on a heart rate alert"
+        case .physicalActivityIncomplete: "when the day's activity is incomplete"
+        }
+    }
+}
+
+/// The app's relevant shortcuts (SiriKit's), kept as suggestions of the app: each call replaces
+/// the ones set before. `shortcuts actions --suggested` lists them with when they are relevant.
+open class INRelevantShortcutStore: NSObject, @unchecked Sendable {
+    // Unchecked: it has no state of its own; the store's file is locked while it changes.
+    public static let `default` = INRelevantShortcutStore()
+
+    open func setRelevantShortcuts(_ shortcuts: [INRelevantShortcut], completionHandler: ((Error?) -> Void)? = nil) {
+        do {
+            let app = try INCurrentApp.required()
+            let donations = try shortcuts.map { relevant -> Donation in
+                var donation: Donation
+                switch relevant.shortcut {
+                case .intent(let intent): donation = try app.donation(of: intent)
+                case .userActivity(let activity):
+                    donation = Donation(
+                        bundleIdentifier: app.bundleIdentifier,
+                        action: NSUserActivity.action(of: activity.activityType, in: app.bundleIdentifier),
+                        title: activity.title ?? activity.activityType, parameters: [:])
+                }
+                donation.kind = .relevant
+                donation.relevance = relevant.relevanceProviders.isEmpty ? ["at any time"] : relevant.relevanceProviders.map(\.relevance)
+                return donation
+            }
+            let store = DonationStore(home: ShortcutsHome.path())
+            try store.delete(bundleIdentifier: app.bundleIdentifier) { $0.kind == .relevant }
+            for donation in donations { try store.donate(donation) }
+            completionHandler?(nil)
+        } catch {
+            completionHandler?(error)
+        }
+    }
+
+    open func setRelevantShortcuts(_ shortcuts: [INRelevantShortcut]) async throws {
+        var failure: (any Error)?
+        setRelevantShortcuts(shortcuts) { failure = $0 }
+        if let failure { throw failure }
+    }
+}
