@@ -107,3 +107,36 @@ struct LocalizedStandardTests {
         #expect(names.sorted { $0.localizedStandardCompare($1) == .orderedAscending } == names.sorted(using: .localizedStandard))
     }
 }
+
+/// `MeasurementFormatter` through `import AppIntents`, in the units of the locale's measurement system.
+struct MeasurementFormatterTests {
+    @Test func measurementsInTheLocalesUnitsOrTheirOwn() {
+        let formatter = MeasurementFormatter()
+        formatter.locale = Locale(identifier: "en_US")
+        let run = Measurement(value: 5, unit: UnitLength.kilometers)
+        #expect(formatter.string(from: run) == "3.107 mi")
+        #expect(formatter.string(from: Measurement(value: 293, unit: UnitTemperature.kelvin)) == "67.73°F")
+        #expect(formatter.string(from: Measurement(value: 2, unit: UnitMass.kilograms)) == "4.409 lb")
+        formatter.unitOptions = .providedUnit
+        #expect(formatter.string(from: run) == "5 km")
+        formatter.unitStyle = .short
+        #expect(formatter.string(from: run) == "5km")
+        formatter.unitStyle = .long
+        #expect(formatter.string(from: run) == "5 kilometers")
+        #expect(formatter.string(from: Measurement(value: 1, unit: UnitLength.kilometers)) == "1 kilometer")
+        #expect(formatter.string(from: UnitSpeed.milesPerHour) == "miles per hour")
+        formatter.unitStyle = .medium
+        formatter.unitOptions = [.providedUnit, .naturalScale]
+        #expect(formatter.string(from: Measurement(value: 12_000, unit: UnitLength.meters)) == "12 km")
+        #expect(formatter.string(from: Measurement(value: 0.5, unit: UnitLength.kilometers)) == "500 m")
+        formatter.unitOptions = .temperatureWithoutUnit
+        #expect(formatter.string(from: Measurement(value: 22, unit: UnitTemperature.celsius)) == "71.6°")
+
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.unitOptions = []
+        #expect(formatter.string(from: Measurement(value: 22, unit: UnitTemperature.celsius)) == "22°C")
+        #expect(formatter.string(from: Measurement(value: 100, unit: UnitSpeed.kilometersPerHour)) == "62.137 mph")
+        formatter.locale = Locale(identifier: "fr_FR")
+        #expect(formatter.string(from: Measurement(value: 3, unit: UnitLength.miles)) == "4,828 km")
+    }
+}
