@@ -47,3 +47,16 @@ public protocol ResumeWorkoutIntent: SystemIntent {}
 /// Records audio (Apple's, iOS 18 / macOS 15): Apple's systems show that recording is going on.
 /// Here it is an ordinary action; the desktop shows a microphone in use as it does for any program.
 public protocol AudioRecordingIntent: SystemIntent {}
+
+/// Intents, entities and queries that live in a Swift package or framework (Apple's, iOS 17 /
+/// macOS 14): a package lists the packages it includes, and Apple's compiler gathers their
+/// metadata into the app's. Here the app's manifest comes from the intents it lists
+/// (``IntentsApplication/intents``), which may come from any package it imports; a package type
+/// and its `includedPackages` compile, and list nothing themselves.
+public protocol AppIntentsPackage {
+    static var includedPackages: [any AppIntentsPackage.Type] { get }
+}
+
+extension AppIntentsPackage {
+    public static var includedPackages: [any AppIntentsPackage.Type] { [] }
+}

@@ -95,3 +95,16 @@ struct PickCityIntent: WidgetConfigurationIntent {
     static let cities = TypeDisplayRepresentation(name: "City", numericFormat: "\(placeholder: .int) cities")
     @Parameter(title: "City") var city: String
 }
+
+/// Packages of intents as Apple's samples declare them.
+struct TasksKitPackage: AppIntentsPackage {}
+
+struct TasksAppPackage: AppIntentsPackage {
+    static var includedPackages: [any AppIntentsPackage.Type] { [TasksKitPackage.self] }
+}
+
+struct AppIntentsPackageTests {
+    @Test func packagesListWhatTheyInclude() {
+        #expect(TasksAppPackage.includedPackages.count == 1 && TasksKitPackage.includedPackages.isEmpty)
+    }
+}
