@@ -68,6 +68,8 @@ protocol AnyIntentParameter: AnyObject {
     var valueProblem: String? { get }
     /// The value as content, when it is set.
     var currentContent: Content? { get }
+    /// A value given to the parameter, made ready to read (a bare number given its unit).
+    func prepared(_ content: Content) -> Content
     func setValue(_ value: Any)
     func providedOptions() async throws -> [Any]?
 }
@@ -85,6 +87,8 @@ extension IntentParameter: AnyIntentParameter {
             return nil
         }
     }
+
+    func prepared(_ content: Content) -> Content { accepted.prepared(content) }
 
     var currentContent: Content? {
         state.withLock { $0.storage }.map { ValueCoding.content(of: $0 as Any) }

@@ -245,6 +245,19 @@ enum AcceptedValues: Sendable {
     case files([UTType])
     /// Amounts in one of these currencies (ISO 4217 codes); none listed: any.
     case currencies([String])
+    /// Measurements: a bare number is in the unit with this symbol; negative ones only when allowed.
+    case measurements(defaultSymbol: String, negatives: Bool)
+
+    /// The value given, made ready to read: a bare number given a measurement's default unit.
+    func prepared(_ content: Content) -> Content {
+        guard case .measurements(let symbol, _) = self else { return content }
+        switch content {
+        case .number(let number): return .text(MeasurementText.write(number, symbol))
+        case .text(let text) where Double(text.trimmingCharacters(in: .whitespaces)) != nil:
+            return .text(text.trimmingCharacters(in: .whitespaces) + " " + symbol)
+        default: return content
+        }
+    }
 
     /// Why a value (as content) can't be taken, naming what can; nil when it can.
     func problem(with value: Content, parameter title: String) -> String? {
@@ -266,6 +279,12 @@ enum AcceptedValues: Sendable {
             for item in value.items {
                 guard let amount = IntentCurrencyAmount.value(from: item), !codes.contains(amount.currencyCode) else { continue }
                 return "\(title) takes amounts in \(codes.joined(separator: ", ")); \(amount) is in another currency"
+            }
+            return nil
+        case .measurements(_, let negatives):
+            guard !negatives else { return nil }
+            for item in value.items where item.text.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+                return "\(title) can't be negative; \(item.text) is"
             }
             return nil
         }

@@ -72,7 +72,7 @@ struct IntentPerformer {
         for (name, parameter) in parameters.map({ ($0.name, $0.parameter) }) {
             if let content = values[name], !content.isNothing {
                 do {
-                    parameter.setValue(try await ValueCoding.decode(content, as: parameter.valueType))
+                    parameter.setValue(try await ValueCoding.decode(parameter.prepared(content), as: parameter.valueType))
                 } catch ResolutionProblem.needsValue {
                     // Nothing usable was given: the check for required values below asks.
                 } catch ResolutionProblem.disambiguation(let options) {

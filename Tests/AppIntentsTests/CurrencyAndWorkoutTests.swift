@@ -108,3 +108,42 @@ struct AppIntentsPackageTests {
         #expect(TasksAppPackage.includedPackages.count == 1 && TasksKitPackage.includedPackages.isEmpty)
     }
 }
+
+/// Measurements as parameters and results: a bare number in the parameter's unit, text with a
+/// symbol in its own, negatives only where allowed.
+struct MeasurementParameterTests {
+    @Test func measurementsReadInTheirUnits() async throws {
+        try await ServerHarness.with([LogRunIntent.self]) { server in
+            func perform(_ values: [String: Content]) async throws -> ExtensionProtocol.PerformResult {
+                try await server.perform("LogRunIntent", values)
+            }
+            let plain = try await perform(["distance": .number(5)])
+            #expect(plain.outcome == .success && plain.value == .text("5000 m"), "\(String(describing: plain.value))")
+            #expect(try await perform(["distance": .text("3 mi")]).value == .text("4828.02 m"))
+            #expect(try await perform(["distance": .text("800m"), "low": .text("-5")]).dialog == "800 m at -5 °C.")
+            let negative = try await perform(["distance": .text("-2 km")])
+            #expect(negative.outcome == .unsupported && negative.parameter == "distance")
+            #expect(negative.message == "Distance can't be negative; -2 km is")
+            #expect(try await perform(["distance": .text("2 parsecs")]).outcome == .unsupported)
+        }
+    }
+}
+
+/// Logs a run, as a fitness app's intent would.
+struct LogRunIntent: AppIntent {
+    static let title: LocalizedStringResource = "Log Run"
+    @Parameter(title: "Distance", defaultUnit: .kilometers) var distance: Measurement<UnitLength>
+    @Parameter(title: "Low", unit: .celsius, supportsNegativeNumbers: true) var low: Measurement<UnitTemperature>?
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Measurement<UnitLength>> & ProvidesDialog {
+        let meters = distance.converted(to: .meters)
+        let temperature = low.map { " at \(MeasurementText(value: $0.value)) °C" } ?? ""
+        return .result(value: meters, dialog: "\(MeasurementText(value: meters.value)) m\(temperature).")
+    }
+
+    /// A value without a fraction when it has none.
+    private struct MeasurementText: CustomStringConvertible {
+        let value: Double
+        var description: String { value == value.rounded() ? String(Int(value)) : String(value) }
+    }
+}
