@@ -60,3 +60,31 @@ public protocol AppIntentsPackage {
 extension AppIntentsPackage {
     public static var includedPackages: [any AppIntentsPackage.Type] { [] }
 }
+
+/// An intent whose change the person may undo from the app (Apple's, iOS/macOS 26): `perform()`
+/// registers how to undo it with ``undoManager``; the app undoes it from its own interface, as
+/// App Intents never call `undo()` themselves.
+///
+/// ```swift
+/// struct DeleteTaskIntent: UndoableIntent {
+///     func perform() async throws -> some IntentResult {
+///         let removed = try store.delete(task.id)
+///         await undoManager?.registerUndo(withTarget: store) { store in store.restore(removed) }
+///         return .result()
+///     }
+/// }
+/// ```
+public protocol UndoableIntent: SystemIntent {}
+
+extension UndoableIntent {
+    /// The app's undo manager (``AppUndoManager/current``).
+    @MainActor public var undoManager: UndoManager? { AppUndoManager.current }
+}
+
+/// The undo manager undoable intents register with: one for the process unless the app sets its
+/// own (Apple's system finds "a suitable undo manager given the current state of your app"; on
+/// Linux the app says which, here). Not in Apple's API.
+@MainActor
+public enum AppUndoManager {
+    public static var current: UndoManager? = UndoManager()
+}
