@@ -86,7 +86,7 @@ final class ExtensionConnection: @unchecked Sendable {
         let answer: ExtensionProtocol.InitializeResult
         do {
             answer = try candidate.call(
-                ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(entityTables: true),
+                ExtensionProtocol.Method.initialize, params: ExtensionProtocol.InitializeParams(entityTables: true, choiceOutcomes: true),
                 as: ExtensionProtocol.InitializeResult.self, timeout: configuration.callTimeoutSeconds)
         } catch {
             throw failure(error, process: candidate, activity: "starting")

@@ -107,7 +107,7 @@ public struct IntentDonationMatchingPredicate: Sendable {
     }
 
     public static func entityIdentifiers(_ identifiers: [EntityIdentifier]) -> IntentDonationMatchingPredicate {
-        let wanted = Set(identifiers.map(\.instanceIdentifier))
+        let wanted = Set(identifiers.map(\.description))
         return IntentDonationMatchingPredicate { donation in donation.entityIdentifiers.contains(where: wanted.contains) }
     }
 
@@ -118,7 +118,7 @@ public struct IntentDonationMatchingPredicate: Sendable {
         let suffix = "." + String(describing: intentType)
         return IntentDonationMatchingPredicate { donation in
             donation.action.hasSuffix(suffix)
-                && (entityIdentifier.map { donation.entityIdentifiers.contains($0.instanceIdentifier) } ?? true)
+                && (entityIdentifier.map { donation.entityIdentifiers.contains($0.description) } ?? true)
         }
     }
 }

@@ -10,6 +10,9 @@ import ShortcutsRPC
 /// again from the top, as Apple's `restartPerform` does.
 struct IntentPerformer {
     let catalog: IntentCatalog
+    /// Whether the host handles the `choice` and `cancelled` outcomes (it said so in `initialize`);
+    /// an older host gets a failure that says why instead.
+    var hostHandlesChoices = true
 
     func perform(_ call: ExtensionProtocol.PerformParams) async throws(JSONRPC.ErrorObject) -> ExtensionProtocol.PerformResult {
         guard let type = catalog.intent(named: call.intent) else {
@@ -54,7 +57,7 @@ struct IntentPerformer {
                     }
                     return ExtensionProtocol.PerformResult(outcome: .success, dialog: dialog?.full.key, opensApp: true)
                 }
-                return Self.outcome(of: error)
+                return Self.outcome(of: error, hostHandlesChoices: hostHandlesChoices)
             } catch {
                 return ExtensionProtocol.PerformResult(outcome: .failure, message: Self.message(of: error))
             }
@@ -113,8 +116,13 @@ struct IntentPerformer {
             opensApp: opensApp ? true : nil)
     }
 
-    private static func outcome(of error: AppIntentError) -> ExtensionProtocol.PerformResult {
+    private static func outcome(of error: AppIntentError, hostHandlesChoices: Bool) -> ExtensionProtocol.PerformResult {
         switch error.kind {
+        case .choice where !hostHandlesChoices:
+            return ExtensionProtocol.PerformResult(
+                outcome: .failure, message: "\(error.description), which this version of shortcuts can't ask; update shortcuts")
+        case .userCancelled where !hostHandlesChoices:
+            return ExtensionProtocol.PerformResult(outcome: .failure, message: error.description)
         case .needsValue(let parameter, let dialog):
             return ExtensionProtocol.PerformResult(outcome: .needsValue, parameter: parameter, dialog: dialog?.full.key)
         case .disambiguation(let parameter, let options, let dialog):

@@ -19,7 +19,7 @@ public struct IntentServer: Sendable {
     private let catalog: LazyCatalog
     /// What the app does with a continuation (only a running app has one).
     private let continueInApp: (@Sendable (IntentContinuation) async throws -> Void)?
-    /// Whether this connection's host said in `initialize` that it reads entity tables.
+    /// What this connection's host said in `initialize` it reads: entity tables, the choice outcomes.
     private let hostReadsEntityTables = HostOptions()
 
     public init(
@@ -44,10 +44,13 @@ public struct IntentServer: Sendable {
             // Hosts before entity tables may send no params at all.
             let params = try? request.params(ExtensionProtocol.InitializeParams.self)
             hostReadsEntityTables.entityTables.store(params?.entityTables == true, ordering: .relaxed)
+            hostReadsEntityTables.choiceOutcomes.store(params?.choiceOutcomes == true, ordering: .relaxed)
             return ExtensionProtocol.InitializeResult(
                 protocolVersion: ExtensionProtocol.version, bundleIdentifier: bundleIdentifier)
         case ExtensionProtocol.Method.perform:
-            let result = try await IntentPerformer(catalog: await catalog.value).perform(
+            let result = try await IntentPerformer(
+                catalog: await catalog.value, hostHandlesChoices: hostReadsEntityTables.choiceOutcomes.load(ordering: .relaxed)
+            ).perform(
                 try request.params(ExtensionProtocol.PerformParams.self))
             return hostReadsEntityTables.entityTables.load(ordering: .relaxed) ? EntityTablesResult(result) : result
         case ExtensionProtocol.Method.queryEntities:
@@ -72,6 +75,7 @@ public struct IntentServer: Sendable {
 /// What the host of one connection said it reads, in `initialize`.
 final class HostOptions: Sendable {
     let entityTables = Atomic(false)
+    let choiceOutcomes = Atomic(false)
 }
 
 /// The app's catalog, made once, when first needed.

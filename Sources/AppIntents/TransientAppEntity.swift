@@ -39,6 +39,11 @@ public struct _TransientAppEntityQuery<Entity: TransientAppEntity>: EntityQuery 
 extension TransientAppEntity {
     /// A new entity with its `@Property`s set from the content's properties.
     static func populated(from content: EntityContent) async throws -> Any {
+        let typeName = String(describing: Self.self)
+        guard content.typeName == typeName else {
+            throw ResolutionProblem.unsupported(
+                "a \(Self.typeDisplayRepresentation.name.key) can't be made from a \(content.typeName) (“\(content.displayTitle)”)")
+        }
         let entity = Self()
         let properties = Mirror(reflecting: entity).children.compactMap { child -> (String, any SettableEntityProperty)? in
             guard let label = child.label, let property = child.value as? any SettableEntityProperty else { return nil }
@@ -51,11 +56,17 @@ extension TransientAppEntity {
             )
         }
         for (name, property) in properties {
-            guard let value = content.properties[name], !value.isNothing else { continue }
+            guard let value = content.properties[name], !value.isNothing else {
+                // An optional property may stay unset; reading an unset required one would stop the app.
+                if property.isRequired { throw ResolutionProblem.unsupported("the property “\(name)” has no value") }
+                continue
+            }
             do {
                 try await property.set(from: value)
             } catch ResolutionProblem.unsupported(let reason) {
                 throw ResolutionProblem.unsupported("the property “\(name)”: \(reason)")
+            } catch ResolutionProblem.needsValue {
+                throw ResolutionProblem.unsupported("the property “\(name)” has no value")
             }
         }
         return entity
@@ -64,12 +75,18 @@ extension TransientAppEntity {
 
 /// An `@Property` whose value can be set from content, without its value type.
 protocol SettableEntityProperty {
+    /// Whether reading it unset would stop the app (its type isn't optional).
+    var isRequired: Bool { get }
     func set(from content: Content) async throws
 }
 
 extension EntityProperty: SettableEntityProperty {
+    var isRequired: Bool { !ValueCoding.info(Value.self).isOptional }
+
     func set(from content: Content) async throws {
-        guard let value = try await ValueCoding.decode(content, as: Value.self) as? Value else { return }
+        guard let value = try await ValueCoding.decode(content, as: Value.self) as? Value else {
+            throw ResolutionProblem.unsupported("expected \(Value.self), got \(content.typeName.lowercased()) “\(content.text)”")
+        }
         wrappedValue = value
     }
 }

@@ -132,9 +132,8 @@ open class INRelevantShortcutStore: NSObject, @unchecked Sendable {
                 donation.relevance = relevant.relevanceProviders.isEmpty ? ["at any time"] : relevant.relevanceProviders.map(\.relevance)
                 return donation
             }
-            let store = DonationStore(home: ShortcutsHome.path())
-            try store.delete(bundleIdentifier: app.bundleIdentifier) { $0.kind == .relevant }
-            for donation in donations { try store.donate(donation) }
+            try DonationStore(home: ShortcutsHome.path()).replace(
+                bundleIdentifier: app.bundleIdentifier, removing: { $0.kind == .relevant }, adding: donations)
             completionHandler?(nil)
         } catch {
             completionHandler?(error)

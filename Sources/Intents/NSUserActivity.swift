@@ -56,10 +56,10 @@ open class NSUserActivity: NSObject {
             parameters: parameters)
         donation.kind = .activity
         if let persistentIdentifier { donation.identifier = persistentIdentifier }
-        let store = DonationStore(home: ShortcutsHome.path())
         // The same activity again replaces the one kept before.
-        _ = try? store.delete(bundleIdentifier: app.bundleIdentifier) { $0.kind == .activity && $0.identifier == donation.identifier }
-        try? store.donate(donation)
+        try? DonationStore(home: ShortcutsHome.path()).replace(
+            bundleIdentifier: app.bundleIdentifier, removing: { $0.kind == .activity && $0.identifier == donation.identifier },
+            adding: [donation])
     }
 
     /// An activity type as an action's identifier: as it is when it is reverse-DNS already

@@ -79,7 +79,11 @@ enum ActionsCommand {
         var text = ""
         for donation in donations {
             let kind = donation.kind.map { kind in
-                kind == .relevant ? "relevant " + (donation.relevance ?? []).joined(separator: ", ") + ", " : "seen, "
+                switch kind {
+                case .relevant: "relevant " + (donation.relevance ?? []).joined(separator: ", ") + ", "
+                case .activity: "seen, "
+                default: kind.rawValue + ", "
+                }
             }
             text +=
                 "\(donation.action)  \(donation.title)  (\(kind ?? "")\(donation.bundleIdentifier), \(dates.string(from: donation.date)))\n"

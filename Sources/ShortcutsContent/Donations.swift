@@ -17,7 +17,7 @@ public struct Donation: Codable, Sendable, Equatable {
     public var title: String
     /// The parameters' values, by parameter.
     public var parameters: [String: Content]
-    /// The identifiers of the entities among the values, for deleting donations about one.
+    /// The entities among the values, as `<type>/<identifier>`, for deleting donations about one.
     public var entityIdentifiers: [String]
     /// The result's value and dialog, when the donation came with a result.
     public var value: Content?
@@ -29,12 +29,16 @@ public struct Donation: Codable, Sendable, Equatable {
     /// When it is relevant, as people read it ("in the morning"), for relevant shortcuts.
     public var relevance: [String]?
 
-    /// The kinds of suggestion besides an action the person did.
-    public enum Kind: String, Codable, Sendable {
+    /// The kinds of suggestion besides an action the person did; a kind a later version writes
+    /// reads as itself and is listed.
+    public struct Kind: RawRepresentable, Codable, Sendable, Hashable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
         /// An app's relevant shortcut (SiriKit's `INRelevantShortcutStore`), for the times it names.
-        case relevant
+        public static let relevant = Kind(rawValue: "relevant")
         /// Something the person looked at in the app (a user activity eligible for prediction).
-        case activity
+        public static let activity = Kind(rawValue: "activity")
     }
 
     public init(
@@ -47,16 +51,23 @@ public struct Donation: Codable, Sendable, Equatable {
         self.action = action
         self.title = title
         self.parameters = parameters
-        entityIdentifiers = parameters.keys.sorted().flatMap { parameters[$0]?.items.compactMap(\.entityIdentifier) ?? [] }
+        entityIdentifiers = parameters.keys.sorted().flatMap { name in
+            (parameters[name]?.items ?? []).compactMap { item in
+                if case .entity(let entity) = item { return "\(entity.typeName)/\(entity.identifier)" }
+                return nil
+            }
+        }
         self.value = value
         self.dialog = dialog
         self.groupIdentifier = groupIdentifier
     }
 }
 
-/// The donations, one file per app: `$SHORTCUTS_HOME/Donations/<bundle id>.json`, the newest
-/// ``limit`` kept. An app's process and its extension may donate at once: each change holds
-/// the app's lock file while it reads and rewrites the file, which is replaced in one step.
+/// The donations, one file per app: `$SHORTCUTS_HOME/Donations/<bundle id>.json`
+/// (`{"formatVersion": 1, "donations": […]}`), the newest ``limit`` of each kind kept. An app's
+/// process and its extension may donate at once: each change holds the app's lock file while it
+/// reads and rewrites the file, which is replaced in one step. A file this version can't read is
+/// left as it is and the change refused, naming it, so nothing in it is lost.
 public struct DonationStore: Sendable {
     /// The folder the donations are in.
     public let folder: String
@@ -70,11 +81,23 @@ public struct DonationStore: Sendable {
 
     public init(home: String) { folder = home + "/Donations" }
 
-    /// Records a donation, dropping the app's oldest past ``limit``.
+    /// Records a donation, dropping the app's oldest of its kind past ``limit``.
     public func donate(_ donation: Donation) throws(Failure) {
-        try change(donation.bundleIdentifier) { donations in
-            donations.append(donation)
-            if donations.count > Self.limit { donations.removeFirst(donations.count - Self.limit) }
+        try replace(bundleIdentifier: donation.bundleIdentifier, removing: { _ in false }, adding: [donation])
+    }
+
+    /// Removes the app's donations that `removing` selects and records others, in one change:
+    /// a relevant shortcut set replaces the ones before, or none of it happens.
+    public func replace(bundleIdentifier: String, removing: (Donation) -> Bool, adding: [Donation]) throws(Failure) {
+        try change(bundleIdentifier) { donations in
+            donations.removeAll(where: removing)
+            donations += adding
+            // Each kind keeps its newest: many actions done don't push an app's relevant shortcuts out.
+            var kept: [Donation.Kind?: Int] = [:]
+            donations = donations.reversed().filter { donation in
+                kept[donation.kind, default: 0] += 1
+                return kept[donation.kind, default: 0] <= Self.limit
+            }.reversed()
         }
     }
 
@@ -93,6 +116,7 @@ public struct DonationStore: Sendable {
     public func donations(bundleIdentifier: String? = nil) -> [Donation] {
         let names: [String]
         if let bundleIdentifier {
+            guard Self.isBundleIdentifier(bundleIdentifier) else { return [] }
             names = [bundleIdentifier + ".json"]
         } else {
             names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
@@ -100,22 +124,39 @@ public struct DonationStore: Sendable {
             }
         }
         // A file is in the order donations came; dates are kept to the second, so within one the later place wins.
-        let found = names.flatMap { read(folder + "/" + $0).enumerated().map { ($0.offset, $0.element) } }
+        let found = names.flatMap { ((try? read(folder + "/" + $0)) ?? []).enumerated().map { ($0.offset, $0.element) } }
         return found.sorted { $0.1.date != $1.1.date ? $0.1.date > $1.1.date : $0.0 > $1.0 }.map(\.1)
     }
 
     // MARK: Files
 
-    private func read(_ path: String) -> [Donation] {
-        // Not followed: a link planted as an app's donations file must not be read instead.
+    /// The file as the version writes it.
+    private struct File: Codable {
+        var formatVersion: Int
+        var donations: [Donation]
+    }
+
+    private static func isBundleIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && !text.contains("/") && !text.hasPrefix(".")
+    }
+
+    /// A file's donations: none when there is no file (or a link planted in its place, which is
+    /// not followed); an error for one this version can't read.
+    private func read(_ path: String) throws(Failure) -> [Donation] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return [] }
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ELOOP { return [] }
+            throw Failure(description: "can't read \(path): \(String(cString: strerror(errno)))")
+        }
         let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
-        return (try? Self.decoder.decode([Donation].self, from: data)) ?? []
+        guard let file = try? Self.decoder.decode(File.self, from: data), file.formatVersion <= 1 else {
+            throw Failure(description: "\(path) isn't a donations file this version of shortcuts reads; it was left as it is")
+        }
+        return file.donations
     }
 
     private func change(_ bundleIdentifier: String, _ body: (inout [Donation]) -> Void) throws(Failure) {
-        guard !bundleIdentifier.isEmpty, !bundleIdentifier.contains("/"), !bundleIdentifier.hasPrefix(".") else {
+        guard Self.isBundleIdentifier(bundleIdentifier) else {
             throw Failure(description: "“\(bundleIdentifier)” is not a bundle identifier")
         }
         do {
@@ -132,10 +173,10 @@ public struct DonationStore: Sendable {
             guard errno == EINTR else { throw Failure(description: "can't lock \(lockPath): \(String(cString: strerror(errno)))") }
         }
         let path = folder + "/" + bundleIdentifier + ".json"
-        var donations = read(path)
+        var donations = try read(path)
         body(&donations)
         do {
-            try AtomicWrite.write(try Self.encoder.encode(donations), to: path)
+            try AtomicWrite.write(try Self.encoder.encode(File(formatVersion: 1, donations: donations)), to: path)
         } catch let failure as AtomicWrite.Failure {
             throw Failure(description: failure.description)
         } catch {

@@ -10,20 +10,23 @@ extension ExtensionProtocol.InitializeParams: JSONWritable, JSONReadable {
         writer.object { writer in
             writer.member("protocolVersion", Double(protocolVersion))
             if let entityTables { writer.member("entityTables", entityTables) }
+            if let choiceOutcomes { writer.member("choiceOutcomes", choiceOutcomes) }
         }
     }
 
     public init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
         var version = ExtensionProtocol.version
         var entityTables: Bool?
+        var choiceOutcomes: Bool?
         try reader.readObject { reader, key throws(JSONReader.Failure) in
             switch key {
             case "protocolVersion": version = try reader.readInt()
             case "entityTables": entityTables = try reader.takeNull() ? nil : try reader.readBool()
+            case "choiceOutcomes": choiceOutcomes = try reader.takeNull() ? nil : try reader.readBool()
             default: try reader.skipValue()
             }
         }
-        self.init(protocolVersion: version, entityTables: entityTables)
+        self.init(protocolVersion: version, entityTables: entityTables, choiceOutcomes: choiceOutcomes)
     }
 }
 

@@ -38,10 +38,14 @@ public enum ExtensionProtocol {
         /// Whether the host reads lists of entities written as tables (docs/EXTENSION-PROTOCOL.md,
         /// "Entity tables"); an extension writes them only when this is true.
         public var entityTables: Bool?
+        /// Whether the host handles the `choice` and `cancelled` outcomes; an extension sends them
+        /// only when this is true, and a failure that says why otherwise.
+        public var choiceOutcomes: Bool?
 
-        public init(protocolVersion: Int = ExtensionProtocol.version, entityTables: Bool? = nil) {
+        public init(protocolVersion: Int = ExtensionProtocol.version, entityTables: Bool? = nil, choiceOutcomes: Bool? = nil) {
             self.protocolVersion = protocolVersion
             self.entityTables = entityTables
+            self.choiceOutcomes = choiceOutcomes
         }
     }
 

@@ -88,6 +88,13 @@ import Testing
         let forgot = try binaries.run("soupertask", ["forget"])
         #expect(forgot.output == "forgot 1 suggestion(s)\n", "\(forgot.output)\(forgot.error)")
         #expect(try shortcuts(["actions", "--suggested"]).output == "No app has suggested an action yet.\n")
+
+        // A file this version can't read is left as it is, and the donation refused, naming it.
+        let file = folder + "/com.example.SouperTask.json"
+        try Data("not donations".utf8).write(to: URL(fileURLWithPath: file))
+        let refused = try binaries.run("soupertask", ["add", "Jam", "--due", Self.future])
+        #expect(refused.status != 0 && refused.error.contains("\(file) isn't a donations file"), "\(refused.error)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not donations")
     }
 
     @Test func performsCreateTaskWithValues() throws {

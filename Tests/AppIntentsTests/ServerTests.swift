@@ -55,6 +55,8 @@ import Testing
     /// order; the cancel option cancels; an answer out of range is a failure that says so.
     @Test func requestChoiceAsksUntilEachChoiceIsAnswered() async throws {
         try await withServer { server in
+            let _: ExtensionProtocol.InitializeResult = try await server.call(
+                ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams(choiceOutcomes: true))
             func perform(_ choices: [Int]) async throws -> ExtensionProtocol.PerformResult {
                 try await server.call(
                     ExtensionProtocol.Method.perform,
@@ -80,6 +82,25 @@ import Testing
         }
     }
 
+    /// A host from before the choice outcomes (it doesn't say it handles them in `initialize`)
+    /// gets failures that say why, never an outcome it can't read.
+    @Test func aHostThatDoesntHandleChoicesGetsFailures() async throws {
+        try await withServer { server in
+            let _: ExtensionProtocol.InitializeResult = try await server.call(
+                ExtensionProtocol.Method.initialize, ExtensionProtocol.InitializeParams())
+            let asked: ExtensionProtocol.PerformResult = try await server.call(
+                ExtensionProtocol.Method.perform,
+                ExtensionProtocol.PerformParams(intent: "TidyNoteIntent", parameters: [:], isInteractive: true))
+            #expect(asked.outcome == .failure)
+            #expect(
+                asked.message == "the intent needs a choice among 3 options, which this version of shortcuts can't ask; update shortcuts")
+            let cancelled: ExtensionProtocol.PerformResult = try await server.call(
+                ExtensionProtocol.Method.perform,
+                ExtensionProtocol.PerformParams(intent: "TidyNoteIntent", parameters: [:], isInteractive: true, choices: [0]))
+            #expect(cancelled.outcome == .failure && cancelled.message == "the request was cancelled")
+        }
+    }
+
     /// A `TransientAppEntity` an intent returns carries its properties; given to another intent
     /// it is made with `init()` and populated from them (no query is asked); a value that isn't
     /// one, a property the type lacks and a value of the wrong type are refused, naming what.
@@ -97,9 +118,9 @@ import Testing
             let described = try await server.perform("DescribeWeatherIntent", ["report": .entity(report)])
             #expect(described.outcome == .success && described.value == .text("Sunny at 21.5°"))
 
-            var other = report
-            other.properties["wind"] = .number(3)
-            let unknown = try await server.perform("DescribeWeatherIntent", ["report": .entity(other)])
+            var windy = report
+            windy.properties["wind"] = .number(3)
+            let unknown = try await server.perform("DescribeWeatherIntent", ["report": .entity(windy)])
             #expect(unknown.outcome == .unsupported && unknown.parameter == "report")
             #expect(unknown.message == "Weather Report has no property “wind” (it has: temperature, summary)")
             var wrong = report
@@ -111,6 +132,17 @@ import Testing
                 "\(String(describing: mistyped.message))")
             let text = try await server.perform("DescribeWeatherIntent", ["report": .text("sunny")])
             #expect(text.outcome == .unsupported)
+            // Another type's entity, or one without a required property, is refused, not made half.
+            var other = report
+            other.typeName = "ForecastReport"
+            let foreign = try await server.perform("DescribeWeatherIntent", ["report": .entity(other)])
+            #expect(
+                foreign.outcome == .unsupported
+                    && foreign.message == "a Weather Report can't be made from a ForecastReport (“Sunny, 21.5°”)")
+            var partial = report
+            partial.properties["summary"] = nil
+            let missing = try await server.perform("DescribeWeatherIntent", ["report": .entity(partial)])
+            #expect(missing.outcome == .unsupported && missing.message == "the property “summary” has no value")
         }
         let manifest = try await WeatherApp.manifest(executable: "/opt/weather/bin/weather")
         let entity = try #require(manifest.entities.first { $0.name == "WeatherReport" })
