@@ -46,9 +46,24 @@ public struct IntentCurrencyAmount: _IntentValue, Sendable, Hashable, Codable, C
 
     private static func isCode(_ word: Substring) -> Bool { word.count == 3 && word.allSatisfy { $0.isASCII && $0.isLetter } }
 
+    /// A number as people write amounts: "1,200.50" and "1.200,50" (grouping by threes, the
+    /// other mark the decimals), "12,50" (a comma before one or two digits is the decimals).
     private static func decimal(_ text: Substring) -> Decimal? {
-        let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" }) else { return nil }
+        var digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }) else { return nil }
+        let lastComma = digits.lastIndex(of: ","), lastDot = digits.lastIndex(of: ".")
+        let decimalComma: Bool
+        switch (lastComma, lastDot) {
+        case (let comma?, let dot?): decimalComma = comma > dot
+        case (let comma?, nil):
+            decimalComma = digits.distance(from: comma, to: digits.endIndex) <= 3 && digits.filter { $0 == "," }.count == 1
+        default: decimalComma = false
+        }
+        if decimalComma {
+            digits = digits.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
+        } else {
+            digits = digits.replacingOccurrences(of: ",", with: "")
+        }
         return Decimal(string: digits, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
@@ -59,7 +74,10 @@ extension IntentCurrencyAmount: ContentConvertible {
 
     static func value(from content: Content) -> IntentCurrencyAmount? {
         if case .number(let number) = content, number.isFinite {
-            return IntentCurrencyAmount(amount: Decimal(number), currencyCode: defaultCurrencyCode)
+            // Through its shortest text: `Decimal(Double)` would keep the binary noise (0.1 as 0.1000000000000000055…).
+            return Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")).map {
+                IntentCurrencyAmount(amount: $0, currencyCode: defaultCurrencyCode)
+            }
         }
         return parse(content.text)
     }

@@ -228,7 +228,9 @@ extension IntentParameter {
         inputConnectionBehavior: InputConnectionBehavior = .default
     ) {
         self.init(
-            title: title, description: description, supportedContentTypes: supportedTypeIdentifiers.compactMap(UTType.init),
+            title: title, description: description,
+            // A type this module doesn't know is declared, as some data.
+            supportedContentTypes: supportedTypeIdentifiers.map { UTType($0) ?? UTType(importedAs: $0) },
             requestValueDialog: requestValueDialog, inputConnectionBehavior: inputConnectionBehavior)
     }
 }

@@ -14,22 +14,30 @@ import Synchronization
 /// ```
 ///
 /// The types known here are the ones `shortcuts` reads files as (`UniformType` in
-/// `ShortcutsContent`) and their parents; a type made from another identifier conforms to
-/// `public.data` and `public.item` only.
+/// `ShortcutsContent`) and their parents; an app's own types are declared with
+/// `UTType(exportedAs:conformingTo:)` (or `importedAs:`), some data unless it names a parent.
 public struct UTType: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The type's identifier, e.g. `public.png`.
     public let identifier: String
 
-    /// The type with this identifier; nil for text that isn't one (empty, or with spaces).
+    /// The type with this identifier, when it is declared: one of the known types, or one an app
+    /// declared with ``init(exportedAs:conformingTo:)``; nil otherwise, as Apple's.
     public init?(_ identifier: String) {
-        guard !identifier.isEmpty, !identifier.contains(where: \.isWhitespace) else { return nil }
+        guard Self.known[identifier] != nil || identifier == "public.item" || Self.declared.withLock({ $0[identifier] != nil })
+        else { return nil }
         self.identifier = identifier
     }
 
     /// A type the app declares and owns (Apple reads its declaration from the app's Info.plist).
     public init(exportedAs identifier: String, conformingTo parent: UTType? = nil) {
         self.identifier = identifier
-        if let parent { Self.declared.withLock { $0[identifier] = [parent.identifier] } }
+        Self.declared.withLock { declared in
+            if let parent {
+                declared[identifier] = [parent.identifier]
+            } else if declared[identifier] == nil, Self.known[identifier] == nil {
+                declared[identifier] = ["public.data"]
+            }
+        }
     }
 
     /// A type another app declares, which this app uses.

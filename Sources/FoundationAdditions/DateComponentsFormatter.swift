@@ -84,7 +84,7 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         let units = Self.units(in: allowedUnits)
         let sign = interval < 0 ? "-" : ""
         let components = calendar.dateComponents(Set(units.map(\.component)), from: start, to: start.addingTimeInterval(abs(interval)))
-        return format(units.map { ($0, abs(components.value(for: $0.component) ?? 0)) }, sign: sign)
+        return format(units.map { ($0, Self.magnitude(components.value(for: $0.component) ?? 0)) }, sign: sign)
     }
 
     /// The time between two dates as text.
@@ -101,7 +101,7 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         let units = Self.units(in: allowedUnits)
         let values = units.map { ($0, components.value(for: $0.component) ?? 0) }
         let negative = values.contains { $0.1 < 0 }
-        return format(values.map { ($0.0, abs($0.1)) }, sign: negative ? "-" : "")
+        return format(values.map { ($0.0, Self.magnitude($0.1)) }, sign: negative ? "-" : "")
     }
 
     /// A `DateComponents` or a number of seconds as text.
@@ -118,6 +118,9 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         formatter.unitsStyle = unitsStyle
         return formatter.string(from: components)
     }
+
+    /// A value without its sign, kept within `Int` (the smallest `Int` has no positive twin).
+    private static func magnitude(_ value: Int) -> Int { value == .min ? .max : abs(value) }
 
     // MARK: Units
 
@@ -217,14 +220,17 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
                 case .brief: .condensedAbbreviated
                 default: .narrow
                 }
-            let seconds: Int64 =
+            let length: Int64 =
                 switch durationUnit {
-                case .weeks: Int64(value) * 604_800
-                case .days: Int64(value) * 86_400
-                case .hours: Int64(value) * 3_600
-                case .minutes: Int64(value) * 60
-                default: Int64(value)
+                case .weeks: 604_800
+                case .days: 86_400
+                case .hours: 3_600
+                case .minutes: 60
+                default: 1
                 }
+            // A count of units too large for seconds in 64 bits is written as the largest there is.
+            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: length)
+            let seconds = overflow ? Int64.max / length * length : product
             let style = Duration.UnitsFormatStyle(
                 allowedUnits: [durationUnit], width: width, zeroValueUnits: .show(length: 1)
             ).locale(locale ?? Locale(identifier: "en_US"))

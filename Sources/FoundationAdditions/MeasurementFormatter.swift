@@ -64,9 +64,10 @@ open class MeasurementFormatter: Formatter, @unchecked Sendable {
         unitStyle == .long ? Self.names[unit.symbol].map { $0.plural } ?? unit.symbol : unit.symbol
     }
 
+    /// A measurement of any unit type as text.
     open override func string(for obj: Any?) -> String? {
-        guard let measurement = obj as? Measurement<Unit> else { return nil }
-        return string(from: measurement)
+        guard let measurement = obj as? any AnyMeasurement else { return nil }
+        return string(value: measurement.measuredValue, unit: measurement.measuredUnit)
     }
 
     // MARK: Choosing the unit
@@ -161,4 +162,15 @@ open class MeasurementFormatter: Formatter, @unchecked Sendable {
         "ac": ("acre", "acres"), "ha": ("hectare", "hectares"), "kWh": ("kilowatt-hour", "kilowatt-hours"),
         "kCal": ("kilocalorie", "kilocalories"), "J": ("joule", "joules"), "W": ("watt", "watts"), "kW": ("kilowatt", "kilowatts"),
     ]
+}
+
+/// A measurement of some unit type, seen without it (`Measurement<UnitLength>` isn't a `Measurement<Unit>`).
+protocol AnyMeasurement {
+    var measuredValue: Double { get }
+    var measuredUnit: Unit { get }
+}
+
+extension Measurement: AnyMeasurement {
+    var measuredValue: Double { value }
+    var measuredUnit: Unit { unit }
 }

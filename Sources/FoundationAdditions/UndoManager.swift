@@ -107,7 +107,9 @@ open class UndoManager {
     /// Undoes the last step: its operations run, the last registered first; what they register
     /// is the step's redo.
     open func undo() {
-        precondition(openGroups.isEmpty, "undo() while a group is open")
+        // As Apple's: an open top-level group is closed first and is what is undone.
+        if openGroups.count == 1 { endUndoGrouping() }
+        precondition(openGroups.isEmpty, "undo() while nested groups are open")
         guard let group = undoStack.popLast() else { return }
         isUndoing = true
         let redo = replay(group)
@@ -117,7 +119,8 @@ open class UndoManager {
 
     /// Redoes the last undone step; what it registers is an undo again.
     open func redo() {
-        precondition(openGroups.isEmpty, "redo() while a group is open")
+        if openGroups.count == 1 { endUndoGrouping() }
+        precondition(openGroups.isEmpty, "redo() while nested groups are open")
         guard let group = redoStack.popLast() else { return }
         isRedoing = true
         let undo = replay(group)
@@ -132,8 +135,9 @@ open class UndoManager {
     open func undoNestedGroup() {
         guard let group = openGroups.popLast() else { return undo() }
         isUndoing = true
-        _ = replay(group)
+        let redo = replay(group)
         isUndoing = false
+        if !redo.operations.isEmpty { redoStack.append(redo) }
     }
 
     open var undoActionName: String { undoStack.last?.actionName ?? "" }
@@ -177,9 +181,12 @@ open class UndoManager {
 
     /// Runs a step's operations in reverse and gives what they registered, named as the step.
     private func replay(_ group: Group) -> Group {
+        let depth = openGroups.count
         openGroups.append(Group(operations: [], actionName: group.actionName))
         for operation in group.operations.reversed() { operation.run() }
-        var registered = openGroups.removeLast()
+        // An operation may have removed every action (and the group collecting these) meanwhile.
+        guard openGroups.count > depth else { return Group() }
+        var registered = openGroups.remove(at: depth)
         if registered.actionName.isEmpty { registered.actionName = group.actionName }
         return registered
     }

@@ -48,6 +48,23 @@ public final class ShortcutsEvents: Sendable {
         var descriptor: Int32
         var channel: LineChannel
         var since: ContinuousClock.Instant
+        /// Whether an earlier call used it.
+        var isReused = false
+    }
+
+    /// The methods that change nothing, sent again when a kept connection turns out closed.
+    private static let readOnlyMethods: Set<String> = [
+        EventsProtocol.Method.listShortcuts, EventsProtocol.Method.listFolders, EventsProtocol.Method.listRuns,
+        EventsProtocol.Method.listHistory, EventsProtocol.Method.showRun, EventsProtocol.Method.status,
+    ]
+
+    /// How long an idle connection is kept: ``keptConnectionSeconds``, or half the service's own
+    /// idle limit when this environment sets a shorter one, so the service never closes one first.
+    private var keepingSeconds: Double {
+        guard let limit = environment["SHORTCUTS_SERVICE_CONNECTION_IDLE_SECONDS"].flatMap(Double.init), limit > 0 else {
+            return Self.keptConnectionSeconds
+        }
+        return min(Self.keptConnectionSeconds, limit / 2)
     }
 
     /// A client for the service the environment points at.
@@ -133,18 +150,28 @@ public final class ShortcutsEvents: Sendable {
     func call<Params: Codable & Sendable, Result: Codable & Sendable>(
         _ method: String, _ params: Params, as type: Result.Type
     ) throws(ShortcutsEventsError) -> Result {
-        let connection = try takeConnection()
-        let line: Data
-        do {
-            try connection.channel.writeLine(try JSONRPC.requestLine(id: .number(1), method: method, params: params))
-            line = try connection.channel.readLine()
-        } catch let failure as LineChannel.Failure {
-            close(connection.descriptor)
-            throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd went away during \(method): \(failure)")
-        } catch {
-            close(connection.descriptor)
-            throw ShortcutsEventsError(.invalid, "couldn't send \(method): \(error)")
+        var connection = try takeConnection()
+        var line: Data?
+        while line == nil {
+            do {
+                try connection.channel.writeLine(try JSONRPC.requestLine(id: .number(1), method: method, params: params))
+                line = try connection.channel.readLine()
+            } catch let failure as LineChannel.Failure {
+                close(connection.descriptor)
+                // A kept connection the service closed just as it was picked up: a call that
+                // changes nothing is sent again on a new one (a run, an import or a cancel isn't:
+                // the service may have had it).
+                if connection.isReused, Self.readOnlyMethods.contains(method) {
+                    connection = try newConnection()
+                    continue
+                }
+                throw ShortcutsEventsError(.serviceUnavailable, "shortcutsd went away during \(method): \(failure)")
+            } catch {
+                close(connection.descriptor)
+                throw ShortcutsEventsError(.invalid, "couldn't send \(method): \(error)")
+            }
         }
+        guard let line else { throw ShortcutsEventsError(.invalid, "shortcutsd gave no answer to \(method)") }
         // Answered whole: the connection is fit for the next call.
         keep(connection)
         let bytes = [UInt8](line)
@@ -175,15 +202,19 @@ public final class ShortcutsEvents: Sendable {
             // Quiet for too long, or closed by the service (it stopped, or restarted): a kept
             // connection has nothing to read unless it was closed.
             var descriptor = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
-            if now - connection.since < .seconds(Self.keptConnectionSeconds), poll(&descriptor, 1, 0) == 0,
-                !connection.channel.hasBufferedInput
-            {
-                return connection
+            if now - connection.since < .seconds(keepingSeconds), poll(&descriptor, 1, 0) == 0, !connection.channel.hasBufferedInput {
+                var reused = connection
+                reused.isReused = true
+                return reused
             }
             close(connection.descriptor)
         }
+        return try newConnection()
+    }
+
+    private func newConnection() throws(ShortcutsEventsError) -> KeptConnection {
         let descriptor = try connect()
-        return KeptConnection(descriptor: descriptor, channel: LineChannel(input: descriptor, output: descriptor), since: now)
+        return KeptConnection(descriptor: descriptor, channel: LineChannel(input: descriptor, output: descriptor), since: .now)
     }
 
     /// Keeps a connection whose call was answered for a later call, or closes it when enough are kept.

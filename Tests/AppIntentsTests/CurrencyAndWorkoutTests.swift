@@ -12,7 +12,8 @@ struct CurrencyAndWorkoutTests {
         try await ServerHarness.with(Self.intents) { server in
             for (given, expected) in [
                 (Content.text("12.50 EUR"), "charged 12.5 EUR"), (.text("EUR 3"), "charged 3 EUR"), (.text("€7.25"), "charged 7.25 EUR"),
-                (.text("$1,200"), "charged 1200 USD"), (.text("9 usd"), "charged 9 USD"),
+                (.text("$1,200"), "charged 1200 USD"), (.text("9 usd"), "charged 9 USD"), (.text("12,50 EUR"), "charged 12.5 EUR"),
+                (.text("1.200,50 EUR"), "charged 1200.5 EUR"), (.text("1,200.50 USD"), "charged 1200.5 USD"),
             ] {
                 let result = try await server.perform("ChargeIntent", ["price": given])
                 #expect(result.outcome == .success && result.value == .text(expected), "\(given)")

@@ -90,6 +90,11 @@ struct FoundationAdditionsTests {
         #expect(DateComponentsFormatter.localizedString(from: components, unitsStyle: .abbreviated) == "2d 3h")
         #expect(formatter.string(for: components) == "2 days")
         #expect(formatter.string(from: .infinity) == nil)
+        var huge = DateComponents()
+        huge.weekOfMonth = .max
+        formatter.allowedUnits = [.weekOfMonth]
+        formatter.unitsStyle = .abbreviated
+        #expect(formatter.string(from: huge) != nil, "a count too large for seconds doesn't stop the program")
     }
 }
 
@@ -136,6 +141,8 @@ struct MeasurementFormatterTests {
         formatter.unitOptions = []
         #expect(formatter.string(from: Measurement(value: 22, unit: UnitTemperature.celsius)) == "22°C")
         #expect(formatter.string(from: Measurement(value: 100, unit: UnitSpeed.kilometersPerHour)) == "62.137 mph")
+        #expect(formatter.string(for: Measurement(value: 1, unit: UnitLength.miles)) == "1 mi")
+        #expect(formatter.string(for: "five miles") == nil)
         formatter.locale = Locale(identifier: "fr_FR")
         #expect(formatter.string(from: Measurement(value: 3, unit: UnitLength.miles)) == "4,828 km")
     }

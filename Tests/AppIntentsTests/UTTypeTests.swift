@@ -21,13 +21,14 @@ struct UTTypeTests {
         #expect(UTType(mimeType: "image/jpeg") == .jpeg && UTType(mimeType: "application/x-nope") == nil)
         #expect(UTType.png.preferredFilenameExtension == "png" && UTType.png.preferredMIMEType == "image/png")
         #expect(UTType.item.preferredMIMEType == nil)
-        #expect(UTType("") == nil && UTType("not a type") == nil)
+        #expect(UTType("") == nil && UTType("not a type") == nil && UTType("com.example.undeclared") == nil)
+        #expect(UTType("public.png") == .png)
 
         // A type an app declares conforms to what it says; one nobody declared is some data.
         let recipe = UTType(exportedAs: "com.example.recipe", conformingTo: .json)
         #expect(recipe.conforms(to: .text) && recipe.conforms(to: .json))
-        let unknown = try #require(UTType("com.example.unknown"))
-        #expect(unknown.conforms(to: .data) && !unknown.conforms(to: .text))
+        let imported = UTType(importedAs: "com.example.unknown")
+        #expect(imported.conforms(to: .data) && !imported.conforms(to: .text) && UTType("com.example.unknown") == imported)
 
         #expect(IntentFile(data: Data([1]), filename: "photo.jpeg").type == .jpeg)
         #expect(IntentFile(data: Data([1]), filename: "photo.bin", type: .png).type == .png)

@@ -57,6 +57,16 @@ struct UndoTests {
         shelf.add("Beloved", undo: undo)
         undo.removeAllActions(withTarget: shelf)
         #expect(!undo.canUndo)
+        // An open top-level group is closed by undo() and is what it undoes.
+        undo.beginUndoGrouping()
+        shelf.add("Rebecca", undo: undo)
+        undo.undo()
+        #expect(!shelf.names.contains("Rebecca") && undo.canRedo)
+        // An operation that clears every action while it is undone stops nothing.
+        let clearing = Shelf()
+        undo.registerUndo(withTarget: clearing) { _ in undo.removeAllActions() }
+        undo.undo()
+        #expect(!undo.canUndo && !undo.canRedo)
         undo.disableUndoRegistration()
         shelf.add("Carrie", undo: undo)
         undo.enableUndoRegistration()
