@@ -80,6 +80,21 @@ open class INDateRelevanceProvider: INRelevanceProvider {
     }
 }
 
+/// In a place.
+open class INLocationRelevanceProvider: INRelevanceProvider {
+    public let region: CLRegion
+
+    public init(region: CLRegion) {
+        self.region = region
+        super.init()
+    }
+
+    override var relevance: String {
+        guard let circle = region as? CLCircularRegion else { return "at \(region.identifier)" }
+        return "within \(Int(circle.radius.rounded())) m of \(circle.center.latitude),\(circle.center.longitude)"
+    }
+}
+
 /// The times of a person's day.
 public enum INDailyRoutineSituation: Int, Sendable {
     case morning = 0, evening, home, work, school, gym, commute, heartRateAlert, physicalActivityIncomplete

@@ -141,6 +141,38 @@ public final class CLLocation: NSObject, Sendable {
     }
 }
 
+/// A distance in metres (CoreLocation's type alias).
+public typealias CLLocationDistance = Double
+
+/// An area on Earth (CoreLocation's base class), known by an identifier.
+open class CLRegion: NSObject, @unchecked Sendable {
+    // Unchecked: its properties are constants.
+    public let identifier: String
+
+    public init(identifier: String) {
+        self.identifier = identifier
+        super.init()
+    }
+}
+
+/// The area within a distance of a point (CoreLocation's).
+open class CLCircularRegion: CLRegion, @unchecked Sendable {
+    public let center: CLLocationCoordinate2D
+    public let radius: CLLocationDistance
+
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+        self.center = center
+        self.radius = radius
+        super.init(identifier: identifier)
+    }
+
+    /// Whether a point is within the region (along the Earth's surface).
+    open func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
+        CLLocation(latitude: center.latitude, longitude: center.longitude)
+            .distance(from: CLLocation(latitude: coordinate.latitude, longitude: coordinate.longitude)) <= radius
+    }
+}
+
 /// A named place (`Location` parameters). CoreLocation's class, reduced to what text can carry.
 public final class CLPlacemark: NSObject, Sendable {
     public let name: String?

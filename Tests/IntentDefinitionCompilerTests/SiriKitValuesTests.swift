@@ -21,6 +21,11 @@ struct SiriKitValuesTests {
         let distance = try #require(paris.location?.distance(from: london))
         #expect(abs(distance - 343_500) < 1_000, "\(distance)")
         #expect(CLPlacemark(name: "Somewhere").location == nil)
+        let office = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 48.8566, longitude: 2.3522), radius: 500, identifier: "office")
+        #expect(office.contains(CLLocationCoordinate2D(latitude: 48.858, longitude: 2.352)))
+        #expect(!office.contains(CLLocationCoordinate2D(latitude: 51.5072, longitude: -0.1276)))
+        #expect(INLocationRelevanceProvider(region: office).region === office)
 
         #expect(NSString.deferredLocalizedIntentsString(with: "%d tasks due %@", 3, "today") == "3 tasks due today")
         #expect(INShortcut(intent: intent)?.intent === intent)
