@@ -30,7 +30,7 @@ struct IntentLifecycle {
                 return finish(result, params: params)
             case .needsValue:
                 let parameter = try action.parameter(try asked(result))
-                params.parameters[parameter.key] = try ask(for: parameter, dialog: result.dialog)
+                params.parameters[parameter.key] = try ask(for: parameter, dialog: result.dialog, given: params.parameters)
             case .disambiguation:
                 let parameter = try action.parameter(try asked(result))
                 let options = result.options ?? []
@@ -71,7 +71,7 @@ struct IntentLifecycle {
     }
 
     /// Asks for a parameter's value: a choice for enumerations and parameters with options, text otherwise.
-    private func ask(for parameter: ParameterMetadata, dialog: String?) throws -> Content {
+    private func ask(for parameter: ParameterMetadata, dialog: String?, given: [String: Content]) throws -> Content {
         let question = dialog ?? parameter.requestValueDialog ?? "\(parameter.title)?"
         if parameter.type == .enumeration, !parameter.options.isEmpty {
             let options = zip(parameter.options, values.caseTitles(for: parameter)).map {
@@ -79,7 +79,7 @@ struct IntentLifecycle {
             }
             return try choose(among: options, for: parameter, dialog: question)
         }
-        if parameter.type == .entity || parameter.hasDynamicOptions == true, let options = try offeredOptions(for: parameter),
+        if parameter.type == .entity || parameter.hasDynamicOptions == true, let options = try offeredOptions(for: parameter, given: given),
             !options.isEmpty
         {
             return try choose(among: options, for: parameter, dialog: question)
@@ -93,11 +93,12 @@ struct IntentLifecycle {
         return try values.value(.text(answer), for: parameter)
     }
 
-    /// The app's choices for a parameter; `nil` when its extension doesn't offer any.
-    private func offeredOptions(for parameter: ParameterMetadata) throws -> [ExtensionProtocol.Option]? {
+    /// The app's choices for a parameter, given the other parameters' values so far (options may
+    /// depend on them: `@IntentParameterDependency`); `nil` when its extension doesn't offer any.
+    private func offeredOptions(for parameter: ParameterMetadata, given: [String: Content]) throws -> [ExtensionProtocol.Option]? {
         do {
             return try action.host.options(
-                action.manifest, ExtensionProtocol.OptionsParams(intent: action.intentName, parameter: parameter.key))
+                action.manifest, ExtensionProtocol.OptionsParams(intent: action.intentName, parameter: parameter.key, parameters: given))
         } catch  where error.code == .remoteError {
             return nil
         } catch {

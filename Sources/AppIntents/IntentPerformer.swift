@@ -30,7 +30,11 @@ struct IntentPerformer {
                 message:
                     "the intent \(call.intent) has no parameter '\(unknown)' (it has: \(parameters.map(\.name).joined(separator: ", ")))")
         }
-        if let problem = await resolve(parameters, from: call.parameters) { return problem }
+        // Queries asked while the values resolve see the intent as filled in so far.
+        if let problem = await IntentBeingFilled.$current.withValue(intent, operation: { await resolve(parameters, from: call.parameters) })
+        {
+            return problem
+        }
         let context = PerformContext(
             isConfirmed: call.confirmed, confirmedParameters: Set(call.confirmedParameters), isInteractive: call.isInteractive,
             choices: ChoiceAnswers(call.choices ?? []))

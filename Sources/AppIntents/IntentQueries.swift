@@ -34,7 +34,11 @@ extension IntentCatalog {
                 code: JSONRPC.ErrorObject.invalidParamsCode,
                 message: "this app has no intent '\(request.intent)' with a parameter '\(request.parameter)'")
         }
-        var options = try await Self.choices(for: parameter, searchTerm: request.searchTerm).map(ValueCoding.option(for:))
+        // The intent as filled in so far, for options that depend on its other parameters.
+        let filled = await IntentBeingFilled.make(type, values: request.parameters ?? [:])
+        var options = try await IntentBeingFilled.$current.withValue(filled) {
+            try await Self.choices(for: parameter, searchTerm: request.searchTerm).map(ValueCoding.option(for:))
+        }
         if let term = request.searchTerm, !term.isEmpty, parameter.hasOptionsProvider || Self.isEnumeration(parameter) {
             options = options.filter { $0.title.localizedCaseInsensitiveContains(term) }
         }

@@ -254,6 +254,10 @@ extension ExtensionProtocol.OptionsParams: JSONWritable, JSONReadable {
             writer.member("intent", intent)
             writer.member("parameter", parameter)
             writer.member("searchTerm", ifPresent: searchTerm)
+            if let parameters {
+                writer.key("parameters")
+                WireMember.write(parameters, to: &writer)
+            }
         }
     }
 
@@ -261,17 +265,20 @@ extension ExtensionProtocol.OptionsParams: JSONWritable, JSONReadable {
         var intent: String?
         var parameter: String?
         var searchTerm: String?
+        var parameters: [String: Content]?
         try reader.readObject { reader, key throws(JSONReader.Failure) in
             switch key {
             case "intent": intent = try reader.readString()
             case "parameter": parameter = try reader.readString()
             case "searchTerm": searchTerm = try reader.takeNull() ? nil : try reader.readString()
+            case "parameters": parameters = try reader.takeNull() ? nil : try WireMember.readContents(&reader)
             default: try reader.skipValue()
             }
         }
         self.init(
             intent: try WireMember.required(intent, "intent", in: "options.list's params", reader),
-            parameter: try WireMember.required(parameter, "parameter", in: "options.list's params", reader), searchTerm: searchTerm)
+            parameter: try WireMember.required(parameter, "parameter", in: "options.list's params", reader), searchTerm: searchTerm,
+            parameters: parameters)
     }
 }
 

@@ -186,11 +186,15 @@ public enum ExtensionProtocol {
         public var intent: String
         public var parameter: String
         public var searchTerm: String?
+        /// The intent's other parameters' values so far, for options that depend on them
+        /// (`@IntentParameterDependency`).
+        public var parameters: [String: Content]?
 
-        public init(intent: String, parameter: String, searchTerm: String? = nil) {
+        public init(intent: String, parameter: String, searchTerm: String? = nil, parameters: [String: Content]? = nil) {
             self.intent = intent
             self.parameter = parameter
             self.searchTerm = searchTerm
+            self.parameters = parameters
         }
     }
 
