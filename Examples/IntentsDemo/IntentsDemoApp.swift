@@ -34,7 +34,8 @@ struct IntentsDemoApp: IntentDefinitionApplication {
 
     /// `intentsdemo add TITLE` creates a task as the app's window would, and donates the
     /// interaction, as SiriKit apps do, for Shortcuts to suggest; `intentsdemo plan` sets the
-    /// app's relevant shortcut (planning the day, in the morning); `intentsdemo view TITLE` shows
+    /// app's relevant shortcut (planning the day, in the morning); `intentsdemo suggest` its
+    /// suggestion of a shortcut to add; `intentsdemo view TITLE` shows
     /// a task, an activity eligible for prediction; `intentsdemo forget` deletes the donations of
     /// the app's tasks and its activities.
     static func run(arguments: [String]) async throws {
@@ -54,6 +55,11 @@ struct IntentsDemoApp: IntentDefinitionApplication {
             let relevant = INRelevantShortcut(shortcut: shortcut)
             relevant.relevanceProviders = [INDailyRoutineRelevanceProvider(situation: .morning)]
             try await INRelevantShortcutStore.default.setRelevantShortcuts([relevant])
+        case "suggest":
+            // The shortcut the app suggests adding: a task for the weekly review.
+            let intent = CreateTaskIntent()
+            intent.title = "Weekly review"
+            INVoiceShortcutCenter.shared.setShortcutSuggestions(INShortcut(intent: intent).map { [$0] } ?? [])
         case "view" where arguments.count >= 2:
             // The person looks at a task's page: an activity Shortcuts may suggest again.
             let activity = NSUserActivity(activityType: "com.example.IntentsDemo.viewTask")

@@ -161,3 +161,69 @@ open class INRelevantShortcutStore: NSObject, @unchecked Sendable {
         if let failure { throw failure }
     }
 }
+
+/// A shortcut the person added to Siri with a phrase (SiriKit's). Linux has no Siri: none is ever
+/// added, so the center never gives one; the person's own shortcuts are found by name
+/// (`shortcuts ask`, the desktop's search) instead.
+open class INVoiceShortcut: NSObject, @unchecked Sendable {
+    // Unchecked: its properties are constants.
+    public let identifier: UUID
+    public let invocationPhrase: String
+    public let shortcut: INShortcut
+
+    init(identifier: UUID, invocationPhrase: String, shortcut: INShortcut) {
+        self.identifier = identifier
+        self.invocationPhrase = invocationPhrase
+        self.shortcut = shortcut
+        super.init()
+    }
+}
+
+/// The person's voice shortcuts for the app and the app's suggestions of shortcuts to add
+/// (SiriKit's). The suggestions are kept as the app's suggestions (`shortcuts actions
+/// --suggested` lists them, "suggested to add"), each call replacing the ones before; there are no
+/// voice shortcuts on Linux, so the lists of them are empty.
+open class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
+    // Unchecked: it has no state of its own; the store's file is locked while it changes.
+    public static let shared = INVoiceShortcutCenter()
+
+    /// The voice shortcuts added for the app: none, as Linux has no Siri to add them to.
+    open func getAllVoiceShortcuts(completion completionHandler: @escaping @Sendable ([INVoiceShortcut]?, (any Error)?) -> Void) {
+        completionHandler([], nil)
+    }
+
+    open func allVoiceShortcuts() async throws -> [INVoiceShortcut] { [] }
+
+    /// A voice shortcut by identifier: none exists, so the answer is an error saying so.
+    open func getVoiceShortcut(
+        with identifier: UUID, completion completionHandler: @escaping @Sendable (INVoiceShortcut?, (any Error)?) -> Void
+    ) {
+        completionHandler(nil, INDonationError(description: "no voice shortcut \(identifier.uuidString): Linux has no Siri to add one to"))
+    }
+
+    open func voiceShortcut(with identifier: UUID) async throws -> INVoiceShortcut {
+        throw INDonationError(description: "no voice shortcut \(identifier.uuidString): Linux has no Siri to add one to")
+    }
+
+    /// Replaces the app's suggestions of shortcuts to add (an empty list removes them).
+    open func setShortcutSuggestions(_ suggestions: [INShortcut]) {
+        guard let app = try? INCurrentApp.required() else { return }
+        let donations = suggestions.compactMap { shortcut -> Donation? in
+            var donation: Donation
+            switch shortcut {
+            case .intent(let intent):
+                guard let made = try? app.donation(of: intent) else { return nil }
+                donation = made
+            case .userActivity(let activity):
+                donation = Donation(
+                    bundleIdentifier: app.bundleIdentifier,
+                    action: NSUserActivity.action(of: activity.activityType, in: app.bundleIdentifier),
+                    title: activity.title ?? activity.activityType, parameters: [:])
+            }
+            donation.kind = .suggested
+            return donation
+        }
+        try? DonationStore(home: ShortcutsHome.path()).replace(
+            bundleIdentifier: app.bundleIdentifier, removing: { $0.kind == .suggested }, adding: donations)
+    }
+}

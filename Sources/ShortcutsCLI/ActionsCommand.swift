@@ -82,6 +82,7 @@ enum ActionsCommand {
                 switch kind {
                 case .relevant: "relevant " + (donation.relevance ?? []).joined(separator: ", ") + ", "
                 case .activity: "seen, "
+                case .suggested: "suggested to add, "
                 default: kind.rawValue + ", "
                 }
             }

@@ -39,6 +39,8 @@ public struct Donation: Codable, Sendable, Equatable {
         public static let relevant = Kind(rawValue: "relevant")
         /// Something the person looked at in the app (a user activity eligible for prediction).
         public static let activity = Kind(rawValue: "activity")
+        /// A shortcut the app suggests the person add (SiriKit's `setShortcutSuggestions`).
+        public static let suggested = Kind(rawValue: "suggested")
     }
 
     public init(

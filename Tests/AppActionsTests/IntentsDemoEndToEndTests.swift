@@ -57,6 +57,12 @@ import Testing
         #expect(try binaries.run("intentsdemo", ["forget"]).status == 0)
         let after = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"]).output
         #expect(!after.contains("viewTask") && after.contains("relevant in the morning"), "\(after)")
+
+        // The app's suggestion of a shortcut to add (INVoiceShortcutCenter), replaced by each call.
+        for _ in 0..<2 { #expect(try binaries.run("intentsdemo", ["suggest"]).status == 0) }
+        let suggested = try binaries.run("shortcuts", ["actions", "--suggested", "--app", "com.example.IntentsDemo"]).output
+        #expect(suggested.components(separatedBy: "(suggested to add, ").count == 2, "\(suggested)")
+        #expect(suggested.contains("    title: Weekly review\n"), "\(suggested)")
     }
 
     @Test func createTaskResolvesTheDueDateWithTheCustomUnsupportedReason() throws {

@@ -32,4 +32,10 @@ struct SiriKitValuesTests {
         let activity = NSUserActivity(activityType: "view")
         #expect(INShortcut(userActivity: activity).userActivity === activity && INShortcut(userActivity: activity).intent == nil)
     }
+
+    /// Linux has no Siri: no voice shortcut was ever added, so the center lists none and finds none.
+    @Test func thereAreNoVoiceShortcuts() async throws {
+        #expect(try await INVoiceShortcutCenter.shared.allVoiceShortcuts().isEmpty)
+        await #expect(throws: (any Error).self) { try await INVoiceShortcutCenter.shared.voiceShortcut(with: UUID()) }
+    }
 }
