@@ -134,15 +134,7 @@ open class INRelevantShortcutStore: NSObject, @unchecked Sendable {
         do {
             let app = try INCurrentApp.required()
             let donations = try shortcuts.map { relevant -> Donation in
-                var donation: Donation
-                switch relevant.shortcut {
-                case .intent(let intent): donation = try app.donation(of: intent)
-                case .userActivity(let activity):
-                    donation = Donation(
-                        bundleIdentifier: app.bundleIdentifier,
-                        action: NSUserActivity.action(of: activity.activityType, in: app.bundleIdentifier),
-                        title: activity.title ?? activity.activityType, parameters: [:])
-                }
+                var donation = try app.donation(of: relevant.shortcut)
                 donation.kind = .relevant
                 donation.relevance = relevant.relevanceProviders.isEmpty ? ["at any time"] : relevant.relevanceProviders.map(\.relevance)
                 return donation
@@ -209,17 +201,7 @@ open class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     open func setShortcutSuggestions(_ suggestions: [INShortcut]) {
         guard let app = try? INCurrentApp.required() else { return }
         let donations = suggestions.compactMap { shortcut -> Donation? in
-            var donation: Donation
-            switch shortcut {
-            case .intent(let intent):
-                guard let made = try? app.donation(of: intent) else { return nil }
-                donation = made
-            case .userActivity(let activity):
-                donation = Donation(
-                    bundleIdentifier: app.bundleIdentifier,
-                    action: NSUserActivity.action(of: activity.activityType, in: app.bundleIdentifier),
-                    title: activity.title ?? activity.activityType, parameters: [:])
-            }
+            guard var donation = try? app.donation(of: shortcut) else { return nil }
             donation.kind = .suggested
             return donation
         }

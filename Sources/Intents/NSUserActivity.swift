@@ -48,12 +48,7 @@ open class NSUserActivity: NSObject {
     /// text of its `userInfo`.
     open func becomeCurrent() {
         guard isEligibleForPrediction, let app = try? INCurrentApp.required() else { return }
-        var parameters: [String: Content] = [:]
-        for (key, value) in userInfo ?? [:] { parameters[String(describing: key)] = .text(String(describing: value)) }
-        var donation = Donation(
-            bundleIdentifier: app.bundleIdentifier, action: Self.action(of: activityType, in: app.bundleIdentifier),
-            title: title ?? activityType,
-            parameters: parameters)
+        var donation = app.donation(of: self)
         donation.kind = .activity
         if let persistentIdentifier { donation.identifier = persistentIdentifier }
         // The same activity again replaces the one kept before.
@@ -178,6 +173,24 @@ enum INCurrentApp {
 }
 
 extension INCurrentApp.App {
+    /// A shortcut of this app (an intent or an activity) as a donation.
+    func donation(of shortcut: INShortcut) throws -> Donation {
+        switch shortcut {
+        case .intent(let intent): try donation(of: intent)
+        case .userActivity(let activity): donation(of: activity)
+        }
+    }
+
+    /// An activity of this app as a donation: its type as the action, its title, and its
+    /// `userInfo` values as text.
+    func donation(of activity: NSUserActivity) -> Donation {
+        var parameters: [String: Content] = [:]
+        for (key, value) in activity.userInfo ?? [:] { parameters[String(describing: key)] = .text(String(describing: value)) }
+        return Donation(
+            bundleIdentifier: bundleIdentifier, action: NSUserActivity.action(of: activity.activityType, in: bundleIdentifier),
+            title: activity.title ?? activity.activityType, parameters: parameters)
+    }
+
     /// An intent of this app as a donation: its action and its parameters' values.
     func donation(of intent: INIntent) throws -> Donation {
         let className = String(describing: type(of: intent))
