@@ -72,6 +72,19 @@ enum DesktopAppActions {
 
     /// A desktop entry's application, or `nil` for one hidden or not an application.
     static func parse(_ path: String, identifier: String) -> DesktopApp? {
+        guard let values = entryValues(path) else { return nil }
+        guard values["Type"] == "Application", values["NoDisplay"] != "true", values["Hidden"] != "true", let name = values["Name"] else {
+            return nil
+        }
+        return DesktopApp(
+            identifier: identifier, name: name, comment: values["Comment"] ?? values["GenericName"] ?? "", exec: values["Exec"] ?? "",
+            icon: values["Icon"] ?? "", categories: (values["Categories"] ?? "").split(separator: ";").map(String.init), path: path,
+            isDBusActivatable: values["DBusActivatable"] == "true")
+    }
+
+    /// The keys of a desktop entry file's `[Desktop Entry]` group (the first of a key repeated),
+    /// or `nil` when it can't be read.
+    static func entryValues(_ path: String) -> [String: String]? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         var values: [String: String] = [:]
         var inEntry = false
@@ -85,13 +98,7 @@ enum DesktopAppActions {
             let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
             if values[key] == nil { values[key] = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces) }
         }
-        guard values["Type"] == "Application", values["NoDisplay"] != "true", values["Hidden"] != "true", let name = values["Name"] else {
-            return nil
-        }
-        return DesktopApp(
-            identifier: identifier, name: name, comment: values["Comment"] ?? values["GenericName"] ?? "", exec: values["Exec"] ?? "",
-            icon: values["Icon"] ?? "", categories: (values["Categories"] ?? "").split(separator: ";").map(String.init), path: path,
-            isDBusActivatable: values["DBusActivatable"] == "true")
+        return values
     }
 
     static let appProperties = FileFilter.Properties(

@@ -27,6 +27,7 @@ package enum DeviceCatalog {
         { AccessibilityToggles.all.listed(under: .scripting) },
         { CalculatorApp.all.listed(under: .scripting) },
         { VoiceMemosAppActions.all.listed(under: .media) },
+        { AccountActions.all.listed(under: .scripting) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

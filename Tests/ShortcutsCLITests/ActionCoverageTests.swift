@@ -38,11 +38,6 @@ struct ActionCoverageTests {
             "they act on the front Finder window or its Go To Folder sheet; FileManager1 gives no window to act on")
         add(
             [
-                "CurrentUserIntent", "GroupMembershipIntent", "IdentifierIntent", "ListOfAcountsIntent", "UserGroupIntent",
-                "UserHomeFolderIntent", "UserIsAdminIntent", "UserLoginItemsIntent", "BackgroundLoginItemsIntent",
-            ].map { "com.apple.systempreferences." + $0 }, "users and login items: not built yet")
-        add(
-            [
                 "ApplicationNotificationsSettings-UpdatableEntity", "ChangeMouseTrackingSpeedIntent", "ChangeTrackpadTrackingSpeedIntent",
                 "CheckForUpdatesIntent", "ClockOptionsEntity-UpdatableEntity", "DesktopSettingsEntity-UpdatableEntity",
                 "ListOfNetworkServersIntent", "NotificationCenterEntity-UpdatableEntity", "ScreenSaverNameIntent",
