@@ -116,3 +116,12 @@ package struct ServiceClient {
         throw ActionFailure("\(service.title) gave no answer to \(member) within \(timeout)")
     }
 }
+
+extension ServiceClient {
+    /// Asks the desktop's file manager (this client's service being
+    /// ``RequiredService/fileManager``) to show items by URI: `ShowItems` selects them in their
+    /// folders, `ShowFolders` opens folders, `ShowItemProperties` shows their properties.
+    package func showInFileManager(_ uris: [String], method: String = "ShowItems") throws {
+        _ = try call("/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", method, [.strings(uris), .string("")])
+    }
+}

@@ -11,7 +11,7 @@
 
 enum { VIPS_SIZE_BOTH = 0, VIPS_SIZE_FORCE = 3 };
 enum { VIPS_BLEND_MODE_OVER = 2 };
-enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_sRGB = 22 };
+enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_LCH = 19, VIPS_INTERPRETATION_sRGB = 22 };
 enum { VIPS_FORMAT_UCHAR = 0 };
 enum { VIPS_ANGLE_D0 = 0, VIPS_ANGLE_D90 = 1, VIPS_ANGLE_D180 = 2, VIPS_ANGLE_D270 = 3 };
 enum { VIPS_MAX_COORD = 10000000 };
@@ -49,6 +49,8 @@ static struct {
     int (*extract_band)(void *in, void **out, int band, ...);
     int (*cast)(void *in, void **out, int format, ...);
     int (*linear1)(void *in, void **out, double a, double b, ...);
+    int (*linear)(void *in, void **out, const double *a, const double *b, int n, ...);
+    int (*percent)(void *in, double percent, int *threshold, ...);
     int (*svgload_buffer)(void *buf, size_t len, void **out, ...);
     int (*getpoint)(void *in, double **vector, int *n, int x, int y, ...);
     int (*join)(void *in1, void *in2, void **out, int direction, ...);
@@ -125,6 +127,8 @@ static void load(void) {
     FIND(extract_band, "vips_extract_band")
     FIND(cast, "vips_cast")
     FIND(linear1, "vips_linear1")
+    FIND(linear, "vips_linear")
+    FIND(percent, "vips_percent")
     FIND(svgload_buffer, "vips_svgload_buffer")
     FIND(getpoint, "vips_getpoint")
     FIND(join, "vips_join")
@@ -605,4 +609,97 @@ int svips_open_file(const char *path, void **image) {
     if (!opened) return -1;
     *image = opened;
     return 0;
+}
+
+// The image in sRGB, eight bits a band, split into its colour and (when it has one) its alpha.
+static int colour_and_alpha(void *image, void **colour, void **alpha) {
+    void *srgb = NULL;
+    *colour = NULL;
+    *alpha = NULL;
+    if (vips.colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) return -1;
+    void *eight = NULL;
+    int result = vips.cast(srgb, &eight, VIPS_FORMAT_UCHAR, NULL);
+    vips.object_unref(srgb);
+    if (result != 0) return -1;
+    if (vips.get_bands(eight) <= 3) {
+        *colour = eight;
+        return 0;
+    }
+    result = vips.extract_band(eight, colour, 0, "n", 3, NULL) == 0 && vips.extract_band(eight, alpha, 3, NULL) == 0 ? 0 : -1;
+    vips.object_unref(eight);
+    if (result != 0 && *colour) {
+        vips.object_unref(*colour);
+        *colour = NULL;
+    }
+    return result;
+}
+
+// Colour (any format) cast back to eight bits a band, its alpha joined again; both are released.
+static int with_colour(void *colour, void *alpha, void **out) {
+    void *eight = NULL;
+    int result = vips.cast(colour, &eight, VIPS_FORMAT_UCHAR, NULL);
+    vips.object_unref(colour);
+    if (result == 0 && alpha) {
+        result = vips.bandjoin2(eight, alpha, out, NULL);
+        vips.object_unref(eight);
+    } else if (result == 0) {
+        *out = eight;
+    }
+    if (alpha) vips.object_unref(alpha);
+    return result;
+}
+
+int svips_adjust(void *image, const double *gains, double offset, double saturation, void **out) {
+    void *colour = NULL, *alpha = NULL, *scaled = NULL;
+    if (colour_and_alpha(image, &colour, &alpha) != 0) return -1;
+    double offsets[3] = {offset, offset, offset};
+    int result = vips.linear(colour, &scaled, gains, offsets, 3, NULL);
+    vips.object_unref(colour);
+    if (result == 0 && saturation != 0) {
+        // The chroma of LCh scaled: the colours stronger or weaker, their lightness and hue kept.
+        void *eight = NULL, *lch = NULL, *stronger = NULL;
+        double chroma[3] = {1.0, 1.0 + saturation, 1.0}, none[3] = {0, 0, 0};
+        result = vips.cast(scaled, &eight, VIPS_FORMAT_UCHAR, NULL) == 0 &&
+                         vips.colourspace(eight, &lch, VIPS_INTERPRETATION_LCH, NULL) == 0 &&
+                         vips.linear(lch, &stronger, chroma, none, 3, NULL) == 0
+                     ? 0
+                     : -1;
+        vips.object_unref(scaled);
+        scaled = NULL;
+        if (result == 0) result = vips.colourspace(stronger, &scaled, VIPS_INTERPRETATION_sRGB, NULL);
+        void *made[] = {eight, lch, stronger};
+        for (size_t index = 0; index < sizeof made / sizeof made[0]; index++) {
+            if (made[index]) vips.object_unref(made[index]);
+        }
+    }
+    if (result != 0) {
+        if (scaled) vips.object_unref(scaled);
+        if (alpha) vips.object_unref(alpha);
+        return -1;
+    }
+    return with_colour(scaled, alpha, out);
+}
+
+int svips_autolevel(void *image, double clip, void **out) {
+    void *colour = NULL, *alpha = NULL, *grey = NULL, *stretched = NULL;
+    if (colour_and_alpha(image, &colour, &alpha) != 0) return -1;
+    int low = 0, high = 255;
+    int result = vips.colourspace(colour, &grey, VIPS_INTERPRETATION_B_W, NULL) == 0 && vips.percent(grey, clip, &low, NULL) == 0 &&
+                         vips.percent(grey, 100.0 - clip, &high, NULL) == 0
+                     ? 0
+                     : -1;
+    if (grey) vips.object_unref(grey);
+    double scale = 1, offset = 0;
+    // An image with hardly any range (a flat colour) is left as it is.
+    if (high - low >= 8) {
+        scale = 255.0 / (double)(high - low);
+        offset = -(double)low * scale;
+    }
+    if (result == 0) result = vips.linear1(colour, &stretched, scale, offset, NULL);
+    vips.object_unref(colour);
+    if (result != 0) {
+        if (alpha) vips.object_unref(alpha);
+        return -1;
+    }
+    return with_colour(stretched, alpha, out);
 }

@@ -202,8 +202,7 @@ enum DesktopOpenActions {
                 uris.append(URL(fileURLWithPath: path).absoluteString)
             }
             guard !uris.isEmpty else { throw ActionFailure("there are no files to reveal", parameter: "WFFile") }
-            _ = try manager.call(
-                "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
+            try manager.showInFileManager(uris)
             return input
         }
     }

@@ -43,10 +43,6 @@ enum FinderDesktopActions {
         return uris
     }
 
-    static func fileManager(_ method: String, _ uris: [String], manager: ServiceClient) throws {
-        _ = try manager.call("/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", method, [.strings(uris), .string("")])
-    }
-
     static let reveal = ActionDefinition(
         metadata: ActionMetadata(
             identifier: "com.apple.finder.RevealItemsIntent", title: "Reveal Items",
@@ -61,7 +57,7 @@ enum FinderDesktopActions {
         { input, run in
             let given = parameters["targets"].isAbsent ? input : try run.content(parameters["targets"])
             let manager = try ServiceClient(.fileManager, for: run)
-            try fileManager("ShowItems", try uris(given, parameter: "targets", run: run), manager: manager)
+            try manager.showInFileManager(try uris(given, parameter: "targets", run: run), method: "ShowItems")
             return given
         }
     }
@@ -81,7 +77,7 @@ enum FinderDesktopActions {
             for uri in found where !LocalFiles.exists(URL(string: uri)?.path ?? "").isFolder {
                 throw ActionFailure("\(URL(string: uri)?.path ?? uri) is not a folder", parameter: "location")
             }
-            try fileManager("ShowFolders", Array(found.prefix(1)), manager: manager)
+            try manager.showInFileManager(Array(found.prefix(1)), method: "ShowFolders")
             return given
         }
     }
@@ -98,7 +94,7 @@ enum FinderDesktopActions {
         { input, run in
             let given = parameters["targets"].isAbsent ? input : try run.content(parameters["targets"])
             let manager = try ServiceClient(.fileManager, for: run)
-            try fileManager("ShowItemProperties", try uris(given, parameter: "targets", run: run), manager: manager)
+            try manager.showInFileManager(try uris(given, parameter: "targets", run: run), method: "ShowItemProperties")
             return given
         }
     }
@@ -162,7 +158,7 @@ enum FinderDesktopActions {
             for uri in found where !LocalFiles.exists(URL(string: uri)?.path ?? "").isFolder {
                 throw ActionFailure("\(URL(string: uri)?.path ?? uri) is not a folder", parameter: "folder")
             }
-            try fileManager("ShowFolders", Array(found.prefix(1)), manager: manager)
+            try manager.showInFileManager(Array(found.prefix(1)), method: "ShowFolders")
             return input
         }
     }

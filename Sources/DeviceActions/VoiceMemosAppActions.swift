@@ -369,8 +369,7 @@ enum VoiceMemosAppActions {
             let manager = try ServiceClient(.fileManager, for: run)
             let given = parameters["target"].isAbsent ? input : try run.content(parameters["target"])
             let uris = try recordings(given, parameter: "target", run: run).map { URL(fileURLWithPath: $0).absoluteString }
-            _ = try manager.call(
-                "/org/freedesktop/FileManager1", "org.freedesktop.FileManager1", "ShowItems", [.strings(uris), .string("")])
+            try manager.showInFileManager(uris)
             return input
         }
     }

@@ -14,6 +14,7 @@ package enum MediaCatalog {
         { TextOverlay.all.listed(under: .media) },
         { CodeActions.all.listed(under: .media) },
         { PhotoLibrary.all.listed(under: .media) },
+        { PhotosAppActions.all.listed(under: .media) },
         { MusicLibrary.all.listed(under: .media) },
         { PlaylistActions.all.listed(under: .media) },
         { MediaEncodingActions.all.listed(under: .media) },

@@ -12,6 +12,8 @@ enum MediaFolder {
         var path: String
         var relative: String
         var modified: Date
+        /// Its file system and file number: one file with two names (a hard link) has one.
+        var identity: [UInt64]
     }
 
     /// A library file's size in bytes, read from its attributes (its bytes aren't loaded).
@@ -43,8 +45,10 @@ enum MediaFolder {
                 throw ActionFailure("\(what) holds more than \(limit) files; this reads that many", parameter: parameter)
             }
             if found.count % 1000 == 999 { try run.checkCancelled() }
-            let modified = walker.fileAttributes?[.modificationDate] as? Date ?? .distantPast
-            found.append(File(path: root + "/" + relative, relative: relative, modified: modified))
+            let attributes = walker.fileAttributes
+            let modified = attributes?[.modificationDate] as? Date ?? .distantPast
+            let identity = [.systemNumber, .systemFileNumber].map { (attributes?[$0] as? NSNumber)?.uint64Value ?? 0 }
+            found.append(File(path: root + "/" + relative, relative: relative, modified: modified, identity: identity))
         }
         return found
     }

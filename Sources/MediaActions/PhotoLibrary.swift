@@ -3,8 +3,8 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
-/// Reading the photo library, which is the XDG Pictures folder (albums are its folders) and, for
-/// videos, the XDG Videos folder too: Get Latest Photos, Get Latest Videos and Find Photos. A
+/// Reading the photo library, which is the XDG Pictures folder (albums are its folders; a photo
+/// in two albums is one file with two names, listed once) and, for videos, the XDG Videos folder too: Get Latest Photos, Get Latest Videos and Find Photos. A
 /// photo's date is when it was taken (EXIF), else when its file was last changed; details come
 /// from each file's header, and only the photos kept are read whole. The folders need the
 /// person's permission as any other (``FileAccess``), as Photos asks on Apple's.
@@ -34,11 +34,14 @@ enum PhotoLibrary {
             if folder != pictures { roots.append(folder) }
         }
         var found: [Item] = []
+        var seen: Set<[UInt64]> = []
         for root in roots {
             let files = try MediaFolder.files(
                 in: root, extensions: ImageFiles.extensions.union(videoExtensions), limit: scanLimit - found.count,
                 what: "the photo library", run: run, parameter: parameter)
             for file in files {
+                // A photo in two albums is one file with two names: listed once.
+                guard file.identity == [0, 0] || seen.insert(file.identity).inserted else { continue }
                 let album = root == pictures ? (file.relative as NSString).deletingLastPathComponent : ""
                 let isVideo = videoExtensions.contains((file.path as NSString).pathExtension.lowercased())
                 found.append(Item(path: file.path, isVideo: isVideo, modified: file.modified, album: album))

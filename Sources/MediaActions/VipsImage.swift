@@ -185,6 +185,20 @@ final class VipsImage {
         }
     }
 
+    /// Colours adjusted: red, green and blue each times its gain plus `offset`, then the colours'
+    /// chroma times 1 + `saturation` (see `svips_adjust`).
+    func adjusted(gains: (red: Double, green: Double, blue: Double), offset: Double, saturation: Double) throws(ActionFailure)
+        -> VipsImage
+    {
+        let values = [gains.red, gains.green, gains.blue]
+        return try Self.make("adjust the colours", parameter: nil) { out in svips_adjust(pointer, values, offset, saturation, out) }
+    }
+
+    /// Levels stretched so that the `clip` percent darkest and brightest become black and white.
+    func autoLevelled(clip: Double) throws(ActionFailure) -> VipsImage {
+        try Self.make("enhance", parameter: nil) { svips_autolevel(pointer, clip, $0) }
+    }
+
     /// The pixels in greyscale, one byte each, transparency flattened onto white.
     func greyPixels() throws(ActionFailure) -> [UInt8] {
         var pixels: UnsafeMutablePointer<UInt8>?

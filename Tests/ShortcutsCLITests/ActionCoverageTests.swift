@@ -32,6 +32,16 @@ struct ActionCoverageTests {
                 "pinboard.get", "properties.stock", "properties.trello", "stocks.quote", "todoist.add", "trello.add.board",
                 "trello.add.card", "trello.add.list", "trello.get", "tumblr.post", "wordpress.post",
             ].map { "is.workflow.actions." + $0 }, "account-bound web services: not built yet")
+        add(
+            ["com.apple.mobileslideshow.CropIntent", "com.apple.mobileslideshow.StraightenIntent"],
+            "they open Photos' crop and straighten tools on the photo being edited, by hand; Crop Image and Rotate Image crop and turn by numbers"
+        )
+        add(
+            ["com.apple.mobileslideshow.SetApertureIntent"],
+            "aperture changes a Portrait photo's depth of field, which needs the depth map only Apple's cameras record")
+        add(
+            ["com.apple.mobileslideshow.OpenCollectionIntent", "com.apple.mobileslideshow.OpenDestinationIntent"],
+            "Photos' collections and views (DestinationAppEnum) are named by values in no dump at hand; Open Album opens an album")
         add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
         add(
             ["com.apple.finder.GoToEnclosingFolderIntent", "com.apple.finder.GoToFolderIntent"],

@@ -88,5 +88,12 @@ int svips_flatten(void *image, double red, double green, double blue, void **out
 int svips_svg(const char *svg, size_t length, void **out);
 /// Multiplies the alpha by `opacity` (0…1), adding an alpha band when there is none.
 int svips_opacity(void *image, double opacity, void **out);
+/// A photo's colours adjusted, in sRGB at eight bits a band: each of red, green and blue times
+/// its gain plus `offset` (exposure, warmth and contrast), then the chroma of LCh times
+/// 1 + `saturation`; alpha is kept.
+int svips_adjust(void *image, const double *gains, double offset, double saturation, void **out);
+/// Levels stretched so that the `clip` percent darkest and brightest of the grey values become
+/// black and white (an image with hardly any range is kept); alpha is kept.
+int svips_autolevel(void *image, double clip, void **out);
 
 #endif

@@ -1,0 +1,336 @@
+import ActionSupport
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A photo's edits, kept beside its original in the library's `.Originals` folder: the photo
+/// itself is always the original with these applied, in this order: quarter turns, auto
+/// enhance, exposure, warmth and the filter's contrast and colour, saturation, the filter's
+/// black and white.
+struct PhotoEdits: Codable, Equatable {
+    /// Quarter turns clockwise, 0 to 3.
+    var quarterTurns = 0
+    var enhanced = false
+    /// Each from −1 to 1; 0 changes nothing.
+    var exposure = 0.0
+    var saturation = 0.0
+    var warmth = 0.0
+    /// A filter of ``Filter``, by its name.
+    var filter: String?
+
+    var isEmpty: Bool { self == PhotoEdits() }
+
+    /// Photos' filters as adjustments: contrast, saturation and warmth added, and whether the
+    /// result is black and white.
+    struct Filter {
+        var name: String
+        var contrast = 0.0
+        var saturation = 0.0
+        var warmth = 0.0
+        var mono = false
+    }
+
+    static let filters: [Filter] = [
+        Filter(name: "vivid", contrast: 0.1, saturation: 0.35),
+        Filter(name: "vividWarm", contrast: 0.1, saturation: 0.3, warmth: 0.25),
+        Filter(name: "vividCool", contrast: 0.1, saturation: 0.3, warmth: -0.25),
+        Filter(name: "dramatic", contrast: 0.3, saturation: -0.15),
+        Filter(name: "dramaticWarm", contrast: 0.3, saturation: -0.1, warmth: 0.25),
+        Filter(name: "dramaticCool", contrast: 0.3, saturation: -0.1, warmth: -0.25),
+        Filter(name: "mono", mono: true),
+        Filter(name: "silvertone", contrast: -0.1, warmth: 0.1, mono: true),
+        Filter(name: "noir", contrast: 0.45, mono: true),
+    ]
+
+    /// The filter a name means (`Vivid Warm`, `vividWarm`, `vivid-warm`), `nil` for none
+    /// (`none`, `original`, empty).
+    static func filter(named text: String, parameter: String) throws -> Filter? {
+        let key = text.lowercased().filter { $0.isLetter }
+        if ["", "none", "original", "nofilter"].contains(key) { return nil }
+        guard let found = filters.first(where: { $0.name.lowercased() == key }) else {
+            throw ActionFailure(
+                "“\(text.prefix(40))” is not one of Photos' filters: \(filters.map(\.name).joined(separator: ", ")) or none",
+                parameter: parameter)
+        }
+        return found
+    }
+
+    /// Where a photo's original and edits are kept.
+    static func paths(of path: String, run: RunContext) -> (original: String, record: String) {
+        let root = PhotosAppActions.library(run)
+        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : (path as NSString).lastPathComponent
+        let original = root + "/" + PhotosAppActions.originalsFolder + "/" + relative
+        return (original, original + ".edits.json")
+    }
+
+    /// A photo's edits so far (none when it has never been edited).
+    static func of(_ path: String, run: RunContext) -> PhotoEdits {
+        guard let data = FileManager.default.contents(atPath: paths(of: path, run: run).record),
+            let edits = try? JSONDecoder().decode(PhotoEdits.self, from: data)
+        else { return PhotoEdits() }
+        return edits
+    }
+
+    /// Gives a photo these edits: renders it again from its original (kept first, the first
+    /// time), or, when there are none, puts the original back.
+    func apply(to path: String, run: RunContext, parameter: String) throws {
+        guard !PhotoLibrary.videoExtensions.contains((path as NSString).pathExtension.lowercased()) else {
+            throw ActionFailure("\((path as NSString).lastPathComponent) is a video; these edits are for photos", parameter: parameter)
+        }
+        try LocalFiles.check(path, .write, doing: "edit", run: run, parameter: parameter)
+        let (original, record) = Self.paths(of: path, run: run)
+        if !LocalFiles.exists(original).exists {
+            guard !isEmpty else { return }
+            try LocalFiles.createFolder(PhotosAppActions.folder(of: original), run: run, parameter: parameter)
+            do {
+                try FileManager.default.copyItem(atPath: path, toPath: original)
+            } catch {
+                throw ActionFailure(
+                    "can't keep the original of \(path): \(LocalFiles.describe(error))", parameter: parameter, underlying: error)
+            }
+        }
+        guard let source = FileManager.default.contents(atPath: original) else {
+            throw ActionFailure("can't read the original of \(path) at \(original)", parameter: parameter)
+        }
+        let rendered: Data
+        if isEmpty {
+            rendered = source
+        } else {
+            let file = FileContent(name: (path as NSString).lastPathComponent, data: source)
+            rendered = try render(try VipsImage(file, parameter: parameter)).file(like: file).data
+        }
+        try Self.write(rendered, to: path, parameter: parameter)
+        if isEmpty {
+            _ = unlink(record)
+            _ = unlink(original)
+        } else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try StoreFiles.write(try encoder.encode(self), to: record)
+        }
+    }
+
+    /// The original with the edits applied.
+    func render(_ image: VipsImage) throws -> VipsImage {
+        var image = image
+        if quarterTurns % 4 != 0 { image = try image.rotated(degrees: Double(quarterTurns % 4) * 90) }
+        if enhanced {
+            // Levels stretched, then colours a little stronger: Photos' Auto Enhance, roughly.
+            image = try image.autoLevelled(clip: 0.5).adjusted(gains: (1, 1, 1), offset: 0, saturation: 0.1)
+        }
+        let filter = try filter.flatMap { try Self.filter(named: $0, parameter: "") }
+        let contrast = filter?.contrast ?? 0
+        let warmth = max(-1, min(1, self.warmth + (filter?.warmth ?? 0)))
+        let saturation = max(-1, min(1, self.saturation + (filter?.saturation ?? 0)))
+        if exposure != 0 || contrast != 0 || warmth != 0 || saturation != 0 {
+            // A unit of exposure is a photographic stop; contrast turns about mid-grey.
+            let gain = pow(2, exposure) * (1 + contrast)
+            image = try image.adjusted(
+                gains: (gain * (1 + 0.2 * warmth), gain, gain * (1 - 0.2 * warmth)), offset: -128 * contrast * pow(2, exposure),
+                saturation: saturation)
+        }
+        if filter?.mono == true { image = try image.greyscale() }
+        return image
+    }
+
+    /// Writes an edited photo: through a temporary file and a rename when it has one name, in
+    /// place when it has more (a rename would leave its other names on the old picture); its
+    /// original is kept either way.
+    static func write(_ data: Data, to path: String, parameter: String) throws {
+        do {
+            if (PhotosAppActions.identity(of: path)?.links ?? 1) > 1 {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try handle.truncate(atOffset: 0)
+                try handle.write(contentsOf: data)
+                try handle.synchronize()
+            } else {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+        } catch {
+            throw ActionFailure("can't write \(path): \(LocalFiles.describe(error))", parameter: parameter, underlying: error)
+        }
+    }
+}
+
+extension PhotosAppActions {
+    /// Where the photo being edited (Edit Photo's) and the copied edits (Copy Edits') are kept.
+    static func statePath(_ name: String, run: RunContext) -> String {
+        let runtime = run.environment.variables["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        return (runtime ?? UserFolders.cacheHome(in: run.environment.variables)) + "/shortcuts/" + name
+    }
+
+    static func saveState(_ data: Data, as name: String, run: RunContext) throws {
+        let path = statePath(name, run: run)
+        do {
+            try FileManager.default.createDirectory(atPath: folder(of: path), withIntermediateDirectories: true)
+        } catch {
+            throw ActionFailure("can't make \(folder(of: path)): \(LocalFiles.describe(error))")
+        }
+        try StoreFiles.write(data, to: path)
+    }
+
+    /// Changes each photo's edits and renders it.
+    static func edit(_ paths: [String], run: RunContext, parameter: String, _ change: (inout PhotoEdits) throws -> Void) throws {
+        for path in paths {
+            var edits = PhotoEdits.of(path, run: run)
+            try change(&edits)
+            try edits.apply(to: path, run: run, parameter: parameter)
+        }
+    }
+
+    /// The photo Edit Photo chose, still in the library.
+    static func photoBeingEdited(run: RunContext) throws -> String {
+        let path = String(decoding: FileManager.default.contents(atPath: statePath("photo-edit", run: run)) ?? Data(), as: UTF8.self)
+        guard !path.isEmpty else { throw ActionFailure("no photo is being edited; choose one with Edit Photo first") }
+        guard identity(of: path) != nil else { throw ActionFailure("the photo being edited, \(path), is no longer there") }
+        return path
+    }
+
+    static let editPhoto = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "EditAssetIntent", title: "Edit Photo",
+            description:
+                "Chooses the photo Set Exposure, Set Saturation and Set Warmth change. Nothing is shown: open it with Open Photo to see it.",
+            parameters: [assetsParameter("asset", title: "Photo", list: false)], inputParameter: "asset", isReadOnly: false,
+            keywords: ["adjust"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            guard paths.count == 1 else { throw ActionFailure("give one photo to edit, not \(paths.count)", parameter: "asset") }
+            try saveState(Data(paths[0].utf8), as: "photo-edit", run: run)
+            return input
+        }
+    }
+
+    /// Set Exposure, Set Saturation and Set Warmth: a value from −1 to 1 for the photo being edited.
+    static func setter(_ name: String, title: String, what: String, _ keyPath: WritableKeyPath<PhotoEdits, Double> & Sendable)
+        -> ActionDefinition
+    {
+        ActionDefinition(
+            metadata: ActionMetadata(
+                identifier: prefix + "Set\(name)Intent", title: title,
+                description:
+                    "Sets the \(what) of the photo being edited (Edit Photo's), from −1 to 1; 0 is the original's. The photo is rendered again from its original.",
+                parameters: [
+                    ParameterMetadata(key: "value", title: "Value", type: .number, isRequired: true, minimum: -1, maximum: 1),
+                    ParameterMetadata(key: "ShowWhenRun", title: "Show When Run", type: .boolean, defaultValue: "false"),
+                ],
+                inputParameter: "value", isReadOnly: false, keywords: [what, "adjust"])
+        ) { parameters in
+            { _, run in
+                guard let value = try run.number(parameters["value"]), value.isFinite else {
+                    throw ActionFailure("no \(what) was given", parameter: "value")
+                }
+                guard (-1...1).contains(value) else {
+                    throw ActionFailure("the \(what) is \(value); it goes from −1 to 1", parameter: "value")
+                }
+                let path = try photoBeingEdited(run: run)
+                try edit([path], run: run, parameter: "value") { $0[keyPath: keyPath] = value }
+                return photoContent(path, run: run)
+            }
+        }
+    }
+
+    static let setExposure = setter("Exposure", title: "Set Exposure", what: "exposure", \.exposure)
+    static let setSaturation = setter("Saturation", title: "Set Saturation", what: "saturation", \.saturation)
+    static let setWarmth = setter("Warmth", title: "Set Warmth", what: "warmth", \.warmth)
+
+    static let rotate = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "RotateIntent", title: "Rotate",
+            description: "Turns photos a quarter turn, clockwise or not, keeping their originals.",
+            parameters: [
+                assetsParameter("assets"), ParameterMetadata(key: "clockwise", title: "Clockwise", type: .boolean, defaultValue: "true"),
+            ],
+            inputParameter: "assets", isReadOnly: false, keywords: ["turn", "orientation"])
+    ) { parameters in
+        { input, run in
+            let clockwise = try run.bool(parameters["clockwise"]) ?? true
+            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            try edit(paths, run: run, parameter: "assets") { $0.quarterTurns = ($0.quarterTurns + (clockwise ? 1 : 3)) % 4 }
+            return .nothing
+        }
+    }
+
+    static let enhance = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "EnhanceIntent", title: "Auto Enhance",
+            description:
+                "Turns auto enhancement of photos on (levels stretched, colours a little stronger) or off, keeping their originals.",
+            parameters: [
+                assetsParameter("assets"), ParameterMetadata(key: "enabled", title: "Enabled", type: .boolean, defaultValue: "true"),
+            ],
+            inputParameter: "assets", isReadOnly: false, keywords: ["improve", "magic wand"])
+    ) { parameters in
+        { input, run in
+            let enabled = try run.bool(parameters["enabled"]) ?? true
+            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            try edit(paths, run: run, parameter: "assets") { $0.enhanced = enabled }
+            return .nothing
+        }
+    }
+
+    static let applyFilter = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "ApplyFilterIntent", title: "Apply Filter",
+            description:
+                "Gives a photo one of Photos' filters (Vivid, Vivid Warm, Vivid Cool, Dramatic, Dramatic Warm, Dramatic Cool, Mono, Silvertone, Noir), replacing its last one; None takes it off.",
+            parameters: [
+                assetsParameter("asset", title: "Photo", list: false),
+                ParameterMetadata(
+                    key: "effect", title: "Filter", type: .enumeration, isRequired: true, options: ["none"] + PhotoEdits.filters.map(\.name)
+                ),
+            ],
+            inputParameter: "asset", isReadOnly: false, keywords: ["effect", "black and white", "style"])
+    ) { parameters in
+        { input, run in
+            let name = try run.text(parameters["effect"]) ?? ""
+            let filter = try PhotoEdits.filter(named: name, parameter: "effect")
+            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            try edit(paths, run: run, parameter: "asset") { $0.filter = filter?.name }
+            return .nothing
+        }
+    }
+
+    static let copyEdits = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "CopyEditsIntent", title: "Copy Edits",
+            description: "Copies a photo's edits (its turns, enhancement, adjustments and filter) for Paste Edits.",
+            parameters: [assetsParameter("asset", title: "Photo", list: false)], inputParameter: "asset", isReadOnly: false,
+            keywords: ["adjustments"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            guard paths.count == 1 else { throw ActionFailure("give one photo to copy edits from, not \(paths.count)", parameter: "asset") }
+            let edits = PhotoEdits.of(paths[0], run: run)
+            guard !edits.isEmpty else {
+                throw ActionFailure("\((paths[0] as NSString).lastPathComponent) has no edits to copy", parameter: "asset")
+            }
+            try saveState(try JSONEncoder().encode(edits), as: "photo-edits-copied.json", run: run)
+            return input
+        }
+    }
+
+    static let pasteEdits = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: prefix + "PasteEditsIntent", title: "Paste Edits",
+            description: "Gives photos the edits Copy Edits copied, in place of their own; their originals are kept.",
+            parameters: [assetsParameter("assets")], inputParameter: "assets", isReadOnly: false, keywords: ["adjustments", "batch"])
+    ) { parameters in
+        { input, run in
+            guard let data = FileManager.default.contents(atPath: statePath("photo-edits-copied.json", run: run)),
+                let copied = try? JSONDecoder().decode(PhotoEdits.self, from: data)
+            else { throw ActionFailure("no edits have been copied; copy a photo's with Copy Edits first") }
+            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            try edit(paths, run: run, parameter: "assets") { $0 = copied }
+            return .nothing
+        }
+    }
+}
