@@ -286,7 +286,7 @@ let package = Package(
         .testTarget(
             name: "MediaActionsTests",
             dependencies: [
-                "MediaActions", "CVipsLoader", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "MediaActions", "CVipsLoader", "CMediaLoaders", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -39,6 +39,7 @@ static struct {
     void (*restore)(void *cairo);
     void (*translate)(void *cairo, double x, double y);
     void (*scale)(void *cairo, double x, double y);
+    void (*rotate)(void *cairo, double angle);
     void (*set_source_surface)(void *cairo, void *surface, double x, double y);
     void (*paint)(void *cairo);
     int (*status)(void *cairo);
@@ -90,6 +91,7 @@ static void load_pdf(void) {
     FIND(cairo, restore, "cairo_restore")
     FIND(cairo, translate, "cairo_translate")
     FIND(cairo, scale, "cairo_scale")
+    FIND(cairo, rotate, "cairo_rotate")
     FIND(cairo, set_source_surface, "cairo_set_source_surface")
     FIND(cairo, paint, "cairo_paint")
     FIND(cairo, status, "cairo_status")
@@ -209,13 +211,26 @@ int spdf_write_begin(spdf_writer **writer) {
 }
 
 int spdf_write_page(spdf_writer *writer, spdf_document *document, int index, double margin) {
+    return spdf_write_page_turned(writer, document, index, margin, 0);
+}
+
+int spdf_write_page_turned(spdf_writer *writer, spdf_document *document, int index, double margin, int quarter_turns) {
     void *page = pdf.page(document->document, index);
     if (!page) return -1;
     double width = 0, height = 0;
     pdf.page_size(page, &width, &height);
-    pdf.pdf_set_size(writer->surface, width + 2 * margin, height + 2 * margin);
+    int turns = ((quarter_turns % 4) + 4) % 4;
+    double across = turns % 2 ? height : width, down = turns % 2 ? width : height;
+    pdf.pdf_set_size(writer->surface, across + 2 * margin, down + 2 * margin);
     pdf.save(writer->cairo);
     pdf.translate(writer->cairo, margin, margin);
+    // A positive angle turns clockwise on a page whose y grows downwards; each turn moves the
+    // page's corner back to the origin.
+    static const double quarter = 1.57079632679489661923;
+    if (turns == 1) pdf.translate(writer->cairo, height, 0);
+    if (turns == 2) pdf.translate(writer->cairo, width, height);
+    if (turns == 3) pdf.translate(writer->cairo, 0, width);
+    if (turns) pdf.rotate(writer->cairo, quarter * turns);
     pdf.render_for_printing(page, writer->cairo);
     pdf.restore(writer->cairo);
     pdf.show_page(writer->cairo);

@@ -15,6 +15,7 @@ package enum MediaCatalog {
         { CodeActions.all.listed(under: .media) },
         { PhotoLibrary.all.listed(under: .media) },
         { PhotosAppActions.all.listed(under: .media) },
+        { PreviewAppActions.all.listed(under: .documents) },
         { MusicLibrary.all.listed(under: .media) },
         { PlaylistActions.all.listed(under: .media) },
         { MediaEncodingActions.all.listed(under: .media) },

@@ -106,9 +106,9 @@ enum PDFActions {
 
         deinit { if let pointer { spdf_write_abandon(pointer) } }
 
-        func add(page index: Int, of document: PDFDocument, margin: Double) throws(ActionFailure) {
+        func add(page index: Int, of document: PDFDocument, margin: Double, quarterTurns: Int = 0) throws(ActionFailure) {
             try count()
-            guard spdf_write_page(pointer, document.pointer, Int32(index), margin) == 0 else {
+            guard spdf_write_page_turned(pointer, document.pointer, Int32(index), margin, Int32(quarterTurns)) == 0 else {
                 throw ActionFailure("couldn't copy page \(index + 1) of \(document.name)", parameter: "WFInput")
             }
         }
@@ -359,13 +359,13 @@ enum PDFActions {
     }
 
     /// A PDF's pages as images, drawn by poppler through libvips at `dpi`.
-    static func pageImages(of file: FileContent, dpi: Double, format imageFormat: ImageFormat, grey: Bool, run: RunContext?) throws
-        -> [FileContent]
-    {
+    static func pageImages(
+        of file: FileContent, dpi: Double, format imageFormat: ImageFormat, grey: Bool, run: RunContext?, parameter: String = "WFInput"
+    ) throws -> [FileContent] {
         try loaded()
         try VipsImage.load()
         var images: [FileContent] = []
-        let document = try PDFDocument(file, parameter: "WFInput")
+        let document = try PDFDocument(file, parameter: parameter)
         for index in 0..<min(document.pageCount, pageLimit) {
             try run?.checkCancelled()
             var width = 0.0, height = 0.0
@@ -379,7 +379,7 @@ enum PDFActions {
             var rendered: UnsafeMutableRawPointer?
             let result = file.data.withUnsafeBytes { svips_pdf_page($0.baseAddress, $0.count, Int32(index), dpi, &rendered) }
             guard result == 0, let rendered else {
-                throw ActionFailure("can't draw page \(index + 1) of \(file.name): \(VipsImage.lastError())", parameter: "WFInput")
+                throw ActionFailure("can't draw page \(index + 1) of \(file.name): \(VipsImage.lastError())", parameter: parameter)
             }
             var page = VipsImage(taking: rendered)
             page = grey ? try page.greyscale() : try page.flattened()

@@ -118,10 +118,7 @@ struct PhotoEdits: Codable, Equatable {
     func render(_ image: VipsImage) throws -> VipsImage {
         var image = image
         if quarterTurns % 4 != 0 { image = try image.rotated(degrees: Double(quarterTurns % 4) * 90) }
-        if enhanced {
-            // Levels stretched, then colours a little stronger: Photos' Auto Enhance, roughly.
-            image = try image.autoLevelled(clip: 0.5).adjusted(gains: (1, 1, 1), offset: 0, saturation: 0.1)
-        }
+        if enhanced { image = try image.enhanced() }
         let filter = try filter.flatMap { try Self.filter(named: $0, parameter: "") }
         let contrast = filter?.contrast ?? 0
         let warmth = max(-1, min(1, self.warmth + (filter?.warmth ?? 0)))

@@ -356,7 +356,7 @@ enum PhotosAppActions {
             let saved = try MediaLibraryActions.save(files, into: library(run), run: run, parameter: "files")
             let paths = saved.compactMap { item -> String? in if case .file(let file) = item { file.path } else { nil } }
             if let first = paths.first { try openIfAsked(parameters, first, run: run) }
-            return .list(paths.map { photoContent($0, run: run) })
+            return Content(items: paths.map { photoContent($0, run: run) })
         }
     }
 
@@ -401,7 +401,7 @@ enum PhotosAppActions {
                 copies.append(target)
             }
             if let first = copies.first { try openIfAsked(parameters, first, run: run) }
-            return .list(copies.map { photoContent($0, run: run) })
+            return Content(items: copies.map { photoContent($0, run: run) })
         }
     }
 

@@ -199,6 +199,12 @@ final class VipsImage {
         try Self.make("enhance", parameter: nil) { svips_autolevel(pointer, clip, $0) }
     }
 
+    /// Auto enhancement, as Photos and Preview do it here: levels stretched (the darkest and
+    /// brightest half percent made black and white), then colours a little stronger.
+    func enhanced() throws(ActionFailure) -> VipsImage {
+        try autoLevelled(clip: 0.5).adjusted(gains: (1, 1, 1), offset: 0, saturation: 0.1)
+    }
+
     /// The pixels in greyscale, one byte each, transparency flattened onto white.
     func greyPixels() throws(ActionFailure) -> [UInt8] {
         var pixels: UnsafeMutablePointer<UInt8>?
@@ -246,9 +252,15 @@ enum ImageFormat: Equatable {
         case "com.compuserve.gif": self = .gif
         case "public.png": self = .png
         default:
-            self =
-                lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg")
-                ? .jpeg(quality: 90, strip: false) : lowered.hasSuffix(".heic") ? .heif : lowered.hasSuffix(".webp") ? .webp : .png
+            let suffix = (lowered as NSString).pathExtension
+            switch suffix {
+            case "jpg", "jpeg": self = .jpeg(quality: 90, strip: false)
+            case "heic", "heif": self = .heif
+            case "webp": self = .webp
+            case "tif", "tiff": self = .tiff
+            case "gif": self = .gif
+            default: self = .png
+            }
         }
     }
 

@@ -42,6 +42,9 @@ struct ActionCoverageTests {
         add(
             ["com.apple.mobileslideshow.OpenCollectionIntent", "com.apple.mobileslideshow.OpenDestinationIntent"],
             "Photos' collections and views (DestinationAppEnum) are named by values in no dump at hand; Open Album opens an album")
+        add(
+            ["com.apple.Preview.RevealPageIntent"],
+            "it turns Preview's window to a page; a desktop's PDF viewer can't be told which page to show from outside")
         add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
         add(
             ["com.apple.finder.GoToEnclosingFolderIntent", "com.apple.finder.GoToFolderIntent"],

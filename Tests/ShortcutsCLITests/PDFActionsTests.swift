@@ -13,34 +13,7 @@ import Testing
     init() throws {
         let runner = try CommandRunner()
         self.runner = runner
-        twoPages = try runner.write(Self.pdf(pages: ["First page words", "Second page words"]), to: "words.pdf")
-    }
-
-    /// A PDF of pages of one line of text each, its cross-reference table counted out.
-    static func pdf(pages: [String]) -> Data {
-        var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
-        let kids = pages.indices.map { "\(3 + $0 * 2) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
-        let font = 3 + pages.count * 2
-        for (index, text) in pages.enumerated() {
-            objects.append(
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents \(4 + index * 2) 0 R /Resources << /Font << /F1 \(font) 0 R >> >> >>"
-            )
-            let stream = "BT /F1 24 Tf 72 700 Td (\(text)) Tj ET"
-            objects.append("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream")
-        }
-        objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-        var file = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (number, object) in objects.enumerated() {
-            offsets.append(file.utf8.count)
-            file += "\(number + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let table = file.utf8.count
-        file += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { file += String(format: "%010d 00000 n \n", offset) }
-        file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
-        return Data(file.utf8)
+        twoPages = try runner.write(TestPDF.pages(["First page words", "Second page words"]), to: "words.pdf")
     }
 
     func run(_ source: String, _ input: [String], output: String? = nil) throws -> CommandResult {
@@ -119,8 +92,8 @@ import Testing
         #expect(picked.status == 0, "\(picked.error)")
         #expect(try info(one, "Pages") == "2" && info(one, "Page size").hasPrefix("648 x 828"), "a quarter inch around each page")
         let shuffled = runner.directory.path + "/shuffled.pdf"
-        let first = try runner.write(Self.pdf(pages: ["A1", "A2"]), to: "a.pdf")
-        let secondDocument = try runner.write(Self.pdf(pages: ["B1", "B2"]), to: "b.pdf")
+        let first = try runner.write(TestPDF.pages(["A1", "A2"]), to: "a.pdf")
+        let secondDocument = try runner.write(TestPDF.pages(["B1", "B2"]), to: "b.pdf")
         let merged = try run("MakePDF ShortcutInput, mergeBehavior: \"Shuffle\"", [first, secondDocument], output: shuffled)
         #expect(merged.status == 0, "\(merged.error)")
         let order = try tool("pdftotext", [shuffled, "-"]).split(whereSeparator: \.isNewline).map { $0.filter { !$0.isWhitespace } }
@@ -147,7 +120,7 @@ import Testing
     }
 
     @Test func pagesBecomeImages() throws {
-        let single = try runner.write(Self.pdf(pages: ["Only page"]), to: "single.pdf")
+        let single = try runner.write(TestPDF.pages(["Only page"]), to: "single.pdf")
         let png = runner.directory.path + "/page.png"
         let result = try run("MakeImageFromPDFPage ShortcutInput, resolutionDotsPerInch: 72", [single], output: png)
         #expect(result.status == 0, "\(result.error)")

@@ -76,6 +76,8 @@ typedef struct spdf_writer spdf_writer;
 int spdf_write_begin(spdf_writer **writer);
 /// Adds a page of another PDF as it is (vector), `margin` points around it.
 int spdf_write_page(spdf_writer *writer, spdf_document *document, int index, double margin);
+/// The same, the page turned clockwise by `quarter_turns` quarter turns (negative: the other way).
+int spdf_write_page_turned(spdf_writer *writer, spdf_document *document, int index, double margin, int quarter_turns);
 /// Adds a page holding an image (RGBA bytes, rows top to bottom), a point a pixel, `margin` around.
 int spdf_write_image(spdf_writer *writer, const unsigned char *rgba, int width, int height, double margin);
 /// Ends the PDF and gives its bytes (malloc'd, the caller frees them); frees the writer.
