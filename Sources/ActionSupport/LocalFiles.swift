@@ -133,16 +133,16 @@ package enum LocalFiles {
     /// Moves a file or folder to the freedesktop.org trash (`$XDG_DATA_HOME/Trash`), writing the
     /// `.trashinfo` record file managers use to put it back. Returns where it went.
     @discardableResult
-    package static func moveToTrash(_ path: String, run: RunContext) throws -> String {
+    package static func moveToTrash(_ path: String, run: RunContext, parameter: String = "WFInput") throws -> String {
         let variables = run.environment.variables
         let dataHome =
             variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (variables["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         let trash = dataHome + "/Trash"
-        try check(path, .write, doing: "delete", run: run, parameter: "WFInput")
+        try check(path, .write, doing: "delete", run: run, parameter: parameter)
         // The trash is the desktop's, not a place the shortcut reaches: no grant is needed.
-        try makeFolder(trash + "/files", parameter: "WFInput")
-        try makeFolder(trash + "/info", parameter: "WFInput")
+        try makeFolder(trash + "/files", parameter: parameter)
+        try makeFolder(trash + "/info", parameter: parameter)
         let name = URL(fileURLWithPath: path).lastPathComponent
         let url = URL(fileURLWithPath: name)
         let base = url.deletingPathExtension().lastPathComponent
@@ -159,12 +159,12 @@ package enum LocalFiles {
         formatter.timeZone = run.environment.timeZone  // the spec asks for local time
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let info = "[Trash Info]\nPath=\(escaped)\nDeletionDate=\(formatter.string(from: run.environment.now()))\n"
-        try write(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: "WFInput")
+        try write(Data(info.utf8), to: trash + "/info/" + trashName + ".trashinfo", parameter: parameter)
         do {
             try FileManager.default.moveItem(atPath: path, toPath: trash + "/files/" + trashName)
         } catch {
             try? FileManager.default.removeItem(atPath: trash + "/info/" + trashName + ".trashinfo")
-            throw ActionFailure("can't move \(path) to the trash: \(describe(error))", parameter: "WFInput", underlying: error)
+            throw ActionFailure("can't move \(path) to the trash: \(describe(error))", parameter: parameter, underlying: error)
         }
         return trash + "/files/" + trashName
     }

@@ -11,12 +11,13 @@ import Synchronization
 /// System Settings' Users & Groups and Login Items actions (`com.apple.systempreferences.*`,
 /// macOS 15's keys), read from this machine: accounts and groups from the system's user
 /// database (`/etc/passwd` and `/etc/group`, or LDAP and the rest through NSS, as `getent` sees
-/// them), login items from the XDG autostart folders, background items from the systemd user
-/// units that start with the session.
+/// them; a directory that doesn't let its accounts be listed, as sssd by default, shows only
+/// those named), login items from the XDG autostart folders, background items from the
+/// systemd user units that start with the session.
 ///
 /// As Users & Groups lists people, not system accounts, the accounts listed are those whose
 /// number is at least `UID_MIN` (`GID_MIN` for groups) of `/etc/login.defs`, 1000 without it,
-/// and below the overflow id 65534; any account can still be named. An administrator is root or
+/// and below the overflow id 65534 (nobody); any account can still be named. An administrator is root or
 /// a member of `sudo`, `wheel` or `admin`, the groups Debian, Fedora and older Ubuntu give that
 /// power to.
 enum AccountActions {
@@ -26,7 +27,7 @@ enum AccountActions {
     static let administratorGroups: Set<String> = ["sudo", "wheel", "admin"]
 
     static var all: [ActionDefinition] {
-        [currentUser, listAccounts, groupMembership, identifier, userGroup, homeFolder, isAdmin, loginItems, backgroundItems].map {
+        [currentUser, listAccounts, groupMembership, identifier, userGroup, homeFolder, userIsAdmin, loginItems, backgroundItems].map {
             definition in
             var definition = definition
             definition.metadata.app = "System Settings"
@@ -93,30 +94,58 @@ enum AccountActions {
         }
     }
 
-    /// A user by name or number, through the reentrant calls.
-    static func user(named name: String? = nil, id: uid_t? = nil) -> Account? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16_384)
-        let status =
-            if let name { getpwnam_r(name, &entry, &buffer, buffer.count, &result) } else {
-                getpwuid_r(id ?? getuid(), &entry, &buffer, buffer.count, &result)
+    /// Calls a reentrant lookup (`getpwnam_r` and its kin) with a buffer that grows while the
+    /// entry doesn't fit (a directory's large groups), converting what it finds while the buffer
+    /// lives; `nil` when there is no such entry or the lookup fails.
+    static func lookUp<Entry, Found>(
+        _ empty: Entry,
+        _ call: (UnsafeMutablePointer<Entry>, UnsafeMutablePointer<CChar>, Int, UnsafeMutablePointer<UnsafeMutablePointer<Entry>?>) ->
+            Int32,
+        _ convert: (Entry) -> Found
+    ) -> Found? {
+        var size = 16_384
+        while size <= 16 << 20 {
+            var entry = empty
+            var result: UnsafeMutablePointer<Entry>?
+            var buffer = [CChar](repeating: 0, count: size)
+            let found: Found?? = buffer.withUnsafeMutableBufferPointer { bytes in
+                withUnsafeMutablePointer(to: &entry) { entry in
+                    let status = call(entry, bytes.baseAddress!, bytes.count, &result)
+                    if status == ERANGE { return .none }
+                    guard status == 0, let result else { return .some(nil) }
+                    return .some(convert(result.pointee))
+                }
             }
-        guard status == 0, let found = result else { return nil }
-        return user(found.pointee)
+            if let found { return found }
+            size *= 4
+        }
+        return nil
+    }
+
+    /// A user by name or number.
+    static func user(named name: String? = nil, id: uid_t? = nil) -> Account? {
+        lookUp(
+            passwd(),
+            { entry, buffer, size, result in
+                if let name {
+                    getpwnam_r(name, entry, buffer, size, result)
+                } else {
+                    getpwuid_r(id ?? getuid(), entry, buffer, size, result)
+                }
+            }, user)
     }
 
     /// A group by name or number.
     static func group(named name: String? = nil, id: gid_t? = nil) -> Account? {
-        var entry = Glibc.group()
-        var result: UnsafeMutablePointer<Glibc.group>?
-        var buffer = [CChar](repeating: 0, count: 65_536)
-        let status =
-            if let name { getgrnam_r(name, &entry, &buffer, buffer.count, &result) } else {
-                getgrgid_r(id ?? getgid(), &entry, &buffer, buffer.count, &result)
-            }
-        guard status == 0, let found = result else { return nil }
-        return group(found.pointee)
+        lookUp(
+            Glibc.group(),
+            { entry, buffer, size, result in
+                if let name {
+                    getgrnam_r(name, entry, buffer, size, result)
+                } else {
+                    getgrgid_r(id ?? getgid(), entry, buffer, size, result)
+                }
+            }, group)
     }
 
     /// The groups a user is in: its own group and those naming it.
@@ -146,8 +175,8 @@ enum AccountActions {
     }
 
     /// The people's accounts (or groups), as Users & Groups lists them.
-    static func people(groups: Bool) -> [Account] {
-        let first = firstPersonID(group: groups)
+    static func people(groups: Bool, root: String = "") -> [Account] {
+        let first = firstPersonID(group: groups, root: root)
         return (groups ? allGroups() : allUsers()).filter { $0.id >= first && $0.id < 65534 }
     }
 
@@ -260,7 +289,12 @@ enum AccountActions {
             parameters: [userParameter("accountEntity", title: "Account")],
             inputParameter: "accountEntity", outputType: "Number", outputName: "Identifier", keywords: ["uid", "gid", "id"])
     ) { parameters in
-        { input, run in .number(Double(try givenAccount(parameters, "accountEntity", input, group: false, run: run).id)) }
+        { input, run in
+            let given = parameters["accountEntity"].isAbsent ? input : try run.content(parameters["accountEntity"])
+            // A name is a user's, else a group's.
+            if let user = try? account(given, group: false, parameter: "accountEntity") { return .number(Double(user.id)) }
+            return .number(Double(try account(given, group: true, parameter: "accountEntity").id))
+        }
     }
 
     static let userGroup = ActionDefinition(
@@ -297,7 +331,7 @@ enum AccountActions {
         }
     }
 
-    static let isAdmin = ActionDefinition(
+    static let userIsAdmin = ActionDefinition(
         metadata: ActionMetadata(
             identifier: prefix + "UserIsAdminIntent", title: "User Is Admin",
             description: "Says whether a user may administer this computer: root, or a member of sudo, wheel or admin.",
@@ -324,8 +358,7 @@ enum AccountActions {
     /// The autostart entries that start with the session: the user's folder first, an entry of
     /// the same name there replacing the system's, hidden and turned-off ones left out.
     static func autostartEntries(_ variables: [String: String]) -> [Content] {
-        let home = UserFolders.homeFolder(in: variables)
-        let configHome = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let configHome = UserFolders.configHome(in: variables)
         let configDirs = (variables["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg").split(separator: ":")
         var seen: Set<String> = []
         var items: [Content] = []
@@ -345,21 +378,25 @@ enum AccountActions {
         return items
     }
 
-    /// The systemd user units started with the session (those a `*.target.wants` folder of the
-    /// user's or the system's user units holds), the user's first.
-    static func sessionUnits(_ variables: [String: String]) -> [Content] {
-        let home = UserFolders.homeFolder(in: variables)
-        let configHome = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    /// The systemd user units started with the session: those a `*.target.wants` folder of the
+    /// user's, the administrator's or the packages' user units holds (the first of a name
+    /// wins), less those the user masked (a link to `/dev/null`).
+    static func sessionUnits(_ variables: [String: String], roots: [String]? = nil) -> [Content] {
+        let user = UserFolders.configHome(in: variables) + "/systemd/user"
+        let roots = roots ?? [user, "/etc/systemd/user", "/usr/lib/systemd/user"]
         var seen: Set<String> = []
         var items: [Content] = []
-        for root in [configHome + "/systemd/user", "/etc/systemd/user"] {
+        for root in roots {
             let wants = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasSuffix(".target.wants") }
                 .sorted()
             for folder in wants {
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted()
                 for name in names where !name.hasPrefix(".") && seen.insert(name).inserted {
+                    if (try? FileManager.default.destinationOfSymbolicLink(atPath: roots[0] + "/" + name)) == "/dev/null" { continue }
                     let path = root + "/" + folder + "/" + name
-                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
+                    var target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
+                    if !target.hasPrefix("/") { target = URL(fileURLWithPath: root + "/" + folder + "/" + target).standardizedFileURL.path }
+                    guard target != "/dev/null" else { continue }
                     items.append(loginItem(name: name, path: target, command: "", kind: "Allow in the Background"))
                 }
             }

@@ -3,6 +3,10 @@ import Foundation
 import ShortcutsContent
 import ShortcutsEngine
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The photo and music libraries' folders as the library actions read them: every file below a
 /// folder with one of some extensions, hidden files and folders left out, at most a number of
 /// them, behind the folder's permission; the run's cancellation is looked at as it goes.
@@ -12,8 +16,9 @@ enum MediaFolder {
         var path: String
         var relative: String
         var modified: Date
-        /// Its file system and file number: one file with two names (a hard link) has one.
-        var identity: [UInt64]
+        /// Its file system and file number (`nil` when unknown): one file with two names (a
+        /// hard link) has one.
+        var identity: FileIdentity?
     }
 
     /// A library file's size in bytes, read from its attributes (its bytes aren't loaded).
@@ -47,9 +52,42 @@ enum MediaFolder {
             if found.count % 1000 == 999 { try run.checkCancelled() }
             let attributes = walker.fileAttributes
             let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-            let identity = [.systemNumber, .systemFileNumber].map { (attributes?[$0] as? NSNumber)?.uint64Value ?? 0 }
+            let numbers = [.systemNumber, .systemFileNumber].compactMap { (attributes?[$0] as? NSNumber)?.uint64Value }
+            let identity = numbers.count == 2 ? FileIdentity(device: numbers[0], inode: numbers[1]) : nil
             found.append(File(path: root + "/" + relative, relative: relative, modified: modified, identity: identity))
         }
         return found
+    }
+}
+
+/// A file on disk whatever its names: its file system and file number.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}
+
+/// What `lstat` says of a regular file: who it is, how many names it has, its size and when it
+/// last changed.
+struct FileStatus: Equatable {
+    var identity: FileIdentity
+    var links: UInt64
+    var size: UInt64
+    /// Nanoseconds since 1970.
+    var modified: Int64
+
+    /// The status of a regular file at `path`, or `nil` for anything else (a link is not followed).
+    init?(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        links = UInt64(status.st_nlink)
+        size = UInt64(status.st_size)
+        modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// Whether `path` is a folder itself, not a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 }

@@ -34,14 +34,14 @@ enum PhotoLibrary {
             if folder != pictures { roots.append(folder) }
         }
         var found: [Item] = []
-        var seen: Set<[UInt64]> = []
+        var seen: Set<FileIdentity> = []
         for root in roots {
             let files = try MediaFolder.files(
                 in: root, extensions: ImageFiles.extensions.union(videoExtensions), limit: scanLimit - found.count,
                 what: "the photo library", run: run, parameter: parameter)
             for file in files {
                 // A photo in two albums is one file with two names: listed once.
-                guard file.identity == [0, 0] || seen.insert(file.identity).inserted else { continue }
+                guard file.identity.map({ seen.insert($0).inserted }) ?? true else { continue }
                 let album = root == pictures ? (file.relative as NSString).deletingLastPathComponent : ""
                 let isVideo = videoExtensions.contains((file.path as NSString).pathExtension.lowercased())
                 found.append(Item(path: file.path, isVideo: isVideo, modified: file.modified, album: album))

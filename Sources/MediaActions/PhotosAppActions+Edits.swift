@@ -59,33 +59,56 @@ struct PhotoEdits: Codable, Equatable {
         return found
     }
 
-    /// Where a photo's original and edits are kept.
-    static func paths(of path: String, run: RunContext) -> (original: String, record: String) {
-        let root = PhotosAppActions.library(run)
-        let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : (path as NSString).lastPathComponent
-        let original = root + "/" + PhotosAppActions.originalsFolder + "/" + relative
-        return (original, original + ".edits.json")
+    /// What ties a photo to its edits, kept in `.Originals` under the photo's file number.
+    struct Record: Codable {
+        var edits: PhotoEdits
+        /// The photo as last written here: one changed since by anything else has no edits (its
+        /// picture now is its original).
+        var size: UInt64
+        var modified: Int64
+        /// The original's name in `.Originals` ("IMG_1 (original).jpg").
+        var original: String
     }
 
-    /// A photo's edits so far (none when it has never been edited).
-    static func of(_ path: String, run: RunContext) -> PhotoEdits {
-        guard let data = FileManager.default.contents(atPath: paths(of: path, run: run).record),
-            let edits = try? JSONDecoder().decode(PhotoEdits.self, from: data)
-        else { return PhotoEdits() }
-        return edits
+    static func originals(_ run: RunContext) -> String { PhotosAppActions.library(run) + "/" + PhotosAppActions.originalsFolder }
+
+    static func recordPath(_ identity: FileIdentity, run: RunContext) -> String {
+        originals(run) + "/\(identity.device)-\(identity.inode).edits.json"
     }
+
+    /// A photo's record and its files, when its edits were the last thing to write it.
+    static func stored(for path: String, run: RunContext) -> (record: String, original: String, edits: Record)? {
+        guard let photo = FileStatus(path) else { return nil }
+        let recordPath = recordPath(photo.identity, run: run)
+        guard FileStatus(recordPath) != nil, let data = FileManager.default.contents(atPath: recordPath),
+            let record = try? JSONDecoder().decode(Record.self, from: data), record.size == photo.size, record.modified == photo.modified,
+            !record.original.contains("/"), FileStatus(originals(run) + "/" + record.original) != nil
+        else { return nil }
+        return (recordPath, originals(run) + "/" + record.original, record)
+    }
+
+    /// A photo's edits so far (none when it has never been edited here, or changed since).
+    static func of(_ path: String, run: RunContext) -> PhotoEdits { stored(for: path, run: run)?.edits.edits ?? PhotoEdits() }
 
     /// Gives a photo these edits: renders it again from its original (kept first, the first
-    /// time), or, when there are none, puts the original back.
+    /// time), or, when there are none, puts the original back; every name the photo has in the
+    /// library shows the result.
     func apply(to path: String, run: RunContext, parameter: String) throws {
         guard !PhotoLibrary.videoExtensions.contains((path as NSString).pathExtension.lowercased()) else {
             throw ActionFailure("\((path as NSString).lastPathComponent) is a video; these edits are for photos", parameter: parameter)
         }
         try LocalFiles.check(path, .write, doing: "edit", run: run, parameter: parameter)
-        let (original, record) = Self.paths(of: path, run: run)
-        if !LocalFiles.exists(original).exists {
+        let stored = Self.stored(for: path, run: run)
+        let original: String
+        if let stored {
+            original = stored.original
+        } else {
             guard !isEmpty else { return }
-            try LocalFiles.createFolder(PhotosAppActions.folder(of: original), run: run, parameter: parameter)
+            let folder = Self.originals(run)
+            try LocalFiles.createFolder(folder, run: run, parameter: parameter)
+            let name = (path as NSString).lastPathComponent
+            let base = (name as NSString).deletingPathExtension, suffix = (name as NSString).pathExtension
+            original = MediaLibraryActions.freePath(for: base + " (original)" + (suffix.isEmpty ? "" : "." + suffix), in: folder)
             do {
                 try FileManager.default.copyItem(atPath: path, toPath: original)
             } catch {
@@ -101,25 +124,27 @@ struct PhotoEdits: Codable, Equatable {
             rendered = source
         } else {
             let file = FileContent(name: (path as NSString).lastPathComponent, data: source)
-            rendered = try render(try VipsImage(file, parameter: parameter)).file(like: file).data
+            rendered = try render(try VipsImage(file, parameter: parameter), parameter: parameter).file(like: file).data
         }
-        try Self.write(rendered, to: path, parameter: parameter)
+        try Self.write(rendered, to: [path] + PhotosAppActions.otherNames(of: path, run: run), parameter: parameter)
+        if let stored { _ = unlink(stored.record) }
         if isEmpty {
-            _ = unlink(record)
             _ = unlink(original)
-        } else {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try StoreFiles.write(try encoder.encode(self), to: record)
+            return
         }
+        guard let written = FileStatus(path) else { throw ActionFailure("\(path) is gone after it was written", parameter: parameter) }
+        let record = Record(edits: self, size: written.size, modified: written.modified, original: (original as NSString).lastPathComponent)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try StoreFiles.write(try encoder.encode(record), to: Self.recordPath(written.identity, run: run))
     }
 
     /// The original with the edits applied.
-    func render(_ image: VipsImage) throws -> VipsImage {
+    func render(_ image: VipsImage, parameter: String) throws -> VipsImage {
         var image = image
         if quarterTurns % 4 != 0 { image = try image.rotated(degrees: Double(quarterTurns % 4) * 90) }
         if enhanced { image = try image.enhanced() }
-        let filter = try filter.flatMap { try Self.filter(named: $0, parameter: "") }
+        let filter = try filter.flatMap { try Self.filter(named: $0, parameter: parameter) }
         let contrast = filter?.contrast ?? 0
         let warmth = max(-1, min(1, self.warmth + (filter?.warmth ?? 0)))
         let saturation = max(-1, min(1, self.saturation + (filter?.saturation ?? 0)))
@@ -134,22 +159,23 @@ struct PhotoEdits: Codable, Equatable {
         return image
     }
 
-    /// Writes an edited photo: through a temporary file and a rename when it has one name, in
-    /// place when it has more (a rename would leave its other names on the old picture); its
-    /// original is kept either way.
-    static func write(_ data: Data, to path: String, parameter: String) throws {
+    /// Writes an edited photo under each of its names: the first through a temporary file and
+    /// a rename, so a reader sees the old picture or the new, never half; the others then
+    /// renamed onto the same new file.
+    static func write(_ data: Data, to names: [String], parameter: String) throws {
+        guard let first = names.first else { return }
         do {
-            if (PhotosAppActions.identity(of: path)?.links ?? 1) > 1 {
-                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-                defer { try? handle.close() }
-                try handle.truncate(atOffset: 0)
-                try handle.write(contentsOf: data)
-                try handle.synchronize()
-            } else {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            }
+            try data.write(to: URL(fileURLWithPath: first), options: .atomic)
         } catch {
-            throw ActionFailure("can't write \(path): \(LocalFiles.describe(error))", parameter: parameter, underlying: error)
+            throw ActionFailure("can't write \(first): \(LocalFiles.describe(error))", parameter: parameter, underlying: error)
+        }
+        for other in names.dropFirst() {
+            let temporary = PhotosAppActions.folder(of: other) + "/.\((other as NSString).lastPathComponent).\(getpid()).edit"
+            _ = unlink(temporary)
+            guard link(first, temporary) == 0, rename(temporary, other) == 0 else {
+                _ = unlink(temporary)
+                throw ActionFailure("can't write \(other): \(String(cString: strerror(errno)))", parameter: parameter)
+            }
         }
     }
 }
@@ -184,8 +210,9 @@ extension PhotosAppActions {
     static func photoBeingEdited(run: RunContext) throws -> String {
         let path = String(decoding: FileManager.default.contents(atPath: statePath("photo-edit", run: run)) ?? Data(), as: UTF8.self)
         guard !path.isEmpty else { throw ActionFailure("no photo is being edited; choose one with Edit Photo first") }
-        guard identity(of: path) != nil else { throw ActionFailure("the photo being edited, \(path), is no longer there") }
-        return path
+        guard FileStatus(path) != nil else { throw ActionFailure("the photo being edited, \(path), is no longer there") }
+        // Still a photo of the library, not hidden.
+        return try photoPaths(.text(path), parameter: "asset", run: run)[0]
     }
 
     static let editPhoto = ActionDefinition(

@@ -15,16 +15,18 @@ import ShortcutsEngine
 /// Pictures/Trip/            an album; a photo in two albums is one file with two names (a hard link)
 /// Pictures/Favorites/       the Favorites album
 /// Pictures/.Hidden/…        hidden photos, each where it was below the library
-/// Pictures/.Originals/…     an edited photo's original and its edits (`name.edits.json`)
+/// Pictures/.Originals/      edited photos' originals ("IMG_1 (original).jpg"), each tied to
+///                           its photo by a record named after the photo's file number
 /// ```
 ///
 /// A photo at the top of the library is in no album: adding it to one moves it there, and
-/// taking it out of its only album moves it back up. Edits never lose the original: the first
-/// edit keeps it in `.Originals`, each edit renders the photo again from it (so a filter replaces
-/// the last filter, as in Photos), and edits that come back to none put the original back. Edit
-/// Photo chooses the photo Set Exposure, Set Saturation and Set Warmth change (kept in
-/// `$XDG_RUNTIME_DIR/shortcuts/photo-edit.json`); it shows nothing, as there is no editor to
-/// show it in. Copy Edits keeps the edits beside it for Paste Edits.
+/// taking it out of its only album moves it back up. A folder that is a link to another is no
+/// album. Edits never lose the original: the first edit keeps it, each edit renders the photo
+/// again from it (so a filter replaces the last filter, as in Photos), and edits that come back
+/// to none put it back; a photo changed by anything else since its last edit starts again from
+/// what it is. Edit Photo chooses the photo Set Exposure, Set Saturation and Set Warmth change
+/// (kept in `$XDG_RUNTIME_DIR/shortcuts/photo-edit`); it shows nothing, as there is no editor
+/// to show it in. Copy Edits keeps the edits beside it for Paste Edits.
 enum PhotosAppActions {
     static let prefix = "com.apple.mobileslideshow."
     static let albumType = "Photo Album"
@@ -44,7 +46,8 @@ enum PhotosAppActions {
         }
     }
 
-    static func library(_ run: RunContext) -> String { MediaLibraryActions.pictures(run) }
+    /// The library's folder, its links resolved, so that paths below it compare as text.
+    static func library(_ run: RunContext) -> String { FileAccess.resolvingLinks(MediaLibraryActions.pictures(run)) }
 
     // MARK: Albums
 
@@ -52,7 +55,7 @@ enum PhotosAppActions {
     static func albums(_ run: RunContext) -> [String] {
         let root = library(run)
         return ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { name in
-            !name.hasPrefix(".") && LocalFiles.exists(root + "/" + name).isFolder
+            !name.hasPrefix(".") && FileStatus.isFolder(root + "/" + name)
         }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
@@ -81,7 +84,8 @@ enum PhotosAppActions {
         guard folder != library(run) else {
             throw ActionFailure("“\(text.prefix(60))” is the whole library, not an album", parameter: parameter)
         }
-        if existing, !LocalFiles.exists(folder).isFolder {
+        // The album's own folder: a link to a folder elsewhere is no album.
+        if existing, !FileStatus.isFolder(library(run) + "/" + text) {
             throw ActionFailure("there is no album “\(text.prefix(60))” in \(library(run))", parameter: parameter)
         }
         return text
@@ -95,20 +99,6 @@ enum PhotosAppActions {
 
     // MARK: Photos
 
-    /// A photo's identity on disk, and how many names it has.
-    struct FileIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var links: UInt64
-    }
-
-    /// The identity of a regular file (a link is not followed: a planted one is refused).
-    static func identity(of path: String) -> FileIdentity? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), links: UInt64(status.st_nlink))
-    }
-
     /// The paths of photos content gives (photos of Find Photos, files, paths), each a regular
     /// file inside the library.
     static func photoPaths(_ given: Content, parameter: String, run: RunContext, hidden: Bool = false) throws -> [String] {
@@ -117,9 +107,10 @@ enum PhotosAppActions {
             return item
         }
         guard !items.isEmpty else { throw ActionFailure("no photos were given", parameter: parameter) }
-        let paths = try MediaLibraryActions.photoPaths(Content(items: items), parameter: parameter, run: run)
+        // Resolved, so each is the library's folder, a slash and the photo's place below it.
+        let paths = try MediaLibraryActions.photoPaths(Content(items: items), parameter: parameter, run: run).map(FileAccess.resolvingLinks)
         for path in paths {
-            guard identity(of: path) != nil else { throw ActionFailure("\(path) is not a photo file", parameter: parameter) }
+            guard FileStatus(path) != nil else { throw ActionFailure("\(path) is not a photo file", parameter: parameter) }
             let relative = String(path.dropFirst(library(run).count + 1))
             if relative.hasPrefix(originalsFolder + "/") {
                 throw ActionFailure("\(path) is an edited photo's original; use the photo itself", parameter: parameter)
@@ -140,14 +131,13 @@ enum PhotosAppActions {
 
     /// The other names of a photo with more than one: its links elsewhere in the library.
     static func otherNames(of path: String, run: RunContext) throws -> [String] {
-        guard let photo = identity(of: path), photo.links > 1 else { return [] }
+        guard let photo = FileStatus(path), photo.links > 1 else { return [] }
         let root = library(run)
         var found: [String] = []
         for folder in [""] + albums(run).map({ "/" + $0 }) + ["/" + hiddenFolder] {
             for name in (try? FileManager.default.subpathsOfDirectory(atPath: root + folder)) ?? [] {
                 let candidate = root + folder + "/" + name
-                guard candidate != path, folder != "" || !name.contains("/"), let other = identity(of: candidate),
-                    other.device == photo.device, other.inode == photo.inode
+                guard candidate != path, folder != "" || !name.contains("/"), FileStatus(candidate)?.identity == photo.identity
                 else { continue }
                 found.append(candidate)
             }
@@ -190,7 +180,7 @@ enum PhotosAppActions {
     static func takeOut(_ path: String, ofAlbum folder: String, run: RunContext, parameter: String) throws -> Bool {
         guard let name = try nameIn(folder, of: path, run: run) else { return false }
         try LocalFiles.check(name, .write, doing: "move", run: run, parameter: parameter)
-        if (identity(of: name)?.links ?? 1) > 1 {
+        if !(try otherNames(of: name, run: run)).isEmpty {
             guard unlink(name) == 0 else {
                 throw ActionFailure("can't take \(name) out of its album: \(String(cString: strerror(errno)))", parameter: parameter)
             }
@@ -286,8 +276,10 @@ enum PhotosAppActions {
                 try LocalFiles.check(folder, .write, doing: "delete", run: run, parameter: "entities")
                 for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                     let path = folder + "/" + entry
-                    if let photo = identity(of: path), photo.links > 1, !(try otherNames(of: path, run: run)).isEmpty {
-                        _ = unlink(path)
+                    if !(try otherNames(of: path, run: run)).isEmpty {
+                        guard unlink(path) == 0 else {
+                            throw ActionFailure("can't remove \(path): \(String(cString: strerror(errno)))", parameter: "entities")
+                        }
                     } else {
                         try move(path, to: MediaLibraryActions.freePath(for: entry, in: root), parameter: "entities")
                     }
@@ -373,9 +365,13 @@ enum PhotosAppActions {
                     try LocalFiles.check(other, .write, doing: "delete", run: run, parameter: "entities")
                     _ = unlink(other)
                 }
-                let edits = PhotoEdits.paths(of: path, run: run)
-                try LocalFiles.moveToTrash(path, run: run)
-                for kept in [edits.original, edits.record] where LocalFiles.exists(kept).exists { _ = unlink(kept) }
+                let kept = PhotoEdits.stored(for: path, run: run)
+                try LocalFiles.moveToTrash(path, run: run, parameter: "entities")
+                if let kept {
+                    // The original goes to the trash too, by its own name, so nothing is lost.
+                    try LocalFiles.moveToTrash(kept.original, run: run, parameter: "entities")
+                    _ = unlink(kept.record)
+                }
             }
             return .nothing
         }

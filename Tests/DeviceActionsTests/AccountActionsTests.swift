@@ -82,6 +82,29 @@ import Testing
         #expect(error?.message.contains("this machine has no group “no-such-group-here”") == true && error?.parameter == "groupEntity")
     }
 
+    @Test func peopleStartAtLoginDefsFirstNumber() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("# a comment\nUID_MIN\t\t 100\nGID_MIN 0\n", to: "etc/login.defs")
+        #expect(AccountActions.firstPersonID(group: false, root: folder.path) == 100)
+        #expect(AccountActions.firstPersonID(group: true, root: folder.path) == 0)
+        #expect(AccountActions.firstPersonID(group: false, root: folder.path + "/none") == 1000)
+        // From 0, every group but the overflow group is a person's: the list is getent's.
+        let groups = AccountActions.people(groups: true, root: folder.path).map(\.name)
+        let wanted = try getent("group").filter { UInt32($0[2]).map { $0 < 65534 } ?? false }.map { $0[0] }
+        #expect(!groups.isEmpty && groups == wanted)
+    }
+
+    @Test func anAdministratorIsInSudoWheelOrAdmin() throws {
+        let groups = try getent("group")
+        let sudo = try #require(groups.first { AccountActions.administratorGroups.contains($0[0]) }, "no sudo, wheel or admin group here")
+        let plain = try #require(groups.first { !AccountActions.administratorGroups.contains($0[0]) && $0[0] != "root" && $0[3].isEmpty })
+        // An account no group names: its own group alone decides (through getgrouplist).
+        let admin = AccountActions.Account(name: "shortcuts-test-nobody", id: 4242, isGroup: false, groupID: UInt32(sudo[2])!)
+        let notAdmin = AccountActions.Account(name: "shortcuts-test-nobody", id: 4242, isGroup: false, groupID: UInt32(plain[2])!)
+        #expect(AccountActions.isAdministrator(admin) && !AccountActions.isAdministrator(notAdmin))
+        #expect(try run("IdentifierIntent", ["accountEntity": T.text(sudo[0])]) == .number(Double(sudo[2])!))
+    }
+
     @Test func rootIsAnAdministratorAndNobodyIsNot() throws {
         #expect(try run("UserIsAdminIntent", ["userEntity": T.text("root")]) == .boolean(true))
         if try getent("passwd").contains(where: { $0[0] == "nobody" }) {
@@ -116,5 +139,20 @@ import Testing
         let background = try run("BackgroundLoginItemsIntent", environment: environment)
         #expect(background.items.first?.property("Name") == .text("sync.service"))
         #expect(background.items.first?.property("Path") == .text(folder.path + "/config/systemd/user/sync.service"))
+        // A vendor's unit, reached by a relative link; one the user masked is left out.
+        try folder.write("[Unit]\n", to: "vendor/pipewire.socket")
+        try folder.write("[Unit]\n", to: "vendor/tracker.service")
+        for name in ["pipewire.socket", "tracker.service"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/vendor/sockets.target.wants", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.path + "/vendor/sockets.target.wants/" + name, withDestinationPath: "../" + name)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/config/systemd/user/tracker.service", withDestinationPath: "/dev/null")
+        let units = AccountActions.sessionUnits(
+            ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config"],
+            roots: [folder.path + "/config/systemd/user", folder.path + "/vendor"])
+        #expect(units.map { $0.property("Name").text } == ["sync.service", "pipewire.socket"])
+        #expect(units.last?.property("Path") == .text(folder.path + "/vendor/pipewire.socket"))
     }
 }

@@ -70,7 +70,10 @@ import Testing
         return try #require(photos.items.first.map { $0.property("File Path").text })
     }
 
-    func inode(_ path: String) -> UInt64? { PhotosAppActions.identity(of: path)?.inode }
+    func inode(_ path: String) -> UInt64? { FileStatus(path)?.identity.inode }
+    func data(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+    /// What the library's `.Originals` folder holds.
+    func originals() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: pictures + "/.Originals")) ?? []).sorted() }
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     @Test func albumsHoldPhotosThatStayInTheLibrary() throws {
@@ -140,19 +143,22 @@ import Testing
         let path = try saved(try halves("halves.png"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         _ = try run("RotateIntent", ["clockwise": T.bool(true)], input: .text(path))
-        var picture = try decoded(path)
+        let picture = try decoded(path)
         #expect(picture.size == [10, 20])
         // Turned clockwise, the left (red) half is on top.
         #expect(picture.pixel(5, 2) == [255, 0, 0] && picture.pixel(5, 17) == [0, 0, 255])
-        #expect(exists(pictures + "/.Originals/halves.png") && exists(pictures + "/.Originals/halves.png.edits.json"))
+        #expect(originals().count == 2 && originals().contains("halves (original).png"), "\(originals())")
+        #expect(try data(pictures + "/.Originals/halves (original).png") == original)
         _ = try run("RotateIntent", ["clockwise": T.bool(false)], input: .text(path))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original && !exists(pictures + "/.Originals/halves.png"))
+        #expect(try data(path) == original && originals().isEmpty)
         // A filter replaces the last; none takes it off.
+        _ = try run("ApplyFilterIntent", ["effect": T.text("Noir")], input: .text(path))
+        let noir = try decoded(path).pixel(2, 5)
+        #expect(noir.count == 1 || Set(noir).count == 1, "noir leaves grey: \(noir)")
+        // Vivid replaces Noir: the colours are back.
         _ = try run("ApplyFilterIntent", ["effect": T.text("Vivid Warm")], input: .text(path))
-        _ = try run("ApplyFilterIntent", ["effect": T.text("mono")], input: .text(path))
-        picture = try decoded(path)
-        let left = picture.pixel(2, 5)
-        #expect(left.count == 1 || Set(left).count == 1, "mono leaves grey: \(left)")
+        let vivid = try decoded(path).pixel(2, 5)
+        #expect(vivid.count == 3 && vivid[0] > 200 && vivid[2] < 60, "\(vivid)")
         let unknown = failure("ApplyFilterIntent", ["effect": T.text("sepia")], input: .text(path))
         #expect(unknown?.parameter == "effect" && unknown?.message.contains("not one of Photos' filters") == true)
         // Copied edits pasted onto another photo give it the same picture.
@@ -180,7 +186,7 @@ import Testing
         #expect(outOfRange?.parameter == "value" && outOfRange?.message.contains("from −1 to 1") == true)
         _ = try run("SetExposureIntent", ["value": T.number(0)])
         _ = try run("SetWarmthIntent", ["value": T.number(0)])
-        #expect(try decoded(mid).pixel(3, 3) == [100, 100, 100] && !exists(pictures + "/.Originals/mid.png"))
+        #expect(try decoded(mid).pixel(3, 3) == [100, 100, 100] && originals().isEmpty)
         // Saturation −1 leaves red grey.
         let red = try saved(try image("red.png", "<rect width=\"20\" height=\"10\" fill=\"#c03030\"/>"))
         _ = try run("EditAssetIntent", input: .text(red))
@@ -198,5 +204,52 @@ import Testing
         #expect(stretched.pixel(2, 2)[0] < 20 && stretched.pixel(15, 2)[0] > 235, "\(stretched.pixel(2, 2)) \(stretched.pixel(15, 2))")
         _ = try run("EnhanceIntent", ["enabled": T.bool(false)], input: .text(dull))
         #expect(try decoded(dull).pixel(2, 2) == [100, 100, 100])
+    }
+
+    @Test func anEditedPhotoKeepsItsOriginalWhereverItGoes() throws {
+        let path = try saved(try halves("trip.png"))
+        let original = try data(path)
+        _ = try run("RotateIntent", input: .text(path))
+        // Moved into an album and given a second name there, then edited again: both names change.
+        _ = try run("CreateAlbumIntent", ["title": T.text("Trip")])
+        _ = try run("AddAssetsToAlbumIntent", ["album": T.text("Trip")], input: .text(path))
+        _ = try run("CreateAlbumIntent", ["title": T.text("Best")])
+        _ = try run("AddAssetsToAlbumIntent", ["album": T.text("Best")], input: .text(pictures + "/Trip/trip.png"))
+        _ = try run("ApplyFilterIntent", ["effect": T.text("mono")], input: .text(pictures + "/Best/trip.png"))
+        #expect(inode(pictures + "/Trip/trip.png") == inode(pictures + "/Best/trip.png"))
+        #expect(try decoded(pictures + "/Trip/trip.png").size == [10, 20])
+        // Undone through either name, the original comes back byte for byte.
+        _ = try run("ApplyFilterIntent", ["effect": T.text("none")], input: .text(pictures + "/Trip/trip.png"))
+        _ = try run("RotateIntent", ["clockwise": T.bool(false)], input: .text(pictures + "/Trip/trip.png"))
+        #expect(try data(pictures + "/Best/trip.png") == original && originals().isEmpty)
+        // A photo changed by something else since its edit starts again from what it is, and
+        // the original kept before stays kept.
+        _ = try run("RotateIntent", input: .text(pictures + "/Trip/trip.png"))
+        let square = try image("square.png", width: 16, height: 16, "<rect width=\"16\" height=\"16\" fill=\"#00ff00\"/>")
+        guard case .file(let replacement) = square else { return }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: pictures + "/Trip/trip.png"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: replacement.data)
+        try handle.close()
+        _ = try run("RotateIntent", ["clockwise": T.bool(false)], input: .text(pictures + "/Trip/trip.png"))
+        #expect(try decoded(pictures + "/Trip/trip.png").pixel(3, 3) == [0, 255, 0])
+        #expect(originals().contains("trip (original).png") && originals().contains("trip (original) 2.png"), "\(originals())")
+        // Deleted, the photo and its original both go to the trash.
+        _ = try run("DeleteAssetsIntent", input: .text(pictures + "/Trip/trip.png"))
+        let trash = ((try? FileManager.default.contentsOfDirectory(atPath: home.path + "/data/Trash/files")) ?? []).sorted()
+        #expect(trash.contains("trip.png") && trash.contains("trip (original) 2.png"), "\(trash)")
+        #expect(!exists(pictures + "/Best/trip.png"))
+    }
+
+    @Test func aLinkToAFolderIsNoAlbum() throws {
+        let elsewhere = home.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: pictures + "/Linked", withDestinationPath: elsewhere)
+        let cat = try saved(try halves("cat.png"))
+        let refused = failure("AddAssetsToAlbumIntent", ["album": T.text("Linked")], input: .text(cat))
+        #expect(refused?.parameter == "album" && refused?.message.contains("there is no album “Linked”") == true)
+        let deleting = failure("DeleteAlbumsIntent", ["entities": T.text("Linked")])
+        #expect(deleting?.parameter == "entities" && exists(elsewhere))
     }
 }
