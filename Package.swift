@@ -304,7 +304,7 @@ let package = Package(
         .testTarget(
             name: "PersonalDataActionsTests",
             dependencies: [
-                "PersonalDataActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "PersonalDataActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -18,10 +18,13 @@ enum MailActions {
         var body: String
         var attachments: [FileContent]
         var date: Date
+        /// Headers of a reply (`In-Reply-To`, `References`) and the like, written after the others.
+        var extraHeaders: [(name: String, value: String)] = []
 
         /// The message as RFC 5322 text: UTF-8 headers as encoded words, the body and
-        /// attachments in base64, multipart when there are attachments.
-        func rendered() -> Data {
+        /// attachments in base64, multipart when there are attachments. The Bcc line is written
+        /// only into a draft (`includingBcc`), never into what is sent.
+        func rendered(includingBcc: Bool = false) -> Data {
             func encoded(_ text: String) -> String {
                 text.allSatisfy({ $0.isASCII && !$0.isNewline }) ? text : "=?UTF-8?B?" + Data(text.utf8).base64EncodedString() + "?="
             }
@@ -37,10 +40,12 @@ enum MailActions {
             formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
             var lines = ["From: \(from)", "To: \(to.joined(separator: ", "))"]
             if !cc.isEmpty { lines.append("Cc: \(cc.joined(separator: ", "))") }
+            if includingBcc, !bcc.isEmpty { lines.append("Bcc: \(bcc.joined(separator: ", "))") }
             lines += [
                 "Subject: \(encoded(subject))", "Date: \(formatter.string(from: date))",
                 "Message-ID: <\(UUID().uuidString)@swift-shortcuts>", "MIME-Version: 1.0",
             ]
+            lines += extraHeaders.map { "\($0.name): \($0.value)" }
             let text = ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", wrapped(Data(body.utf8))]
             if attachments.isEmpty {
                 lines += text
@@ -131,14 +136,22 @@ enum MailActions {
     }
 
     static func send(_ message: Message, sender: String, server: String, services: ServiceSettings) throws {
+        try send(
+            message.rendered(), to: message.to + message.cc + message.bcc, sender: sender, server: server, services: services,
+            parameter: "WFSendEmailActionToRecipients")
+    }
+
+    /// Sends a rendered message (its Bcc line already gone) to its recipients over SMTP.
+    static func send(_ data: Data, to addresses: [String], sender: String, server: String, services: ServiceSettings, parameter: String)
+        throws
+    {
         guard let url = URL(string: server), let host = url.host else {
-            throw ActionFailure("the smtp setting \(server) is not a mail server URL", parameter: "WFSendEmailActionToRecipients")
+            throw ActionFailure("the smtp setting \(server) is not a mail server URL", parameter: parameter)
         }
         // Mail leaves the machine encrypted; only a server on this machine may be spoken to in the clear.
         let local = ["127.0.0.1", "localhost", "::1"].contains(host)
         let requireTLS: Int32 = url.scheme == "smtps" || local ? 0 : 1
-        let recipients = (message.to + message.cc + message.bcc).map { "<\($0)>" }
-        let data = message.rendered()
+        let recipients = addresses.map { "<\($0)>" }
         var error = [CChar](repeating: 0, count: 512)
         let copies = recipients.map { strdup($0) }
         defer { copies.forEach { free($0) } }
@@ -153,7 +166,7 @@ enum MailActions {
         if failed != 0 {
             throw ActionFailure(
                 "can't send the email through \(host): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))",
-                parameter: "WFSendEmailActionToRecipients")
+                parameter: parameter)
         }
     }
 

@@ -10,6 +10,7 @@ package enum PersonalDataCatalog {
         { RemindersAppActions.all.listed(under: .calendar) },
         { ContactActions.all.listed(under: .sharing) },
         { MailActions.all.listed(under: .sharing) },
+        { MailAppActions.all.listed(under: .sharing) },
         { NoteActions.all.listed(under: .documents) },
         { NotesAppActions.all.listed(under: .documents) },
     ]

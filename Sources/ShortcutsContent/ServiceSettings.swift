@@ -38,6 +38,9 @@ public struct ServiceSettings: Sendable, Equatable {
         Service(name: "smtp-user", defaultValue: "", purpose: "the mail server's user name"),
         Service(name: "smtp-password", defaultValue: "", purpose: "the mail server's password (or SHORTCUTS_SERVICE_SMTP_PASSWORD)"),
         Service(name: "smtp-from", defaultValue: "", purpose: "the address Send Email sends from"),
+        Service(
+            name: "maildir", defaultValue: "",
+            purpose: "the Maildir the Mail app's actions read and file mail in (empty: $MAILDIR, else ~/Maildir)"),
         Service(name: "location", defaultValue: "", purpose: "where you are, as latitude,longitude (Current Location; no GPS here)"),
     ]
 

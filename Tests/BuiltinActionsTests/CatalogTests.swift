@@ -28,7 +28,7 @@ struct CatalogTests {
         + AutomatorActions.all + ContentActions.all + ScriptingActions.all + WebServiceActions.all + PodcastActions.all
         + PodcastsAppActions.all
         + MediaLibraryActions.all + LocationActions.all + WeatherActions.all + WeatherAppActions.all + DesktopAppActions.all
-        + MailActions.all
+        + MailActions.all + MailAppActions.all
         + ImageActions.all + ImageDetailActions.all + GIFActions.all + TextOverlay.all + TextRecognition.all + PDFActions.all
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all

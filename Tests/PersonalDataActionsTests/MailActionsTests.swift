@@ -12,65 +12,6 @@ import Testing
 @Suite(.serialized) struct MailActionsTests {
     typealias T = SystemTest
 
-    /// An SMTP server answering EHLO, MAIL, RCPT, DATA, QUIT; each message as JSON in a file.
-    final class SMTPServer {
-        let directory: TemporaryDirectory
-        let process = Process()
-        let port: Int
-
-        static let script = """
-            import json, socketserver, sys
-            class Handler(socketserver.StreamRequestHandler):
-                def handle(self):
-                    mail = {"from": None, "to": [], "data": ""}
-                    self.wfile.write(b"220 test ESMTP\\r\\n")
-                    while True:
-                        line = self.rfile.readline().decode()
-                        if not line: return
-                        command = line.strip().upper()
-                        if command.startswith("EHLO") or command.startswith("HELO"):
-                            self.wfile.write(b"250-test\\r\\n250 8BITMIME\\r\\n")
-                        elif command.startswith("MAIL FROM:"):
-                            mail["from"] = line.strip()[10:]; self.wfile.write(b"250 OK\\r\\n")
-                        elif command.startswith("RCPT TO:"):
-                            mail["to"].append(line.strip()[8:]); self.wfile.write(b"250 OK\\r\\n")
-                        elif command == "DATA":
-                            self.wfile.write(b"354 go on\\r\\n")
-                            data = []
-                            while True:
-                                part = self.rfile.readline().decode()
-                                if part in (".\\r\\n", ""): break
-                                data.append(part)
-                            mail["data"] = "".join(data)
-                            with open(sys.argv[1], "a") as f: f.write(json.dumps(mail) + "\\n")
-                            self.wfile.write(b"250 queued\\r\\n")
-                        elif command == "QUIT":
-                            self.wfile.write(b"221 bye\\r\\n"); return
-                        else:
-                            self.wfile.write(b"250 OK\\r\\n")
-            server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
-            print(server.server_address[1], flush=True)
-            server.serve_forever()
-            """
-
-        init() throws {
-            directory = try TemporaryDirectory()
-            let script = try directory.write(Self.script, to: "smtp.py")
-            port = try PythonServer.start(process, script: script, arguments: [directory.path + "/mail.log"])
-        }
-
-        deinit {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        func messages() -> [[String: Any]] {
-            (directory.read("mail.log") ?? "").split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-        }
-    }
-
     @Test func sendEmailSpeaksSMTPWithTheAccountInTheSettings() throws {
         let server = try SMTPServer()
         var environment = T.environment()

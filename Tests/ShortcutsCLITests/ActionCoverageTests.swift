@@ -45,6 +45,13 @@ struct ActionCoverageTests {
         add(
             ["com.apple.Preview.RevealPageIntent"],
             "it turns Preview's window to a page; a desktop's PDF viewer can't be told which page to show from outside")
+        add(
+            ["MuteMessageIntent", "RemoveFollowUpIntent", "SetReadLaterIntent", "BlockSenderIntent"].map { "com.apple.mail." + $0 },
+            "muted threads, follow-up suggestions, Remind Me and blocked senders are Apple Mail's own state, which a Maildir has no place for"
+        )
+        add(
+            ["com.apple.mail.UndoSendMessageIntent"],
+            "mail leaves over SMTP the moment it is sent; there is no delay to undo within")
         add(["com.apple.reminders.DeleteRemindersListGroupsAppIntent"], "groups of lists have no counterpart in the list folders yet")
         add(
             ["com.apple.finder.GoToEnclosingFolderIntent", "com.apple.finder.GoToFolderIntent"],
