@@ -99,7 +99,11 @@ enum PDFActions {
         private var pointer: OpaquePointer?
         private(set) var pages = 0
 
-        init() throws(ActionFailure) {
+        /// The parameter its failures name (the action's input).
+        let parameter: String
+
+        init(parameter: String = "WFInput") throws(ActionFailure) {
+            self.parameter = parameter
             try loaded()
             guard spdf_write_begin(&pointer) == 0, pointer != nil else { throw ActionFailure("cairo couldn't start a PDF") }
         }
@@ -109,7 +113,7 @@ enum PDFActions {
         func add(page index: Int, of document: PDFDocument, margin: Double, quarterTurns: Int = 0) throws(ActionFailure) {
             try count()
             guard spdf_write_page_turned(pointer, document.pointer, Int32(index), margin, Int32(quarterTurns)) == 0 else {
-                throw ActionFailure("couldn't copy page \(index + 1) of \(document.name)", parameter: "WFInput")
+                throw ActionFailure("couldn't copy page \(index + 1) of \(document.name)", parameter: parameter)
             }
         }
 
@@ -118,18 +122,18 @@ enum PDFActions {
             var pixels: UnsafeMutablePointer<UInt8>?
             var length = 0
             guard svips_rgba_pixels(image.pointer, &pixels, &length) == 0, let pixels else {
-                throw ActionFailure("can't read the pixels of \(name): \(VipsImage.lastError())", parameter: "WFInput")
+                throw ActionFailure("can't read the pixels of \(name): \(VipsImage.lastError())", parameter: parameter)
             }
             defer { free(pixels) }
             guard spdf_write_image(pointer, pixels, Int32(image.width), Int32(image.height), margin) == 0 else {
-                throw ActionFailure("couldn't put \(name) on a page", parameter: "WFInput")
+                throw ActionFailure("couldn't put \(name) on a page", parameter: parameter)
             }
         }
 
         private func count() throws(ActionFailure) {
             pages += 1
             guard pages <= PDFActions.pageLimit else {
-                throw ActionFailure("a PDF of more than \(PDFActions.pageLimit) pages is more than this makes", parameter: "WFInput")
+                throw ActionFailure("a PDF of more than \(PDFActions.pageLimit) pages is more than this makes", parameter: parameter)
             }
         }
 

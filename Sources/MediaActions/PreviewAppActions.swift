@@ -62,13 +62,17 @@ enum PreviewAppActions {
     }
 
     /// An image document changed by libvips, kept in its own format (a JPEG stays a JPEG).
-    static func changedImage(_ document: FileContent, run: RunContext, parameter: String, _ change: (VipsImage) throws -> VipsImage)
-        throws -> Content
-    {
+    static func changedImage(
+        _ document: FileContent, run: RunContext, parameter: String, decoded: Bool = true, _ change: (VipsImage?) throws -> VipsImage
+    ) throws -> Content {
         guard !PDFActions.isPDF(document) else {
             throw ActionFailure("\(document.name) is a PDF; this changes images", parameter: parameter)
         }
-        var image = try change(try VipsImage(document, parameter: parameter))
+        // An animation's or a multi-page TIFF's other frames would be lost in one frame written back.
+        if let frames = (try? ImageDetails(document, parameter: parameter))?.frameCount, frames > 1 {
+            throw ActionFailure("\(document.name) has \(frames) frames; these actions change single images", parameter: parameter)
+        }
+        var image = try change(decoded ? try VipsImage(document, parameter: parameter) : nil)
         let format = ImageFormat(typeIdentifier: document.typeIdentifier, name: document.name)
         if image.hasAlpha, !format.holdsTransparency { image = try image.flattened() }
         return try changed(document, data: try image.encoded(as: format), run: run, parameter: parameter)
@@ -90,6 +94,11 @@ enum PreviewAppActions {
 
     // MARK: Pages
 
+    /// A file's version: its size and when it last changed, so pages got before a change are known stale.
+    static func version(of path: String) -> String {
+        FileStatus(path).map { "\($0.size)-\($0.modified)" } ?? ""
+    }
+
     static func pageContent(path: String, number: Int, count: Int, text: String) -> Content {
         let name = (path as NSString).lastPathComponent
         return .entity(
@@ -98,7 +107,7 @@ enum PreviewAppActions {
                 subtitle: "\(number) of \(count)",
                 properties: [
                     "Page Number": .number(Double(number)), "Document": .text(path), "Page Count": .number(Double(count)),
-                    "Text": .text(text),
+                    "Text": .text(text), "Document Version": .text(version(of: path)),
                 ]))
     }
 
@@ -113,6 +122,11 @@ enum PreviewAppActions {
                 throw ActionFailure("expected a PDF's page (from Get Pages), got \(item.quotedForError)", parameter: parameter)
             }
             let path = String(entity.identifier[..<hash])
+            if let seen = entity.properties["Document Version"]?.text, !seen.isEmpty, seen != version(of: path) {
+                throw ActionFailure(
+                    "\((path as NSString).lastPathComponent) changed since its pages were got (page \(number) may be another page now); get them again",
+                    parameter: parameter)
+            }
             if numbers[path] == nil { order.append(path) }
             numbers[path, default: []].append(number)
         }
@@ -133,7 +147,7 @@ enum PreviewAppActions {
         _ path: String, run: RunContext, parameter: String, _ build: (PDFDocument, PDFActions.Writer) throws -> Void
     ) throws -> Content {
         let (file, document) = try openPDF(path, run: run, parameter: parameter)
-        let writer = try PDFActions.Writer()
+        let writer = try PDFActions.Writer(parameter: parameter)
         try build(document, writer)
         guard writer.pages > 0 else { throw ActionFailure("\(file.name) would have no pages left", parameter: parameter) }
         return try changed(file, data: try writer.finish(), run: run, parameter: parameter)
@@ -153,7 +167,10 @@ enum PreviewAppActions {
             let word = word.trimmingCharacters(in: .whitespaces).lowercased()
             if word == "last" { return count }
             if word == "first" { return 1 }
-            guard let value = Int(word), value >= 1 else {
+            guard let value = Int(word), value >= 1, value <= max(count, 1) else {
+                if let value = Int(word), value > count {
+                    throw ActionFailure("the document has \(count) pages, not a page \(value)", parameter: parameter)
+                }
                 throw ActionFailure(
                     "“\(word.prefix(20))” is not a page number (give numbers from 1, ranges such as 3-5, or last)", parameter: parameter)
             }
@@ -161,12 +178,15 @@ enum PreviewAppActions {
         }
         var numbers: [Int] = []
         for part in trimmed.split(separator: ",") {
-            let ends = part.split(separator: "-", maxSplits: 1)
+            let ends = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard ends.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw ActionFailure("“\(part.prefix(20))” is not a page range (give both ends, as 3-5)", parameter: parameter)
+            }
             let (low, high) = (try number(ends[0]), try ends.count == 2 ? number(ends[1]) : number(ends[0]))
             guard low <= high else { throw ActionFailure("\(part) is a range backwards", parameter: parameter) }
             numbers += Array(low...min(high, low + PDFActions.pageLimit))
         }
-        return numbers.filter { $0 <= count }
+        return numbers
     }
 
     // MARK: Actions on whole documents
@@ -180,7 +200,7 @@ enum PreviewAppActions {
     ) { parameters in
         { input, run in
             let done = try documents(try given(parameters, "target", input, run: run), parameter: "target", run: run).map {
-                try changedImage($0, run: run, parameter: "target") { try $0.enhanced() }
+                try changedImage($0, run: run, parameter: "target") { try $0!.enhanced() }
             }
             try openIfAsked(parameters, done, run: run)
             return Content(items: done)
@@ -201,7 +221,7 @@ enum PreviewAppActions {
         { input, run in
             let horizontally = try run.bool(parameters["horizontally"]) ?? true
             let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
-                try changedImage($0, run: run, parameter: "documents") { try $0.flipped(vertically: !horizontally) }
+                try changedImage($0, run: run, parameter: "documents") { try $0!.flipped(vertically: !horizontally) }
             }
             try openIfAsked(parameters, done, run: run)
             return Content(items: done)
@@ -226,7 +246,7 @@ enum PreviewAppActions {
             guard width != nil || height != nil else { throw ActionFailure("give a width, a height or both", parameter: "width") }
             let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
                 document in
-                try changedImage(document, run: run, parameter: "documents") { _ in
+                try changedImage(document, run: run, parameter: "documents", decoded: false) { _ in
                     try VipsImage.thumbnail(
                         document, width: width ?? 0, height: height ?? 0, force: width != nil && height != nil, parameter: "documents")
                 }
@@ -252,11 +272,11 @@ enum PreviewAppActions {
             let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
                 document in
                 guard PDFActions.isPDF(document) else {
-                    return try changedImage(document, run: run, parameter: "documents") { try $0.rotated(degrees: Double(turns) * 90) }
+                    return try changedImage(document, run: run, parameter: "documents") { try $0!.rotated(degrees: Double(turns) * 90) }
                 }
                 try PDFActions.loaded()
                 let pdf = try PDFDocument(document, parameter: "documents")
-                let writer = try PDFActions.Writer()
+                let writer = try PDFActions.Writer(parameter: "documents")
                 for index in 0..<pdf.pageCount { try writer.add(page: index, of: pdf, margin: 0, quarterTurns: turns) }
                 return try changed(document, data: try writer.finish(), run: run, parameter: "documents")
             }
@@ -269,20 +289,17 @@ enum PreviewAppActions {
         metadata: ActionMetadata(
             identifier: prefix + "SaveIntent", title: "Save",
             description:
-                "Writes documents over their files where the run changed them (the actions here already write the files they change); one with no file is refused: use Save File.",
+                "Gives documents as saved: the actions here write each file as they change it, so Save checks each has its file and reads it from there; one with no file is refused (use Save File).",
             parameters: [documentsParameter("documents")], inputParameter: "documents", outputType: "File", outputName: "Documents",
             isReadOnly: false, keywords: ["write"])
     ) { parameters in
         { input, run in
             let saved = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
                 document in
-                guard let path = document.path else {
+                guard let path = document.path, LocalFiles.exists(path).exists else {
                     throw ActionFailure("\(document.name) has no file to save to; use Save File to choose one", parameter: "documents")
                 }
-                if FileManager.default.contents(atPath: path) != document.data {
-                    try LocalFiles.writeAtomically(document.data, to: path, run: run, parameter: "documents")
-                }
-                return Content.file(document)
+                return Content.file(try LocalFiles.item(at: path, run: run, parameter: "documents"))
             }
             return Content(items: saved)
         }
@@ -310,7 +327,7 @@ enum PreviewAppActions {
                 "Writes documents into a folder, as they are or as another type: images as PDF, PDFs as images (one a page), images as other images. A name taken gets a number unless Overwrite If File Exists is on.",
             parameters: [
                 documentsParameter("documents"),
-                ParameterMetadata(key: "type", title: "Type", type: .enumeration, options: ["PDF", "PNG", "JPEG", "HEIC", "TIFF"]),
+                ParameterMetadata(key: "type", title: "Type", type: .enumeration, options: ["PDF", "PNG", "JPEG", "HEIC", "TIFF", "WebP"]),
                 ParameterMetadata(key: "folder", title: "Folder", type: .file, isRequired: true),
                 ParameterMetadata(key: "overwriteIfExists", title: "Overwrite If File Exists", type: .boolean, defaultValue: "false"),
             ],
@@ -325,6 +342,7 @@ enum PreviewAppActions {
                 throw ActionFailure("give a folder to export into", parameter: "folder")
             }
             var exported: [Content] = []
+            var written: Set<String> = []
             for document in try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run) {
                 var files: [FileContent]
                 if type.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -345,13 +363,17 @@ enum PreviewAppActions {
                 } else if PDFActions.isPDF(document) {
                     files = [document]
                 } else {
-                    let writer = try PDFActions.Writer()
+                    let writer = try PDFActions.Writer(parameter: "documents")
                     try writer.add(image: try VipsImage(document, parameter: "documents"), named: document.name, margin: 0)
                     files = [PDFActions.pdfFile(try writer.finish(), named: document.baseName)]
                 }
                 for var file in files {
+                    // A name is a file's name only, and two documents of one name in one export both stay.
+                    let name = (file.name.replacingOccurrences(of: "/", with: "-") as NSString).lastPathComponent
+                    let safe = name.hasPrefix(".") ? "_" + name : name
                     let target =
-                        overwrite ? folder + "/" + file.name : MediaLibraryActions.freePath(for: file.name, in: folder)
+                        overwrite && !written.contains(safe) ? folder + "/" + safe : MediaLibraryActions.freePath(for: safe, in: folder)
+                    written.insert(safe)
                     try LocalFiles.writeAtomically(file.data, to: target, run: run, parameter: "folder")
                     file.path = target
                     file.name = (target as NSString).lastPathComponent

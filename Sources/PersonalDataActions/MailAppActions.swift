@@ -36,45 +36,48 @@ enum MailAppActions {
         let data = FileManager.default.contents(atPath: message.path) ?? Data()
         let text = MailMessageText(data)
         let subject = text.header("Subject") ?? ""
-        let sender = MailMessageText.addresses(text.header("From") ?? "").first
-        let isDraft = message.mailbox.caseInsensitiveCompare("Drafts") == .orderedSame || message.flags.contains("D")
+        let sender = MailMessageText.addresses(text.rawHeader("From") ?? "").first
+        let isDraft = isDraft(message)
         var properties: ContentDictionary = [
             "Subject": .text(subject), "Sender": .text(sender.map { $0.name.isEmpty ? $0.address : $0.name } ?? ""),
             "Sender Address": .text(sender?.address ?? ""),
-            "Recipients": .list(MailMessageText.addresses(text.header("To") ?? "").map { .text($0.address) }),
-            "CC": .list(MailMessageText.addresses(text.header("Cc") ?? "").map { .text($0.address) }),
+            "Recipients": .list(MailMessageText.addresses(text.rawHeader("To") ?? "").map { .text($0.address) }),
+            "CC": .list(MailMessageText.addresses(text.rawHeader("Cc") ?? "").map { .text($0.address) }),
             "Is Read": .boolean(message.flags.contains("S")), "Is Flagged": .boolean(message.flags.contains("F")),
             "Mailbox": .text(message.mailbox), "Body": .text(text.body), "Message ID": .text(text.rawHeader("Message-ID") ?? ""),
             "Attachments": .list(text.attachmentNames.map(Content.text)), "File Path": .text(message.path),
         ]
-        if let date = text.rawHeader("Date").flatMap(parseDate) { properties["Date Received"] = .date(date) }
+        if let date = text.rawHeader("Date").flatMap(FeedReader.parseDate) { properties["Date Sent"] = .date(date) }
+        // When it arrived: the delivery time a Maildir name starts with.
+        if let seconds = message.unique.split(separator: ".").first.flatMap({ Double($0) }) {
+            properties["Date Received"] = .date(Date(timeIntervalSince1970: seconds))
+        }
         return .entity(
             EntityContent(
                 typeName: isDraft ? draftType : messageType, identifier: message.identifier,
                 displayTitle: subject.isEmpty ? "(no subject)" : subject, subtitle: sender?.address ?? "", properties: properties))
     }
 
-    /// An RFC 5322 date (`Tue, 1 Dec 2026 09:30:00 +0100`, the weekday optional).
-    static func parseDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        let trimmed = text.components(separatedBy: " (").first?.trimmingCharacters(in: .whitespaces) ?? text
-        for format in ["EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z", "EEE, d MMM yyyy HH:mm Z"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed) { return date }
-        }
-        return nil
+    /// A draft: in Drafts, or flagged as one.
+    static func isDraft(_ message: Maildir.Message) -> Bool {
+        message.mailbox.caseInsensitiveCompare(Maildir.drafts) == .orderedSame || message.flags.contains("D")
     }
 
     /// The messages content gives (Find Email's, or drafts), each still in the Maildir.
-    static func messages(_ given: Content, parameter: String, run: RunContext) throws -> [Maildir.Message] {
+    static func messages(_ given: Content, parameter: String, run: RunContext, drafts: Bool = false) throws -> [Maildir.Message] {
         let maildir = Maildir(run: run)
         let found = try given.items.map { item -> Maildir.Message in
             guard case .entity(let entity) = item, [messageType, draftType].contains(entity.typeName) else {
                 throw ActionFailure("expected an email (from Find Email), got \(item.quotedForError)", parameter: parameter)
             }
             guard let message = maildir.message(entity.identifier) else {
-                throw ActionFailure("the email “\(entity.displayTitle.prefix(60))” is no longer in \(maildir.root)", parameter: parameter)
+                throw ActionFailure(
+                    "the email “\(entity.displayTitle.prefix(60))” (\(entity.identifier)) is no longer in \(maildir.root)",
+                    parameter: parameter)
+            }
+            if drafts, !isDraft(message) {
+                throw ActionFailure(
+                    "“\(entity.displayTitle.prefix(60))” is a message in \(message.mailbox), not a draft", parameter: parameter)
             }
             return message
         }
@@ -97,7 +100,7 @@ enum MailAppActions {
     static let properties = FileFilter.Properties(
         kind: "emails",
         names: [
-            "Subject", "Sender", "Sender Address", "Recipients", "Date Received", "Is Read", "Is Flagged", "Mailbox", "Body",
+            "Subject", "Sender", "Sender Address", "Recipients", "Date Received", "Date Sent", "Is Read", "Is Flagged", "Mailbox", "Body",
             "Attachments",
         ],
         value: { name, item in
@@ -111,7 +114,8 @@ enum MailAppActions {
             identifier: "com.apple.mobilemail.MailMessageEntity", title: "Find Email",
             description:
                 "Finds the messages of your Maildir (every mailbox) matching the conditions on Subject, Sender, Recipients, Date Received, Is Read, Is Flagged, Mailbox, Body…, sorted and limited.",
-            parameters: FileFilter.parameters(input: nil, sortBy: ["Date Received", "Subject", "Sender", "Mailbox", "Random"]),
+            parameters: FileFilter.parameters(
+                input: nil, sortBy: ["Date Received", "Date Sent", "Subject", "Sender", "Mailbox", "Random"]),
             outputType: messageType, outputName: "Emails", keywords: ["mail", "inbox", "search", "message"]),
         properties: properties,
         source: { run in
@@ -131,11 +135,11 @@ enum MailAppActions {
 
     // MARK: Filing and flags
 
-    static func fileAway(_ key: String, to mailbox: String) -> @Sendable (CompiledParameters) throws -> ActionBody {
+    static func fileAway(_ key: String, to mailbox: String, drafts: Bool = false) -> @Sendable (CompiledParameters) throws -> ActionBody {
         { parameters in
             { input, run in
                 let maildir = Maildir(run: run)
-                let moved = try messages(try given(parameters, key, input, run: run), parameter: key, run: run).map {
+                let moved = try messages(try given(parameters, key, input, run: run), parameter: key, run: run, drafts: drafts).map {
                     content(try maildir.move($0, to: mailbox, parameter: key))
                 }
                 return Content(items: moved)
@@ -152,7 +156,7 @@ enum MailAppActions {
                 ParameterMetadata(key: "ShowWhenRun", title: "Show When Run", type: .boolean, defaultValue: "false"),
             ],
             inputParameter: "entities", outputType: messageType, outputName: "Messages", isReadOnly: false, keywords: ["file"]),
-        prepare: fileAway("entities", to: "Archive"))
+        prepare: fileAway("entities", to: Maildir.archive))
 
     static let delete = ActionDefinition(
         metadata: ActionMetadata(
@@ -160,7 +164,7 @@ enum MailAppActions {
             description: "Moves messages to the Trash mailbox, from where they can be taken back.",
             parameters: [messagesParameter("entities")], inputParameter: "entities", outputType: messageType, outputName: "Messages",
             isReadOnly: false, keywords: ["trash", "remove"]),
-        prepare: fileAway("entities", to: "Trash"))
+        prepare: fileAway("entities", to: Maildir.trash))
 
     static let deleteDraft = ActionDefinition(
         metadata: ActionMetadata(
@@ -168,7 +172,7 @@ enum MailAppActions {
             description: "Moves drafts to the Trash mailbox.",
             parameters: [messagesParameter("entities", title: "Draft", type: draftType)], inputParameter: "entities",
             outputType: draftType, outputName: "Drafts", isReadOnly: false, keywords: ["trash", "remove"]),
-        prepare: fileAway("entities", to: "Trash"))
+        prepare: fileAway("entities", to: Maildir.trash, drafts: true))
 
     /// A flag set or cleared.
     static func flagged(_ flags: Set<Character>, _ flag: Character, _ on: Bool) -> Set<Character> {
@@ -195,16 +199,16 @@ enum MailAppActions {
                 try run.bool(parameters["isFlagged"]), try run.bool(parameters["isRead"]), try run.bool(parameters["isJunk"])
             )
             let mailbox = try run.text(parameters["mailbox"])?.trimmingCharacters(in: .whitespaces)
-            if let mailbox, mailbox.contains("/") || mailbox.hasPrefix(".") {
-                throw ActionFailure("“\(mailbox.prefix(60))” is not a mailbox name", parameter: "mailbox")
-            }
+            if let mailbox, !mailbox.isEmpty { try Maildir.check(mailbox, parameter: "mailbox") }
             let updated = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run).map { message in
                 var flags = message.flags
                 if let flag { flags = flagged(flags, "F", flag) }
                 if let read { flags = flagged(flags, "S", read) }
                 var changed = try maildir.setFlags(message, flags, parameter: "target")
-                if junk == true { changed = try maildir.move(changed, to: "Junk", parameter: "isJunk") }
-                if junk == false, changed.mailbox == "Junk" { changed = try maildir.move(changed, to: Maildir.inbox, parameter: "isJunk") }
+                if junk == true { changed = try maildir.move(changed, to: Maildir.junk, parameter: "isJunk") }
+                if junk == false, changed.mailbox == Maildir.junk {
+                    changed = try maildir.move(changed, to: Maildir.inbox, parameter: "isJunk")
+                }
                 if let mailbox, !mailbox.isEmpty { changed = try maildir.move(changed, to: mailbox, parameter: "mailbox") }
                 return content(changed)
             }
@@ -256,6 +260,9 @@ enum MailAppActions {
             attachments.append(file)
         }
         let account = try run.text(parameters["account"])?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !account.contains(where: \.isNewline) else {
+            throw ActionFailure("an account is one line: a name and an address", parameter: "account")
+        }
         return MailActions.Message(
             from: account.isEmpty ? run.environment.services["smtp-from"] ?? "" : account,
             to: try MailActions.addresses(try run.content(parameters["to"]), parameter: "to", run: run),
@@ -268,7 +275,7 @@ enum MailAppActions {
     /// Writes a draft into Drafts and gives it as content.
     static func saveAsDraft(_ message: MailActions.Message, run: RunContext, parameter: String) throws -> Content {
         let draft = try Maildir(run: run).deliver(
-            message.rendered(includingBcc: true), to: "Drafts", flags: ["D", "S"], parameter: parameter)
+            message.rendered(includingBcc: true), to: Maildir.drafts, flags: ["D", "S"], parameter: parameter)
         return content(draft)
     }
 
@@ -329,10 +336,11 @@ enum MailAppActions {
             let (_, original) = try original(parameters, input, run: run)
             var draft = try message(parameters, run: run)
             let me = Set(MailMessageText.addresses(draft.from).map { $0.address.lowercased() })
-            let replyTo = MailMessageText.addresses(original.header("Reply-To") ?? original.header("From") ?? "").map(\.address)
+            let replyTo = MailMessageText.addresses(original.rawHeader("Reply-To") ?? original.rawHeader("From") ?? "").map(\.address)
             if draft.to.isEmpty { draft.to = replyTo }
             if try run.bool(parameters["isReplyAll"]) == true {
-                let others = MailMessageText.addresses((original.header("To") ?? "") + "," + (original.header("Cc") ?? "")).map(\.address)
+                let others = MailMessageText.addresses((original.rawHeader("To") ?? "") + "," + (original.rawHeader("Cc") ?? "")).map(
+                    \.address)
                 draft.cc += others.filter { !me.contains($0.lowercased()) && !draft.to.contains($0) && !draft.cc.contains($0) }
             }
             if draft.subject.isEmpty { draft.subject = prefixed(original.header("Subject") ?? "", "Re: ") }
@@ -372,10 +380,9 @@ enum MailAppActions {
     ) { parameters in
         { input, run in
             let maildir = Maildir(run: run)
-            let saved = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run).map { draft in
-                content(
-                    try maildir.setFlags(
-                        try maildir.move(draft, to: "Drafts", parameter: "target"), draft.flags.union(["D"]), parameter: "target"))
+            let saved = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run, drafts: true).map {
+                draft in
+                content(try maildir.move(draft, to: Maildir.drafts, flags: draft.flags.union(["D"]), parameter: "target"))
             }
             return Content(items: saved)
         }
@@ -393,15 +400,37 @@ enum MailAppActions {
         return server
     }
 
-    /// Sends a rendered message and files a copy, read, in Sent.
-    static func sendAndFile(_ data: Data, to recipients: [String], from: String, run: RunContext, parameter: String) throws {
+    /// Sends a rendered message over SMTP; then `file` puts it in Sent. A failure to file says
+    /// the mail went, so no one sends it again for it.
+    static func send(_ data: Data, to recipients: [String], from: String, run: RunContext, parameter: String, file: () throws -> Void)
+        throws
+    {
         let server = try server(run: run, parameter: parameter)
         guard !recipients.isEmpty else { throw ActionFailure("the message has no recipient", parameter: parameter) }
         guard let sender = TextScanner.emailAddresses(in: from).first else {
             throw ActionFailure("no sender is given; set one with shortcuts settings --service smtp-from=ADDRESS", parameter: parameter)
         }
-        try MailActions.send(data, to: recipients, sender: sender, server: server, services: run.environment.services, parameter: parameter)
-        _ = try Maildir(run: run).deliver(data, to: "Sent", flags: ["S"], parameter: parameter)
+        try MailActions.send(
+            crlf(data), to: recipients, sender: sender, server: server, services: run.environment.services, parameter: parameter)
+        do {
+            try file()
+        } catch {
+            throw ActionFailure(
+                "the mail was sent, but filing it in Sent failed: \((error as? ActionFailure)?.message ?? "\(error)")",
+                parameter: parameter, underlying: error)
+        }
+    }
+
+    /// A message with every line ending in CR LF, as SMTP wants it (a draft other programs wrote may end lines in LF).
+    static func crlf(_ data: Data) -> Data {
+        var out = Data(capacity: data.count + data.count / 40)
+        var previous: UInt8 = 0
+        for byte in data {
+            if byte == 0x0A, previous != 0x0D { out.append(0x0D) }
+            out.append(byte)
+            previous = byte
+        }
+        return out
     }
 
     static let sendDraft = ActionDefinition(
@@ -420,19 +449,31 @@ enum MailAppActions {
             if let later = try run.content(parameters["sendLaterDate"]).date, later > run.environment.now().addingTimeInterval(60) {
                 throw ActionFailure("sending later isn't possible here: mail leaves over SMTP when sent", parameter: "sendLaterDate")
             }
-            for draft in try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run) {
+            let maildir = Maildir(run: run)
+            for draft in try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run, drafts: true) {
                 guard let data = FileManager.default.contents(atPath: draft.path) else {
                     throw ActionFailure("can't read \(draft.path)", parameter: "target")
                 }
                 let text = MailMessageText(data)
-                let recipients = ["To", "Cc", "Bcc"].flatMap { MailMessageText.addresses(text.header($0) ?? "").map(\.address) }
-                try sendAndFile(withoutBcc(data), to: recipients, from: text.header("From") ?? "", run: run, parameter: "target")
-                guard unlink(draft.path) == 0 else {
-                    throw ActionFailure("sent, but can't take the draft \(draft.path) out of Drafts", parameter: "target")
+                let recipients = ["To", "Cc", "Bcc"].flatMap { MailMessageText.addresses(text.rawHeader($0) ?? "").map(\.address) }
+                // Sent, the draft itself moves to Sent (its Bcc kept there, as mail programs keep it).
+                try send(withoutBcc(data), to: recipients, from: text.rawHeader("From") ?? "", run: run, parameter: "target") {
+                    _ = try maildir.move(draft, to: Maildir.sent, flags: draft.flags.subtracting(["D"]).union(["S"]), parameter: "target")
                 }
             }
             return .nothing
         }
+    }
+
+    /// The URIs of a List-Unsubscribe header: each between angle brackets (a comma may be inside one).
+    static func angleBracketed(_ value: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(value)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            found.append(rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
     }
 
     /// A message's Bcc line (and its continuation lines) taken out of its headers.
@@ -468,7 +509,10 @@ enum MailAppActions {
             {
                 mail.extraHeaders = [("In-Reply-To", id), ("References", id)]
             }
-            try sendAndFile(mail.rendered(), to: mail.to + mail.cc + mail.bcc, from: mail.from, run: run, parameter: "to")
+            let data = mail.rendered()
+            try send(data, to: mail.to + mail.cc + mail.bcc, from: mail.from, run: run, parameter: "to") {
+                _ = try Maildir(run: run).deliver(data, to: Maildir.sent, flags: ["S"], parameter: "to")
+            }
             return .nothing
         }
     }
@@ -488,17 +532,10 @@ enum MailAppActions {
             for message in try messages(try given(parameters, "messages", input, run: run), parameter: "messages", run: run) {
                 let text = MailMessageText(FileManager.default.contents(atPath: message.path) ?? Data())
                 let subject = text.header("Subject") ?? message.unique
-                let links = (text.rawHeader("List-Unsubscribe") ?? "").split(separator: ",").map {
-                    $0.trimmingCharacters(in: CharacterSet(charactersIn: " <>\t"))
-                }
+                let links = angleBracketed(text.rawHeader("List-Unsubscribe") ?? "")
                 let oneClick = (text.rawHeader("List-Unsubscribe-Post") ?? "").contains("List-Unsubscribe=One-Click")
-                // One-click is HTTPS only (RFC 8058); plain HTTP only to this machine.
-                if oneClick,
-                    let web = links.first(where: { link in
-                        let url = URL(string: link)
-                        return url?.scheme?.lowercased() == "https"
-                            || url?.scheme?.lowercased() == "http" && ["127.0.0.1", "localhost", "::1"].contains(url?.host ?? "")
-                    }), let url = URL(string: web)
+                // One-click is HTTPS only (RFC 8058), so a mail can't have this machine post to a plain web service.
+                if oneClick, let web = links.first(where: { URL(string: $0)?.scheme?.lowercased() == "https" }), let url = URL(string: web)
                 {
                     var request = HTTPRequest(url: url, method: "POST")
                     request.body = Data("List-Unsubscribe=One-Click".utf8)
@@ -509,14 +546,18 @@ enum MailAppActions {
                             "\(url.host ?? web) answered \(response.status) to unsubscribing from “\(subject)”", parameter: "messages")
                     }
                 } else if let mailto = links.first(where: { $0.lowercased().hasPrefix("mailto:") }),
-                    let components = URLComponents(string: mailto), !components.path.isEmpty
+                    let components = URLComponents(string: mailto),
+                    case let addresses = TextScanner.emailAddresses(in: components.path), !addresses.isEmpty
                 {
                     let asked = components.queryItems?.first { $0.name.lowercased() == "subject" }?.value
                     let mail = MailActions.Message(
-                        from: run.environment.services["smtp-from"] ?? "", to: [components.path], cc: [], bcc: [],
+                        from: run.environment.services["smtp-from"] ?? "", to: addresses, cc: [], bcc: [],
                         subject: asked ?? "unsubscribe", body: components.queryItems?.first { $0.name.lowercased() == "body" }?.value ?? "",
                         attachments: [], date: run.environment.now())
-                    try sendAndFile(mail.rendered(), to: mail.to, from: mail.from, run: run, parameter: "messages")
+                    let data = mail.rendered()
+                    try send(data, to: mail.to, from: mail.from, run: run, parameter: "messages") {
+                        _ = try Maildir(run: run).deliver(data, to: Maildir.sent, flags: ["S"], parameter: "messages")
+                    }
                 } else {
                     throw ActionFailure(
                         "“\(subject.prefix(60))” offers no one-click or email way to unsubscribe"

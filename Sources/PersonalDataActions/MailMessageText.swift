@@ -1,6 +1,10 @@
 import Foundation
 import ShortcutsContent
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// An email message (RFC 5322, with MIME) as the Mail actions read it: its headers unfolded and
 /// decoded, its readable text, its attachments' names.
 struct MailMessageText {
@@ -102,17 +106,36 @@ struct MailMessageText {
         return bytes.map { decode($0, charset: String(charset)) }
     }
 
+    /// Bytes in a charset as text: UTF-8 and the common ones through Foundation, any other
+    /// through glibc's iconv (ISO-8859-15, KOI8-R, Shift_JIS, GBK…); bytes it can't read become
+    /// replacement characters rather than nothing.
     static func decode(_ data: Data, charset: String) -> String {
-        let encoding: String.Encoding
-        switch charset.lowercased().split(separator: "*").first.map(String.init) ?? "" {
-        case "iso-8859-1", "latin1", "iso8859-1": encoding = .isoLatin1
-        case "windows-1252", "cp1252": encoding = .windowsCP1252
-        case "us-ascii", "ascii": encoding = .ascii
-        case "iso-8859-2": encoding = .isoLatin2
-        case "utf-16": encoding = .utf16
-        default: encoding = .utf8
+        let name = charset.lowercased().split(separator: "*").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        switch name {
+        case "", "utf-8", "utf8", "us-ascii", "ascii": return String(decoding: data, as: UTF8.self)
+        case "iso-8859-1", "latin1", "iso8859-1": return String(data: data, encoding: .isoLatin1) ?? String(decoding: data, as: UTF8.self)
+        case "windows-1252", "cp1252": return String(data: data, encoding: .windowsCP1252) ?? String(decoding: data, as: UTF8.self)
+        default: return iconv(data, from: name) ?? String(decoding: data, as: UTF8.self)
         }
-        return String(data: data, encoding: encoding) ?? String(decoding: data, as: UTF8.self)
+    }
+
+    /// Bytes converted to UTF-8 by iconv; `nil` when it doesn't know the charset or the bytes.
+    static func iconv(_ data: Data, from charset: String) -> String? {
+        let converter = iconv_open("UTF-8", charset)
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = [CChar](data.map { CChar(bitPattern: $0) })
+        var output = [CChar](repeating: 0, count: data.count * 4 + 16)
+        let converted: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress, outPointer = outBuffer.baseAddress
+                var inLeft = inBuffer.count, outLeft = outBuffer.count
+                guard Glibc.iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != Int.max else { return nil }
+                return outBuffer.count - outLeft
+            }
+        }
+        guard let converted else { return nil }
+        return String(decoding: output.prefix(converted).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Quoted-printable undone (`=41` → `A`, a soft line break `=` at a line's end gone).
@@ -154,18 +177,76 @@ struct MailMessageText {
 
     // MARK: MIME
 
-    /// A Content-Type (or Content-Disposition) value's main part, lowercased, and its parameters.
+    /// A Content-Type (or Content-Disposition) value's main part, lowercased, and its
+    /// parameters: quoted values may hold `;`, and RFC 2231's `name*=charset'lang'%XX` (and its
+    /// numbered pieces `name*0*=`) are put together and decoded.
     static func parameters(of value: String) -> (String, [String: String]) {
-        var parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        let main = parts.isEmpty ? "" : parts.removeFirst().lowercased()
+        var parts: [String] = []
+        var current = ""
+        var quoted = false
+        for character in value {
+            if character == "\"" { quoted.toggle() }
+            if character == ";" && !quoted {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        let main = parts.removeFirst().trimmingCharacters(in: .whitespaces).lowercased()
         var found: [String: String] = [:]
+        var extended: [String: [(Int, String, Bool)]] = [:]
         for part in parts {
             guard let equals = part.firstIndex(of: "=") else { continue }
+            var key = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             var value = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            found[part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()] = decodedWords(value)
+            guard key.contains("*") else {
+                found[key] = decodedWords(value)
+                continue
+            }
+            let encoded = key.hasSuffix("*")
+            if encoded { key.removeLast() }
+            let pieces = key.split(separator: "*")
+            let number = pieces.count > 1 ? Int(pieces[1]) ?? 0 : 0
+            extended[String(pieces[0]), default: []].append((number, value, encoded))
+        }
+        for (key, pieces) in extended {
+            var charset = "utf-8"
+            var bytes = Data()
+            for (index, (_, value, encoded)) in pieces.sorted(by: { $0.0 < $1.0 }).enumerated() {
+                var text = Substring(value)
+                if index == 0, encoded, let first = text.firstIndex(of: "'"),
+                    let second = text[text.index(after: first)...].firstIndex(of: "'")
+                {
+                    charset = String(text[..<first])
+                    text = text[text.index(after: second)...]
+                }
+                bytes += encoded ? percentDecoded(text) : Data(text.utf8)
+            }
+            found[key] = decode(bytes, charset: charset)
         }
         return (main, found)
+    }
+
+    /// `%XX` escapes undone, byte by byte (the bytes need not be UTF-8).
+    static func percentDecoded(_ text: Substring) -> Data {
+        var out: [UInt8] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x25, index + 2 < bytes.count,
+                let byte = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+            {
+                out.append(byte)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return Data(out)
     }
 
     /// Walks a part: text/plain is the body (the first found), multipart parts are walked in
@@ -202,20 +283,35 @@ struct MailMessageText {
         if type == "text/plain" { texts.plain = string } else { texts.other = string }
     }
 
-    /// The parts of a multipart body between its boundary lines.
+    /// The parts of a multipart body between its boundary lines, as bytes: a part's charset
+    /// is its own, so nothing is decoded here.
     static func parts(of body: Data, boundary: String) -> [Data] {
-        let text = String(decoding: body, as: UTF8.self)
+        let bytes = [UInt8](body)
+        let marker = Array(("--" + boundary).utf8)
         var parts: [Data] = []
-        var current: [Substring]?
-        // "\r\n" is one Character to Swift: lines end at either.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed == "--" + boundary || trimmed == "--" + boundary + "--" {
-                if let current { parts.append(Data(current.joined(separator: "\n").utf8)) }
-                current = trimmed.hasSuffix("--") && trimmed != "--" + boundary ? nil : []
-                continue
+        var start: Int?
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var content = bytes[lineStart..<lineEnd]
+            if content.last == 0x0D { content = content.dropLast() }
+            while let last = content.last, last == 0x20 || last == 0x09 { content = content.dropLast() }
+            if content.starts(with: marker) {
+                let rest = content.dropFirst(marker.count)
+                if rest.isEmpty || rest.elementsEqual([0x2D, 0x2D]) {
+                    if let start {
+                        // The line break before a boundary belongs to the boundary.
+                        var end = lineStart
+                        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+                        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                        parts.append(Data(bytes[start..<max(start, end)]))
+                    }
+                    if !rest.isEmpty { break }
+                    start = lineEnd + 1
+                }
             }
-            current?.append(line)
+            lineStart = lineEnd + 1
         }
         return parts
     }

@@ -9,11 +9,14 @@ import Synchronization
 #endif
 
 /// The person's mail as a Maildir, the folder of one file a message that mbsync, offlineimap,
-/// getmail, mutt and notmuch keep in step with an IMAP account: the Inbox is the folder itself,
-/// another mailbox `.Name` inside it (Maildir++) or `Name` (one folder a mailbox), whichever is
-/// there. A message's flags are the letters after `:2,` in its file name (`S` seen, `F`
-/// flagged, `D` draft, `R` replied, `P` passed, `T` trashed); changing them renames the file,
-/// moving it renames it into another mailbox's `cur`, so neither ever rewrites a message.
+/// getmail, mutt and notmuch keep in step with an IMAP account. Two layouts are read:
+/// Maildir++ (the Inbox is the folder itself, another mailbox `.Name` inside it, as offlineimap
+/// and Dovecot write it) and one folder a mailbox (`INBOX`, `Archive`, `Work/Projects`, as mbsync
+/// writes it with `SubFolders Verbatim`); a new mailbox is made the way the others are. A
+/// message's flags are the letters after `:2,` in its file name (`S` seen, `F` flagged, `D`
+/// draft, `R` replied, `P` passed, `T` trashed); changing them renames the file, moving it
+/// renames it into another mailbox's `cur` (less mbsync's `,U=` number, which is the old
+/// mailbox's), so neither ever rewrites a message, and neither ever replaces another file.
 struct Maildir {
     let root: String
 
@@ -29,6 +32,12 @@ struct Maildir {
     }
 
     static let inbox = "INBOX"
+    static let archive = "Archive", drafts = "Drafts", junk = "Junk", sent = "Sent", trash = "Trash"
+
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 
     /// One message: its mailbox, its file, and its name less the flags (which stays as flags change).
     struct Message {
@@ -41,22 +50,56 @@ struct Maildir {
         var identifier: String { mailbox + "/" + unique }
     }
 
-    /// A mailbox's folder, whether or not it exists yet.
-    func folder(of mailbox: String) -> String {
-        if mailbox.caseInsensitiveCompare(Self.inbox) == .orderedSame { return root }
-        let verbatim = root + "/" + mailbox
-        if FileManager.default.fileExists(atPath: verbatim + "/cur") { return verbatim }
-        return root + "/." + mailbox
+    /// Whether the mailboxes are one folder each (mbsync's way) rather than Maildir++: the root
+    /// holds no messages of its own but folders that do.
+    var isVerbatim: Bool {
+        !Self.isMailbox(root)
+            && ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).contains { Self.isMailbox(root + "/" + $0) }
     }
 
-    /// The mailboxes there are: the Inbox, then the others by name.
+    /// Whether a path is a mailbox folder itself (its `cur` a folder, neither a link).
+    static func isMailbox(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        return lstat(path + "/cur", &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// A mailbox name that stays inside the Maildir: no leading dot, no `..`, no empty part, no
+    /// control characters.
+    static func check(_ mailbox: String, parameter: String) throws {
+        let parts = mailbox.split(separator: "/", omittingEmptySubsequences: false)
+        guard !mailbox.isEmpty, !mailbox.hasPrefix("."), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }),
+            !mailbox.unicodeScalars.contains(where: { $0.value < 0x20 })
+        else { throw ActionFailure("“\(mailbox.prefix(60))” is not a mailbox name", parameter: parameter) }
+    }
+
+    /// A mailbox's folder, whether or not it exists yet.
+    func folder(of mailbox: String) -> String {
+        let verbatim = isVerbatim
+        if mailbox.caseInsensitiveCompare(Self.inbox) == .orderedSame { return verbatim ? root + "/INBOX" : root }
+        if verbatim || Self.isMailbox(root + "/" + mailbox) { return root + "/" + mailbox }
+        return root + "/." + mailbox.replacingOccurrences(of: "/", with: ".")
+    }
+
+    /// The mailboxes there are: the Inbox, then the others by name (a verbatim store's nested ones too).
     func mailboxes() -> [String] {
         var found: [String] = []
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where !["cur", "new", "tmp"].contains(name) {
-            guard FileManager.default.fileExists(atPath: root + "/" + name + "/cur") else { continue }
-            found.append(name.hasPrefix(".") ? String(name.dropFirst()) : name)
+        func walk(_ relative: String, depth: Int) {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !["cur", "new", "tmp"].contains(name) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if Self.isMailbox(root + "/" + path) {
+                    let mailbox =
+                        name.hasPrefix(".") && relative.isEmpty ? String(name.dropFirst()).replacingOccurrences(of: ".", with: "/") : path
+                    if mailbox.caseInsensitiveCompare(Self.inbox) != .orderedSame { found.append(mailbox) }
+                }
+                if depth < 4, !name.hasPrefix("."), Self.isFolder(root + "/" + path), !Self.isMailbox(root + "/" + path) || isVerbatim {
+                    walk(path, depth: depth + 1)
+                }
+            }
         }
-        return [Self.inbox] + found.sorted()
+        walk("", depth: 0)
+        return [Self.inbox] + Array(Set(found)).sorted()
     }
 
     static func parse(_ name: String, mailbox: String, path: String) -> Message {
@@ -84,7 +127,7 @@ struct Maildir {
         guard let slash = identifier.lastIndex(of: "/") else { return nil }
         let mailbox = String(identifier[..<slash])
         let unique = identifier[identifier.index(after: slash)...]
-        guard !unique.isEmpty, !unique.contains("/"), !mailbox.contains("..") else { return nil }
+        guard !unique.isEmpty, (try? Self.check(mailbox, parameter: "")) != nil else { return nil }
         return messages(in: mailbox).first { $0.unique == unique }
     }
 
@@ -98,13 +141,16 @@ struct Maildir {
         return Message(mailbox: message.mailbox, path: target, unique: message.unique, flags: flags)
     }
 
-    /// Moves a message into another mailbox (made when there is none), keeping its flags.
-    func move(_ message: Message, to mailbox: String, parameter: String) throws -> Message {
-        guard message.mailbox != mailbox else { return message }
+    /// Moves a message into another mailbox (made when there is none), keeping its flags; its
+    /// mbsync `,U=` number, the old mailbox's, stays behind.
+    func move(_ message: Message, to mailbox: String, flags: Set<Character>? = nil, parameter: String) throws -> Message {
+        let flags = flags ?? message.flags
+        guard message.mailbox != mailbox else { return try setFlags(message, flags, parameter: parameter) }
         try make(mailbox, parameter: parameter)
-        let target = folder(of: mailbox) + "/cur/" + Self.name(message.unique, flags: message.flags)
+        let unique = message.unique.replacingOccurrences(of: #",U=[0-9]+"#, with: "", options: .regularExpression)
+        let target = folder(of: mailbox) + "/cur/" + Self.name(unique, flags: flags)
         try rename(message.path, to: target, parameter: parameter)
-        return Message(mailbox: mailbox, path: target, unique: message.unique, flags: message.flags)
+        return Message(mailbox: mailbox, path: target, unique: unique, flags: flags)
     }
 
     /// Writes a new message into a mailbox: into `tmp` first, then renamed into `cur`, as the
@@ -126,6 +172,7 @@ struct Maildir {
 
     /// Makes a mailbox's `cur`, `new` and `tmp`.
     func make(_ mailbox: String, parameter: String) throws {
+        try Self.check(mailbox, parameter: parameter)
         let folder = folder(of: mailbox)
         do {
             for part in ["cur", "new", "tmp"] {
@@ -136,9 +183,16 @@ struct Maildir {
         }
     }
 
+    /// Renames a message file, never over another: a second name first (which fails when the
+    /// target is taken), then the old one gone.
     func rename(_ path: String, to target: String, parameter: String) throws {
-        guard Glibc.rename(path, target) == 0 else {
-            throw ActionFailure("can't move \(path) to \(target): \(String(cString: strerror(errno)))", parameter: parameter)
+        guard link(path, target) == 0 else {
+            let reason = errno == EEXIST ? "a message file of that name is already there" : String(cString: strerror(errno))
+            throw ActionFailure("can't move \(path) to \(target): \(reason)", parameter: parameter)
+        }
+        guard unlink(path) == 0 else {
+            throw ActionFailure(
+                "moved \(path) to \(target) but can't remove the old name: \(String(cString: strerror(errno)))", parameter: parameter)
         }
     }
 

@@ -44,6 +44,7 @@ struct CatalogTests {
         + MediaEncodingActions.all + PDFOptimizing.all + WordNet.all + DiskImageActions.all + PrintActions.all
         + TranslateActions.all + SpeechRecognition.all + DictationActions.all + CameraActions.all + [UseModel.definition]
         + WritingTools.all + AppKitWritingTools.all
+        + BookmarkServices.all + DropboxActions.all + TrelloActions.all + PublishingServices.all
 
     @Test func theCatalogHoldsEveryFamilysActionsOnce() {
         let identifiers = Builtins.entries.map(\.identifier)

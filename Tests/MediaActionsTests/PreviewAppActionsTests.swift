@@ -53,6 +53,55 @@ import Testing
         }
     }
 
+    /// Where a page's ink is, as fractions of its width and height from the top left: drawn by
+    /// poppler through libvips, the middle of its dark pixels.
+    func ink(_ path: String, page: Int = 0) throws -> (x: Double, y: Double) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var rendered: UnsafeMutableRawPointer?
+        let result = data.withUnsafeBytes { svips_pdf_page($0.baseAddress, $0.count, Int32(page), 36, &rendered) }
+        let image = VipsImage(taking: try #require(result == 0 ? rendered : nil, "page \(page) of \(path) doesn't draw"))
+        let grey = try image.greyPixels()
+        var (sumX, sumY, count) = (0.0, 0.0, 0.0)
+        for y in 0..<image.height {
+            for x in 0..<image.width where grey[y * image.width + x] < 128 {
+                sumX += Double(x)
+                sumY += Double(y)
+                count += 1
+            }
+        }
+        try #require(count > 0, "page \(page) of \(path) has no ink")
+        return (sumX / count / Double(image.width), sumY / count / Double(image.height))
+    }
+
+    @Test func turnedPagesTurnTheRightWayAndStalePagesAreRefused() throws {
+        // The line of text sits near the top left of an upright page.
+        let path = try pdf("turns.pdf", ["Turn me"])
+        var spot = try ink(path)
+        #expect(spot.x < 0.5 && spot.y < 0.2, "\(spot)")
+        // A quarter turn clockwise takes the top left to the top right.
+        _ = try run("RotateIntent", ["isClockwise": T.bool(true)], input: try file(path))
+        spot = try ink(path)
+        #expect(spot.x > 0.8 && spot.y < 0.5, "\(spot)")
+        // Another: upside down, the text near the bottom right.
+        _ = try run("RotateIntent", ["isClockwise": T.bool(true)], input: try file(path))
+        spot = try ink(path)
+        #expect(spot.x > 0.5 && spot.y > 0.8, "\(spot)")
+        // Two counterclockwise bring it back.
+        let stale = try run("GetPagesIntent", input: try file(path))
+        _ = try run("RotatePageIntent", ["isClockwise": T.bool(false)], input: stale)
+        let refused = failure("RotatePageIntent", ["isClockwise": T.bool(false)], input: stale)
+        #expect(refused?.message.contains("changed since its pages were got") == true && refused?.parameter == "pages")
+        _ = try run("RotatePageIntent", ["isClockwise": T.bool(false)], input: try run("GetPagesIntent", input: try file(path)))
+        spot = try ink(path)
+        #expect(spot.x < 0.5 && spot.y < 0.2, "\(spot)")
+        // Save gives the file as it is and writes nothing.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let saved = try run("SaveIntent", input: .file(FileContent(name: "turns.pdf", data: Data("old".utf8), path: path)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        guard case .file(let savedFile) = saved else { Issue.record("not a file: \(saved)"); return }
+        #expect(savedFile.data == before)
+    }
+
     /// A 20 × 10 PNG or JPEG: red on the left, blue on the right.
     func halves(_ name: String, format: ImageFormat = .png) throws -> String {
         let svg =

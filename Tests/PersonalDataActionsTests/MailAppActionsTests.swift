@@ -1,5 +1,6 @@
 import ActionTestSupport
 import Foundation
+import PlatformFakes
 import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
@@ -20,18 +21,22 @@ import Testing
         folder = try TemporaryDirectory()
     }
 
-    func environment(smtp: SMTPServer? = nil) -> RunEnvironment {
-        var environment = T.environment(variables: ["HOME": folder.path, "MAILDIR": folder.path + "/Maildir"])
+    func environment(smtp: SMTPServer? = nil, http: (any HTTPTransport)? = nil) -> RunEnvironment {
+        let variables = ["HOME": folder.path, "MAILDIR": maildir]
+        var environment = http.map { T.environment(variables: variables, http: $0) } ?? T.environment(variables: variables)
         environment.services = ServiceSettings(
             smtp.map { ["smtp": "smtp://127.0.0.1:\($0.port)", "smtp-from": "Me <me@example.org>"] } ?? [:])
         return environment
     }
 
-    func run(_ name: String, _ parameters: ParameterDictionary = [:], input: Content = .nothing, smtp: SMTPServer? = nil) throws -> Content
-    {
+    func run(
+        _ name: String, _ parameters: ParameterDictionary = [:], input: Content = .nothing, smtp: SMTPServer? = nil,
+        http: (any HTTPTransport)? = nil
+    ) throws -> Content {
         let identifier = name.contains(".") ? name : MailAppActions.prefix + name
         return try T.run(
-            [WorkflowAction(identifier: identifier, parameters: parameters)], input: input, environment: environment(smtp: smtp))
+            [WorkflowAction(identifier: identifier, parameters: parameters)], input: input, environment: environment(smtp: smtp, http: http)
+        )
     }
 
     func failure(_ name: String, _ parameters: ParameterDictionary = [:], input: Content = .nothing, smtp: SMTPServer? = nil) -> RunError? {
@@ -79,8 +84,11 @@ import Testing
 
     @Test func findEmailReadsMessagesAndTheActionsFileThem() throws {
         try deliverInbox()
-        let all = try run("com.apple.mobilemail.MailMessageEntity", ["WFContentItemSortProperty": T.text("Date Received")])
-        #expect(all.items.map { $0.property("Subject").text } == ["Lunch", "Grüße aus Köln", "Weekly news"])
+        let all = try run(
+            "com.apple.mobilemail.MailMessageEntity",
+            ["WFContentItemSortProperty": T.text("Date Sent"), "WFContentItemSortOrder": T.text("Latest First")])
+        #expect(all.items.map { $0.property("Subject").text } == ["Weekly news", "Grüße aus Köln", "Lunch"])
+        #expect(all.items.last?.property("Date Sent") == .date(Date(timeIntervalSince1970: 1_796_113_800)))
         let rich = try email("Grüße aus Köln")
         #expect(rich.property("Body").text == "Viele Grüße, und bis bald!" && rich.property("Sender") == .text("Bärbel"))
         #expect(rich.property("Attachments") == .list([.text("report.pdf")]) && rich.property("Is Read") == .boolean(false))
@@ -165,12 +173,16 @@ import Testing
     }
 
     @Test func unsubscribingUsesOneClickElseMail() throws {
-        let web = try LocalHTTPServer()
-        try deliverInbox(unsubscribe: "<\(web.url("unsubscribe?list=weekly"))>, <mailto:leave@lists.example.org>")
-        _ = try run("UnsubscribeMessageIntent", input: try email("Weekly news"))
-        let request = try #require(web.requests().first)
-        #expect(request.method == "POST" && request.path == "/unsubscribe?list=weekly" && request.body == "List-Unsubscribe=One-Click")
-        // Only a mail address: a mail to it.
+        // One-click over HTTPS (served in memory: a test can't have a trusted certificate), the
+        // URL with a comma in it; a plain-HTTP link is never posted to.
+        let web = InMemoryHTTP()
+        web.serve("https://lists.example.org/unsubscribe?list=weekly,all", body: "bye")
+        try deliverInbox(unsubscribe: "<http://127.0.0.1:9/unsubscribe>, <https://lists.example.org/unsubscribe?list=weekly,all>")
+        _ = try run("UnsubscribeMessageIntent", input: try email("Weekly news"), http: web)
+        let request = try #require(web.requests.first)
+        #expect(web.requests.count == 1 && request.method == "POST" && request.url.absoluteString.hasSuffix("list=weekly,all"))
+        #expect(request.body == Data("List-Unsubscribe=One-Click".utf8))
+        // Only a mail address: a mail to it, through a real SMTP server.
         let smtp = try SMTPServer()
         try FileManager.default.removeItem(atPath: maildir)
         try deliverInbox()
@@ -180,6 +192,59 @@ import Testing
             mail["to"] as? [String] == ["<leave@lists.example.org>"] && (mail["data"] as? String)?.contains("Subject: unsubscribe") == true)
         let none = failure("UnsubscribeMessageIntent", input: try email("Lunch"))
         #expect(none?.parameter == "messages" && none?.message.contains("no List-Unsubscribe header") == true)
+    }
+
+    @Test func onlyDraftsAreSentAndNothingEscapesOrIsReplaced() throws {
+        let smtp = try SMTPServer()
+        try deliverInbox()
+        let lunch = try email("Lunch")
+        let notDraft = failure("SendDraftIntent", input: lunch, smtp: smtp)
+        #expect(notDraft?.message.contains("is a message in INBOX, not a draft") == true && smtp.messages().isEmpty)
+        #expect(failure("SaveDraftIntent", input: lunch)?.parameter == "target")
+        let escape = failure("UpdateMessageIntent", ["mailbox": T.text("../outside")], input: lunch)
+        #expect(escape?.parameter == "mailbox" && !FileManager.default.fileExists(atPath: folder.path + "/outside"))
+        let injected = failure(
+            "ComposeMessageIntent", ["to": T.text("ada@example.org"), "account": T.text("me@example.org\nBcc: eve@example.org")])
+        #expect(injected?.parameter == "account")
+        // A message file of the same name already in Archive is never replaced.
+        let path = lunch.property("File Path").text
+        let file = Maildir.parse((path as NSString).lastPathComponent, mailbox: "INBOX", path: path)
+        for part in ["cur", "new", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/.Archive/" + part, withIntermediateDirectories: true)
+        }
+        try Data("other".utf8).write(to: URL(fileURLWithPath: maildir + "/.Archive/cur/" + Maildir.name(file.unique, flags: file.flags)))
+        let taken = failure("ArchiveMessageIntent", input: lunch)
+        #expect(taken?.message.contains("already there") == true && FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func anMbsyncStoreWithOneFolderAMailbox() throws {
+        // mbsync's layout: INBOX and Archive as folders of their own, UIDs in the names.
+        for box in ["INBOX", "Archive"] {
+            for part in ["cur", "new", "tmp"] {
+                try FileManager.default.createDirectory(atPath: maildir + "/\(box)/\(part)", withIntermediateDirectories: true)
+            }
+        }
+        let message = "From: ada@example.org\nTo: me@example.org\nSubject: Synced\nDate: Tue, 01 Dec 2026 09:30:00 GMT\n\nHello\n"
+        try Data(message.utf8).write(to: URL(fileURLWithPath: maildir + "/INBOX/cur/1796000000.M1P2.host,U=12:2,S"))
+        let synced = try email("Synced")
+        #expect(synced.property("Mailbox") == .text("INBOX") && synced.property("Is Read") == .boolean(true))
+        _ = try run("ArchiveMessageIntent", input: synced)
+        let archived = try FileManager.default.contentsOfDirectory(atPath: maildir + "/Archive/cur")
+        #expect(archived == ["1796000000.M1P2.host:2,S"], "\(archived)")
+        #expect(!FileManager.default.fileExists(atPath: maildir + "/.Archive"))
+    }
+
+    @Test func charsetsAndEncodedNamesAreRead() {
+        // A name in RFC 2231's form, a part in Latin-9 (through iconv), a boundary with a ; in quotes.
+        let bytes: [UInt8] =
+            Array(
+                "Content-Type: multipart/mixed; boundary=\"x;y\"\n\n--x;y\nContent-Type: text/plain; charset=iso-8859-15\n\nPrix: 5 ".utf8)
+            + [0xA4]
+            + Array(
+                "\n--x;y\nContent-Type: application/pdf\nContent-Disposition: attachment; filename*=utf-8''r%C3%A9sum%C3%A9.pdf\n\n%PDF\n--x;y--\n"
+                    .utf8)
+        let attached = MailMessageText(Data(bytes))
+        #expect(attached.body == "Prix: 5 €" && attached.attachmentNames == ["résumé.pdf"])
     }
 
     @Test func encodedWordsAndPartsAreDecoded() {

@@ -1,0 +1,119 @@
+import ActionSupport
+import Foundation
+import ShortcutsContent
+import ShortcutsEngine
+
+/// Pinboard's and Instapaper's actions, through their documented APIs: Pinboard's v1 API with
+/// the person's API token (`user:HEX`, from pinboard.in/settings/password), Instapaper's Simple
+/// API with the person's user name and password.
+enum BookmarkServices {
+    static let all: [ActionDefinition] = [pinboardAdd, pinboardGet, instapaperAdd]
+
+    static func pinboard(_ run: RunContext, parameter: String) throws -> ServiceAccount {
+        try ServiceAccount(
+            "Pinboard", setting: "pinboard", credentials: ["pinboard-token"],
+            howTo: "copy your API token (user:HEX) from pinboard.in/settings/password", parameter: parameter, run: run)
+    }
+
+    /// Pinboard's yes and no.
+    static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
+
+    static let pinboardAdd = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.pinboard.add", title: "Add to Pinboard",
+            description: "Saves URLs as bookmarks in your Pinboard account (its v1 API, with the token in the settings).",
+            parameters: [
+                ParameterMetadata(key: "WFPinboardURL", title: "URL", type: .url, isRequired: true, isList: true),
+                ParameterMetadata(key: "WFPinTitle", title: "Title", type: .text),
+                ParameterMetadata(key: "WFPinDescription", title: "Description", type: .text),
+                ParameterMetadata(key: "WFPinTags", title: "Tags", type: .text),
+                ParameterMetadata(key: "WFPinPublic", title: "Public", type: .boolean, defaultValue: "true"),
+                ParameterMetadata(key: "WFPinUnread", title: "Unread", type: .boolean, defaultValue: "false"),
+            ],
+            inputParameter: "WFPinboardURL", outputType: "URL", outputName: "Bookmarks", isReadOnly: false,
+            keywords: ["bookmark", "save link"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let account = try pinboard(run, parameter: "WFPinboardURL")
+            let given = parameters["WFPinboardURL"].isAbsent ? input : try run.content(parameters["WFPinboardURL"])
+            let title = try run.text(parameters["WFPinTitle"]) ?? ""
+            let tags = (try run.text(parameters["WFPinTags"]) ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).joined(
+                separator: " ")
+            for url in try WebServiceActions.webURLs(given, parameter: "WFPinboardURL", run: run) {
+                let query = [
+                    ("url", url.absoluteString), ("description", title.isEmpty ? url.absoluteString : title),
+                    ("extended", try run.text(parameters["WFPinDescription"]) ?? ""), ("tags", tags),
+                    ("shared", yesNo(try run.bool(parameters["WFPinPublic"]) ?? true)),
+                    ("toread", yesNo(try run.bool(parameters["WFPinUnread"]) ?? false)), ("auth_token", account["pinboard-token"]),
+                    ("format", "json"),
+                ]
+                let answer = try account.json(HTTPRequest(url: try account.url("/v1/posts/add", query: query)))
+                let code = answer.property("result_code").text
+                guard code == "done" else {
+                    throw ActionFailure("Pinboard refused \(url.absoluteString): \(code)", parameter: "WFPinboardURL")
+                }
+            }
+            return input
+        }
+    }
+
+    static let pinboardGet = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.pinboard.get", title: "Get Pinboard Bookmarks",
+            description: "Gives your newest Pinboard bookmarks' URLs, those with the tags given (up to three) when there are tags.",
+            parameters: [
+                ParameterMetadata(key: "WFPinTags", title: "Tags", type: .text),
+                ParameterMetadata(key: "WFBookmarkCount", title: "Count", type: .integer, defaultValue: "15", minimum: 1, maximum: 100),
+            ],
+            outputType: "URL", outputName: "Bookmarks", keywords: ["bookmarks", "links", "read later"])
+    ) { parameters in
+        { _, run in
+            let account = try pinboard(run, parameter: "WFPinTags")
+            let count = try run.wholeNumber(
+                parameters["WFBookmarkCount"], parameter: "WFBookmarkCount", in: 1...100, default: 15, what: "the count")
+            let tags = (try run.text(parameters["WFPinTags"]) ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).prefix(3)
+            var query = [("count", String(count)), ("auth_token", account["pinboard-token"]), ("format", "json")]
+            if !tags.isEmpty { query.append(("tag", tags.joined(separator: " "))) }
+            let answer = try account.json(HTTPRequest(url: try account.url("/v1/posts/recent", query: query)))
+            guard case .list(let posts) = answer.property("posts") else {
+                throw ActionFailure("Pinboard's answer has no posts", parameter: "WFPinTags")
+            }
+            return .list(posts.compactMap { URL(string: $0.property("href").text).map(Content.url) })
+        }
+    }
+
+    static let instapaperAdd = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.instapaper.add", title: "Add to Instapaper",
+            description:
+                "Saves URLs to your Instapaper account (its Simple API, with instapaper-user and instapaper-password in the settings).",
+            parameters: [
+                ParameterMetadata(key: "WFInputURL", title: "URL", type: .url, isRequired: true, isList: true),
+                ParameterMetadata(key: "WFInstapaperFolder", title: "Folder", type: .text),
+            ],
+            inputParameter: "WFInputURL", outputType: "URL", outputName: "URLs", isReadOnly: false, keywords: ["read later", "save"]),
+        passesInputThrough: true
+    ) { parameters in
+        { input, run in
+            let account = try ServiceAccount(
+                "Instapaper", setting: "instapaper", credentials: ["instapaper-user", "instapaper-password"],
+                howTo: "give your Instapaper email address and password", parameter: "WFInputURL", run: run)
+            if let folder = try run.text(parameters["WFInstapaperFolder"]), !folder.isEmpty, folder.lowercased() != "unread" {
+                throw ActionFailure(
+                    "Instapaper's Simple API saves to Unread only; its folders need its OAuth API, which isn't here",
+                    parameter: "WFInstapaperFolder")
+            }
+            let given = parameters["WFInputURL"].isAbsent ? input : try run.content(parameters["WFInputURL"])
+            for url in try WebServiceActions.webURLs(given, parameter: "WFInputURL", run: run) {
+                var request = HTTPRequest(url: try account.url("/api/add"), method: "POST")
+                request.body = ServiceAccount.form([
+                    ("username", account["instapaper-user"]), ("password", account["instapaper-password"]), ("url", url.absoluteString),
+                ])
+                request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+                try account.send(request)
+            }
+            return input
+        }
+    }
+}
