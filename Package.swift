@@ -62,6 +62,7 @@ let package = Package(
         .target(name: "CMediaLoaders"),
         // libsystemd's sd-bus, loaded on first use: no -dev package is needed to build.
         .target(name: "CSDBusLoader"),
+        .target(name: "CX11Loader"),
         // D-Bus values and a client connection, for the service and the actions that call desktop services.
         .target(name: "DesktopBus", dependencies: ["CSDBusLoader"]),
         // What the built-in action families share: enumerated parameters, files as actions see
@@ -100,7 +101,7 @@ let package = Package(
         // This computer: power, networks, the desktop and its apps, settings, clocks, disks, sound and media controls, the portal.
         .target(
             name: "DeviceActions",
-            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "DesktopBus", "ShortcutsRPC"]),
+            dependencies: ["ActionSupport", "ShortcutsEngine", "ShortcutsContent", "DesktopBus", "ShortcutsRPC", "CX11Loader"]),
         // Images (libvips), GIFs, PDFs, QR codes, text recognition, the camera, audio and video (FFmpeg), speech, photos and music.
         .target(
             name: "MediaActions",
@@ -292,7 +293,7 @@ let package = Package(
         .testTarget(
             name: "DeviceActionsTests",
             dependencies: [
-                "DeviceActions", "ActionTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "DeviceActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -28,6 +28,7 @@ package enum DeviceCatalog {
         { CalculatorApp.all.listed(under: .scripting) },
         { VoiceMemosAppActions.all.listed(under: .media) },
         { AccountActions.all.listed(under: .scripting) },
+        { WindowActions.all.listed(under: .scripting) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

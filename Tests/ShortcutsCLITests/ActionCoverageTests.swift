@@ -19,10 +19,6 @@ struct ActionCoverageTests {
                 "com.apple.ShortcutsActions.SetDefaultCellularPlanAction", "com.apple.ShortcutsActions.SetVoiceDataModeAction",
                 "com.apple.ShortcutsActions.ToggleCellularPlanAction", "is.workflow.actions.cellular.rat.set",
             ], "cellular plans: iOS-only, and their parameter keys are in no dump at hand")
-        add(
-            ["filter.displays", "filter.windows", "getcurrentapp", "hide.app", "movewindow", "resizewindow", "returntohomescreen"].map {
-                "is.workflow.actions." + $0
-            }, "windows and apps: Wayland has no desktop-independent interface to other apps' windows")
         add(["is.workflow.actions.openpasswords", "is.workflow.actions.properties.appearance"], "not built yet")
         add(["is.workflow.actions.streetview.image"], "needs a Street View API key and its terms")
         add(
