@@ -73,6 +73,14 @@ package enum Digest {
         return sum
     }
 
+    /// HMAC (RFC 2104) over SHA-1, as OAuth 1.0a signs requests.
+    package static func hmacSHA1(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? sha1(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = sha1(block.map { $0 ^ 0x36 } + message)
+        return sha1(block.map { $0 ^ 0x5C } + inner)
+    }
+
     package static func md5(_ bytes: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
         let message = padded(bytes, block: 64, lengthBytes: 8, bigEndian: false)

@@ -42,7 +42,8 @@ enum BookmarkServices {
                 separator: " ")
             for url in try WebServiceActions.webURLs(given, parameter: "WFPinboardURL", run: run) {
                 let query = [
-                    ("url", url.absoluteString), ("description", title.isEmpty ? url.absoluteString : title),
+                    // Pinboard's title is at most 255 characters.
+                    ("url", url.absoluteString), ("description", String((title.isEmpty ? url.absoluteString : title).prefix(255))),
                     ("extended", try run.text(parameters["WFPinDescription"]) ?? ""), ("tags", tags),
                     ("shared", yesNo(try run.bool(parameters["WFPinPublic"]) ?? true)),
                     ("toread", yesNo(try run.bool(parameters["WFPinUnread"]) ?? false)), ("auth_token", account["pinboard-token"]),
@@ -106,10 +107,11 @@ enum BookmarkServices {
             }
             let given = parameters["WFInputURL"].isAbsent ? input : try run.content(parameters["WFInputURL"])
             for url in try WebServiceActions.webURLs(given, parameter: "WFInputURL", run: run) {
+                // Basic authentication, as Instapaper's Simple API asks, rather than the password in the body.
                 var request = HTTPRequest(url: try account.url("/api/add"), method: "POST")
-                request.body = ServiceAccount.form([
-                    ("username", account["instapaper-user"]), ("password", account["instapaper-password"]), ("url", url.absoluteString),
-                ])
+                let pair = Data((account["instapaper-user"] + ":" + account["instapaper-password"]).utf8).base64EncodedString()
+                request.setHeader("Authorization", "Basic " + pair)
+                request.body = ServiceAccount.form([("url", url.absoluteString)])
                 request.setHeader("Content-Type", "application/x-www-form-urlencoded")
                 try account.send(request)
             }

@@ -10,11 +10,78 @@ import ShortcutsEngine
 enum DropboxActions {
     static let all: [ActionDefinition] = [save, get, append]
 
-    static func account(_ run: RunContext, parameter: String) throws -> ServiceAccount {
-        try ServiceAccount(
-            "Dropbox", setting: "dropbox", credentials: ["dropbox-token"],
-            howTo: "make an access token for an app of yours in the Dropbox App Console (dropbox.com/developers/apps)",
-            parameter: parameter, run: run)
+    /// The person's Dropbox: the account and an access token for this run.
+    struct Account {
+        let service: ServiceAccount
+        let token: String
+
+        /// A refresh token (with the app's key and secret) is exchanged for an access token, as
+        /// Dropbox's own last four hours; else the access token set is used as it is.
+        init(_ run: RunContext, parameter: String) throws {
+            let howTo =
+                "make an app in the Dropbox App Console (dropbox.com/developers/apps) and get a refresh token for it (an access token lasts four hours)"
+            if let refresh = run.environment.services["dropbox-refresh-token"], !refresh.isEmpty {
+                service = try ServiceAccount(
+                    "Dropbox", setting: "dropbox", credentials: ["dropbox-refresh-token", "dropbox-app-key", "dropbox-app-secret"],
+                    howTo: howTo, parameter: parameter, run: run)
+                var request = HTTPRequest(url: try service.url("/oauth2/token"), method: "POST")
+                request.body = ServiceAccount.form([
+                    ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", service["dropbox-app-key"]),
+                    ("client_secret", service["dropbox-app-secret"]),
+                ])
+                request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+                token = try service.json(request).property("access_token").text
+                guard !token.isEmpty else {
+                    throw ActionFailure("Dropbox gave no access token for the refresh token", parameter: parameter)
+                }
+            } else {
+                service = try ServiceAccount(
+                    "Dropbox", setting: "dropbox", credentials: ["dropbox-token"], howTo: howTo, parameter: parameter, run: run)
+                token = service["dropbox-token"]
+            }
+        }
+
+        /// A content-host call, its arguments in `Dropbox-API-Arg`: ASCII only, the rest as
+        /// JSON's `\\u` escapes of UTF-16 (surrogate pairs past U+FFFF), DEL too, as the API asks.
+        func request(_ endpoint: String, arguments: ContentDictionary, body: Data? = nil) throws -> HTTPRequest {
+            var request = HTTPRequest(url: try service.url(endpoint, base: "dropbox-content"), method: "POST")
+            request.setHeader("Authorization", "Bearer " + token)
+            let json = JSONBridge.text(of: .dictionary(arguments))
+            request.setHeader(
+                "Dropbox-API-Arg", json.utf16.map { $0 < 0x7F ? String(UnicodeScalar(UInt8($0))) : String(format: "\\u%04x", $0) }.joined())
+            if let body {
+                request.body = body
+                request.setHeader("Content-Type", "application/octet-stream")
+            }
+            return request
+        }
+
+        /// Uploads bytes to a path; Dropbox's answer (the file's metadata). A `revision` makes it
+        /// an update of that revision only, so a change made meanwhile fails rather than is lost.
+        func upload(_ data: Data, to path: String, overwrite: Bool, revision: String? = nil) throws -> Content {
+            let mode: Content =
+                revision.map { .dictionary([".tag": .text("update"), "update": .text($0)]) } ?? .text(overwrite ? "overwrite" : "add")
+            let arguments: ContentDictionary = ["path": .text(path), "mode": mode, "autorename": .boolean(!overwrite && revision == nil)]
+            return try service.json(try request("/2/files/upload", arguments: arguments, body: data))
+        }
+
+        /// Downloads a file and its revision; `nil` when there is none at the path.
+        func download(_ path: String) throws -> (file: FileContent, revision: String)? {
+            let request = try request("/2/files/download", arguments: ["path": .text(path)])
+            let response = try service.send(request, allowing: [409])
+            if response.status == 409 {
+                guard String(decoding: response.body, as: UTF8.self).contains("not_found") else {
+                    try service.check(response, allowing: []); return nil
+                }
+                return nil
+            }
+            let metadata = response.header("Dropbox-API-Result").flatMap(JSONBridge.parse)
+            let name = metadata?.property("name").text ?? ""
+            return (
+                FileContent(name: name.isEmpty ? (path as NSString).lastPathComponent : name, data: response.body),
+                metadata?.property("rev").text ?? ""
+            )
+        }
     }
 
     /// A Dropbox path: starting with a slash, no `..`.
@@ -26,40 +93,6 @@ enum DropboxActions {
             throw ActionFailure("“\(path.prefix(80))” is not a Dropbox path (no ..)", parameter: parameter)
         }
         return path
-    }
-
-    /// A content-host call: its arguments as `Dropbox-API-Arg` (JSON, non-ASCII escaped as the API asks).
-    static func contentRequest(_ account: ServiceAccount, _ endpoint: String, arguments: ContentDictionary, body: Data? = nil) throws
-        -> HTTPRequest
-    {
-        var request = HTTPRequest(url: try account.url(endpoint, base: "dropbox-content"), method: "POST")
-        request.setHeader("Authorization", "Bearer " + account["dropbox-token"])
-        let json = JSONBridge.text(of: .dictionary(arguments))
-        request.setHeader(
-            "Dropbox-API-Arg", json.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\u%04x", $0.value) }.joined())
-        if let body {
-            request.body = body
-            request.setHeader("Content-Type", "application/octet-stream")
-        }
-        return request
-    }
-
-    /// Uploads bytes to a path; Dropbox's answer (the file's metadata).
-    static func upload(_ data: Data, to path: String, overwrite: Bool, account: ServiceAccount) throws -> Content {
-        let mode: Content = overwrite ? .text("overwrite") : .text("add")
-        let request = try contentRequest(
-            account, "/2/files/upload", arguments: ["path": .text(path), "mode": mode, "autorename": .boolean(!overwrite)], body: data)
-        return try account.json(request)
-    }
-
-    /// Downloads a file; `nil` when there is none at the path.
-    static func download(_ path: String, account: ServiceAccount) throws -> FileContent? {
-        let request = try contentRequest(account, "/2/files/download", arguments: ["path": .text(path)])
-        let response = try account.run.send(request, parameter: account.parameter)
-        if response.status == 409, String(decoding: response.body, as: UTF8.self).contains("not_found") { return nil }
-        try account.check(response)
-        let name = response.header("Dropbox-API-Result").flatMap(JSONBridge.parse)?.property("name").text
-        return FileContent(name: name?.isEmpty == false ? name! : (path as NSString).lastPathComponent, data: response.body)
     }
 
     static let save = ActionDefinition(
@@ -76,7 +109,7 @@ enum DropboxActions {
             inputParameter: "WFInput", outputType: "File", outputName: "Saved Files", isReadOnly: false, keywords: ["upload", "cloud"])
     ) { parameters in
         { input, run in
-            let account = try account(run, parameter: "WFFileDestinationPath")
+            let account = try Account(run, parameter: "WFFileDestinationPath")
             let destination = try path(try run.text(parameters["WFFileDestinationPath"]), parameter: "WFFileDestinationPath")
             let overwrite = try run.bool(parameters["WFSaveFileOverwrite"]) ?? false
             let files = try run.convert(input, to: .file, parameter: "WFInput").items.compactMap { item -> FileContent? in
@@ -87,7 +120,7 @@ enum DropboxActions {
             var saved: [Content] = []
             for file in files {
                 let target = destination.hasSuffix("/") || files.count > 1 ? destination.trimmingSuffix("/") + "/" + file.name : destination
-                let metadata = try upload(file.data, to: target, overwrite: overwrite, account: account)
+                let metadata = try account.upload(file.data, to: target, overwrite: overwrite)
                 var result = file
                 result.name = metadata.property("name").text.isEmpty ? file.name : metadata.property("name").text
                 result.path = nil
@@ -111,9 +144,9 @@ enum DropboxActions {
             outputType: "File", outputName: "Dropbox File", keywords: ["download", "cloud"])
     ) { parameters in
         { _, run in
-            let account = try account(run, parameter: "WFGetFilePath")
+            let account = try Account(run, parameter: "WFGetFilePath")
             let path = try path(try run.text(parameters["WFGetFilePath"]), parameter: "WFGetFilePath")
-            guard let file = try download(path, account: account) else {
+            guard let file = try account.download(path)?.file else {
                 if try run.bool(parameters["WFFileErrorIfNotFound"]) ?? true {
                     throw ActionFailure("there is no file at \(path) in your Dropbox", parameter: "WFGetFilePath")
                 }
@@ -138,16 +171,18 @@ enum DropboxActions {
             inputParameter: "WFInput", outputType: "File", outputName: "Appended File", isReadOnly: false, keywords: ["log", "add text"])
     ) { parameters in
         { input, run in
-            let account = try account(run, parameter: "WFFilePath")
+            let account = try Account(run, parameter: "WFFilePath")
             let path = try path(try run.text(parameters["WFFilePath"]), parameter: "WFFilePath")
             let text = parameters["WFInput"].isAbsent ? input.text : try run.text(parameters["WFInput"]) ?? ""
             let prepend = (try run.text(parameters["WFAppendFileWriteMode"]) ?? "Append").lowercased() == "prepend"
             let newLine = try run.bool(parameters["WFAppendOnNewLine"]) ?? true
-            let old = try download(path, account: account).map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+            let existing = try account.download(path)
+            let old = existing.map { String(decoding: $0.file.data, as: UTF8.self) } ?? ""
             let joined =
                 old.isEmpty
                 ? text : prepend ? text + (newLine ? "\n" : "") + old : old + (newLine && !old.hasSuffix("\n") ? "\n" : "") + text
-            _ = try upload(Data(joined.utf8), to: path, overwrite: true, account: account)
+            _ = try account.upload(
+                Data(joined.utf8), to: path, overwrite: false, revision: existing.map(\.revision).flatMap { $0.isEmpty ? nil : $0 })
             return .file(FileContent(name: (path as NSString).lastPathComponent, data: Data(joined.utf8)))
         }
     }

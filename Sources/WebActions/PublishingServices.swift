@@ -21,6 +21,9 @@ enum PublishingServices {
         }
     }
 
+    /// A file's type: its own, else its name's.
+    static func uniformType(of file: FileContent) -> String { file.typeIdentifier ?? UniformType.identifier(forFileName: file.name) }
+
     // MARK: Todoist
 
     static let todoist = ActionDefinition(
@@ -64,7 +67,16 @@ enum PublishingServices {
             if let project = try run.text(parameters["WFTodoistProject"])?.trimmingCharacters(in: .whitespaces), !project.isEmpty,
                 project.lowercased() != "inbox"
             {
-                let projects = try account.json(authorized(HTTPRequest(url: try account.url("/api/v1/projects")))).property("results").items
+                // Projects come a page at a time, each naming the cursor of the next.
+                var projects: [Content] = []
+                var cursor = ""
+                repeat {
+                    let query = [("limit", "200")] + (cursor.isEmpty ? [] : [("cursor", cursor)])
+                    let page = try account.json(
+                        authorized(HTTPRequest(url: try account.url("/api/v1/projects", query: query))), parameter: "WFTodoistProject")
+                    projects += page.property("results").items
+                    cursor = page.property("next_cursor").isNothing ? "" : page.property("next_cursor").text
+                } while !cursor.isEmpty && projects.count < 10_000
                 guard let found = projects.first(where: { $0.property("name").text.caseInsensitiveCompare(project) == .orderedSame }) else {
                     throw ActionFailure("you have no Todoist project named “\(project.prefix(60))”", parameter: "WFTodoistProject")
                 }
@@ -73,8 +85,9 @@ enum PublishingServices {
             let created = try account.json(authorized(ServiceAccount.jsonRequest(try account.url("/api/v1/tasks"), task)))
             let id = created.property("id").text
             if let remind = try run.content(parameters["WFTodoistReminder"]).date {
+                let uuid = UUID().uuidString.lowercased()
                 let command: ContentDictionary = [
-                    "type": .text("reminder_add"), "uuid": .text(UUID().uuidString.lowercased()),
+                    "type": .text("reminder_add"), "uuid": .text(uuid),
                     "temp_id": .text(UUID().uuidString.lowercased()),
                     "args": .dictionary([
                         "item_id": .text(id), "type": .text("absolute"), "due": .dictionary(["date": .text(ISO8601.string(from: remind))]),
@@ -83,17 +96,23 @@ enum PublishingServices {
                 var request = HTTPRequest(url: try account.url("/api/v1/sync"), method: "POST")
                 request.body = ServiceAccount.form([("commands", JSONBridge.text(of: .list([.dictionary(command)])))])
                 request.setHeader("Content-Type", "application/x-www-form-urlencoded")
-                try account.send(authorized(request))
+                // The sync API answers 200 whatever each command did; its own status says.
+                let status = try account.json(authorized(request), parameter: "WFTodoistReminder").property("sync_status").property(uuid)
+                guard status.text == "ok" else {
+                    throw ActionFailure(
+                        "Todoist added the task but not its reminder (reminders need a paid plan): \(JSONBridge.text(of: status).prefix(200))",
+                        parameter: "WFTodoistReminder")
+                }
             }
             for file in try files(try run.content(parameters["WFTodoistFile"]), parameter: "WFTodoistFile", run: run) {
                 let (body, type) = WebActions.formBody(["file": .file(file)])
                 var upload = HTTPRequest(url: try account.url("/api/v1/uploads"), method: "POST")
                 upload.body = body
                 upload.setHeader("Content-Type", type)
-                let attachment = try account.json(authorized(upload))
+                let attachment = try account.json(authorized(upload), parameter: "WFTodoistFile")
                 let comment = ServiceAccount.jsonRequest(
                     try account.url("/api/v1/comments"), ["task_id": .text(id), "content": .text(file.name), "attachment": attachment])
-                try account.send(authorized(comment))
+                try account.send(authorized(comment), parameter: "WFTodoistFile")
             }
             return .url(URL(string: "https://app.todoist.com/app/task/\(ServiceAccount.encoded(id))")!)
         }
@@ -168,7 +187,7 @@ enum PublishingServices {
                 upload.setHeader(
                     "Content-Type", UniformType.mimeType(for: image.typeIdentifier ?? UniformType.identifier(forFileName: image.name)))
                 upload.setHeader("Content-Disposition", "attachment; filename=\"\(image.name.replacingOccurrences(of: "\"", with: ""))\"")
-                post["featured_media"] = try account.json(authorized(upload)).property("id")
+                post["featured_media"] = try account.json(authorized(upload), parameter: "ThumbnailImage").property("id")
             }
             let endpoint = isPage ? "/wp-json/wp/v2/pages" : "/wp-json/wp/v2/posts"
             let created = try account.json(authorized(ServiceAccount.jsonRequest(try account.url(endpoint), post)))
@@ -205,9 +224,14 @@ enum PublishingServices {
             inputParameter: "WFInput", outputType: "URL", outputName: "Post URL", isReadOnly: false, keywords: ["blog", "publish"])
     ) { parameters in
         { input, run in
+            // OAuth 1.0a tokens last; OAuth 2 ones (tumblr-token alone) last 42 minutes.
+            let oauth1 = !(run.environment.services["tumblr-token-secret"] ?? "").isEmpty
             let account = try ServiceAccount(
-                "Tumblr", setting: "tumblr", credentials: ["tumblr-token"],
-                howTo: "register an app at tumblr.com/oauth/apps and get an OAuth 2 access token for your account", parameter: "WFBlogName",
+                "Tumblr", setting: "tumblr",
+                credentials: oauth1
+                    ? ["tumblr-consumer-key", "tumblr-consumer-secret", "tumblr-token", "tumblr-token-secret"] : ["tumblr-token"],
+                howTo: "register an app at tumblr.com/oauth/apps and get an OAuth 1.0a token and secret for your account",
+                parameter: "WFBlogName",
                 run: run)
             guard let blog = try run.text(parameters["WFBlogName"])?.trimmingCharacters(in: .whitespaces), !blog.isEmpty else {
                 throw ActionFailure("no blog is given", parameter: "WFBlogName")
@@ -241,16 +265,14 @@ enum PublishingServices {
                 }
                 blocks.append(.dictionary(link))
             case "photo":
-                media = try files(given, parameter: "WFInput", run: run).filter {
-                    UniformType.conforms($0.typeIdentifier ?? UniformType.identifier(forFileName: $0.name), to: .image)
-                }
+                media = try files(given, parameter: "WFInput", run: run).filter { UniformType.conforms(uniformType(of: $0), to: .image) }
                 guard !media.isEmpty else { throw ActionFailure("a photo post needs images", parameter: "WFInput") }
                 blocks += media.indices.map { index in
                     .dictionary([
                         "type": .text("image"),
                         "media": .list([
                             .dictionary([
-                                "type": .text(UniformType.mimeType(for: media[index].typeIdentifier ?? "public.jpeg")),
+                                "type": .text(UniformType.mimeType(for: uniformType(of: media[index]))),
                                 "identifier": .text("photo\(index)"),
                             ])
                         ]),
@@ -284,7 +306,7 @@ enum PublishingServices {
                 body += Data(JSONBridge.text(of: .dictionary(post)).utf8) + Data("\r\n".utf8)
                 for (index, file) in media.enumerated() {
                     body += Data(
-                        "--\(boundary)\r\nContent-Type: \(UniformType.mimeType(for: file.typeIdentifier ?? "public.jpeg"))\r\nContent-Disposition: form-data; name=\"photo\(index)\"; filename=\"\(file.name.replacingOccurrences(of: "\"", with: ""))\"\r\n\r\n"
+                        "--\(boundary)\r\nContent-Type: \(UniformType.mimeType(for: uniformType(of: file)))\r\nContent-Disposition: form-data; name=\"photo\(index)\"; filename=\"\(file.name.replacingOccurrences(of: "\"", with: ""))\"\r\n\r\n"
                             .utf8)
                     body += file.data + Data("\r\n".utf8)
                 }
@@ -293,8 +315,14 @@ enum PublishingServices {
                 request.body = body
                 request.setHeader("Content-Type", "multipart/form-data; boundary=\(boundary)")
             }
-            request.setHeader("Authorization", "Bearer " + account["tumblr-token"])
-            let id = try account.json(request).property("response").property("id").text
+            if oauth1 {
+                request = account.signed(
+                    request, consumerKey: account["tumblr-consumer-key"], consumerSecret: account["tumblr-consumer-secret"],
+                    token: account["tumblr-token"], tokenSecret: account["tumblr-token-secret"])
+            } else {
+                request.setHeader("Authorization", "Bearer " + account["tumblr-token"])
+            }
+            let id = try account.json(request, parameter: "WFInput").property("response").property("id").text
             let host = blog.contains(".") ? blog : blog + ".tumblr.com"
             return .url(URL(string: "https://\(host)/post/\(ServiceAccount.encoded(id))")!)
         }
@@ -367,7 +395,7 @@ enum PublishingServices {
             request.body = ServiceAccount.form(album)
             request.setHeader("Content-Type", "application/x-www-form-urlencoded")
             request.setHeader("Authorization", authorization)
-            let id = try account.json(request).property("data").property("id").text
+            let id = try account.json(request, parameter: "WFImgurAlbum").property("data").property("id").text
             return .url(URL(string: "https://imgur.com/a/" + ServiceAccount.encoded(id))!)
         }
     }

@@ -72,29 +72,86 @@ struct ServiceAccount {
     }
 
     /// Sends a request and gives the response, failing on anything but 2xx with what the
-    /// service said.
+    /// service said; a failure names `parameter` (else the account's), and never carries a
+    /// credential: a URL in it is cut to its host and path, a credential's value blotted out.
     @discardableResult
-    func send(_ request: HTTPRequest) throws -> HTTPResponse {
-        let response = try run.send(request, parameter: parameter)
-        try check(response)
+    func send(_ request: HTTPRequest, parameter: String? = nil, allowing statuses: Set<Int> = []) throws -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try run.send(request, parameter: parameter ?? self.parameter)
+        } catch let failure as ActionFailure {
+            throw ActionFailure(redacted(failure.message, url: request.url), parameter: failure.parameter, code: failure.code)
+        }
+        if !statuses.contains(response.status) { try check(response, parameter: parameter) }
         return response
     }
 
+    /// A message with the request's URL cut to scheme, host and path, and every credential gone.
+    func redacted(_ message: String, url: URL) -> String {
+        var text = message
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.query = nil
+        components?.fragment = nil
+        text = text.replacingOccurrences(of: url.absoluteString, with: components?.url?.absoluteString ?? "(the service)")
+        for value in credentials.values where value.count >= 4 {
+            text = text.replacingOccurrences(of: value, with: "…").replacingOccurrences(of: Self.encoded(value), with: "…")
+        }
+        return text
+    }
+
     /// Fails on anything but a 2xx answer, with what the service said.
-    func check(_ response: HTTPResponse) throws {
-        guard !(200..<300).contains(response.status) else { return }
+    func check(_ response: HTTPResponse, parameter: String? = nil, allowing statuses: Set<Int> = []) throws {
+        guard !(200..<300).contains(response.status), !statuses.contains(response.status) else { return }
         let said = TextExcerpt.safe(String(decoding: response.body.prefix(300), as: UTF8.self), limit: 300)
         let hint = [401, 403].contains(response.status) ? " (check the \(title) credentials in shortcuts settings)" : ""
-        throw ActionFailure("\(title) answered HTTP \(response.status)\(hint): \(said)", parameter: parameter)
+        let message = "\(title) answered HTTP \(response.status)\(hint): \(said)"
+        throw ActionFailure(redacted(message, url: response.url ?? URL(fileURLWithPath: "/")), parameter: parameter ?? self.parameter)
     }
 
     /// Sends a request and reads its JSON answer.
-    func json(_ request: HTTPRequest) throws -> Content {
-        let response = try send(request)
+    func json(_ request: HTTPRequest, parameter: String? = nil) throws -> Content {
+        let response = try send(request, parameter: parameter)
         guard let content = JSONBridge.parse(String(decoding: response.body, as: UTF8.self)) else {
-            throw ActionFailure("\(title) answered with something that isn't JSON", parameter: parameter)
+            throw ActionFailure("\(title) answered with something that isn't JSON", parameter: parameter ?? self.parameter)
         }
         return content
+    }
+
+    /// Signs a request with OAuth 1.0a (HMAC-SHA1, RFC 5849): the consumer's and the token's
+    /// keys and secrets; query and form-encoded body parameters are signed, a JSON or multipart
+    /// body is not, as the protocol says.
+    func signed(_ request: HTTPRequest, consumerKey: String, consumerSecret: String, token: String, tokenSecret: String) -> HTTPRequest {
+        var request = request
+        var oauth = [
+            ("oauth_consumer_key", consumerKey), ("oauth_nonce", UUID().uuidString.replacingOccurrences(of: "-", with: "")),
+            ("oauth_signature_method", "HMAC-SHA1"), ("oauth_timestamp", String(Int(run.environment.now().timeIntervalSince1970))),
+            ("oauth_token", token), ("oauth_version", "1.0"),
+        ]
+        var parameters = oauth
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        for item in components?.percentEncodedQueryItems ?? [] {
+            parameters.append((item.name.removingPercentEncoding ?? item.name, item.value?.removingPercentEncoding ?? ""))
+        }
+        if request.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true, let body = request.body {
+            for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+                }
+                parameters.append((parts[0], parts.count > 1 ? parts[1] : ""))
+            }
+        }
+        var base = components
+        base?.query = nil
+        let normalized = parameters.map { (Self.encoded($0.0), Self.encoded($0.1)) }.sorted { $0 < $1 }.map { "\($0.0)=\($0.1)" }
+            .joined(separator: "&")
+        let text = [request.method.uppercased(), Self.encoded(base?.url?.absoluteString ?? ""), Self.encoded(normalized)].joined(
+            separator: "&")
+        let key = Self.encoded(consumerSecret) + "&" + Self.encoded(tokenSecret)
+        let signature = Data(Digest.hmacSHA1(key: Array(key.utf8), Array(text.utf8))).base64EncodedString()
+        oauth.append(("oauth_signature", signature))
+        request.setHeader(
+            "Authorization", "OAuth " + oauth.map { "\(Self.encoded($0.0))=\"\(Self.encoded($0.1))\"" }.joined(separator: ", "))
+        return request
     }
 
     /// A request with a JSON body.

@@ -19,9 +19,16 @@ enum TrelloActions {
             howTo: "make an API key and a token for it at trello.com/power-ups/admin", parameter: parameter, run: run)
     }
 
-    /// A Trello API URL with the key and token as the API takes them.
     static func url(_ account: ServiceAccount, _ path: String, _ query: [(String, String)] = []) throws -> URL {
-        try account.url(path, query: query + [("key", account["trello-key"]), ("token", account["trello-token"])])
+        try account.url(path, query: query)
+    }
+
+    /// A request carrying the key and token in the header Trello documents, not in the URL.
+    static func request(_ account: ServiceAccount, _ url: URL, method: String = "GET") -> HTTPRequest {
+        var request = HTTPRequest(url: url, method: method)
+        request.setHeader(
+            "Authorization", "OAuth oauth_consumer_key=\"\(account["trello-key"])\", oauth_token=\"\(account["trello-token"])\"")
+        return request
     }
 
     /// A JSON value's text, `nil` when it is absent, null or empty.
@@ -47,7 +54,7 @@ enum TrelloActions {
 
     /// The person's open boards.
     static func boards(_ account: ServiceAccount) throws -> [Content] {
-        try account.json(HTTPRequest(url: try url(account, "/1/members/me/boards", [("filter", "open")]))).items.map {
+        try account.json(request(account, try url(account, "/1/members/me/boards", [("filter", "open")]))).items.map {
             item($0, type: boardType)
         }
     }
@@ -65,7 +72,7 @@ enum TrelloActions {
 
     static func lists(of board: Content, account: ServiceAccount) throws -> [Content] {
         guard case .entity(let entity) = board else { return [] }
-        return try account.json(HTTPRequest(url: try url(account, "/1/boards/\(entity.identifier)/lists", [("filter", "open")]))).items.map
+        return try account.json(request(account, try url(account, "/1/boards/\(entity.identifier)/lists", [("filter", "open")]))).items.map
         {
             item($0, type: listType)
         }
@@ -112,7 +119,7 @@ enum TrelloActions {
                 throw ActionFailure("no name is given", parameter: "WFTrelloName")
             }
             let query = [("name", name), ("desc", try run.text(parameters["WFTrelloDescription"]) ?? "")]
-            return item(try account.json(HTTPRequest(url: try url(account, "/1/boards/", query), method: "POST")), type: boardType)
+            return item(try account.json(request(account, try url(account, "/1/boards/", query), method: "POST")), type: boardType)
         }
     }
 
@@ -136,7 +143,7 @@ enum TrelloActions {
             }
             let board = try board(try run.content(parameters["WFTrelloBoard"]), account: account, parameter: "WFTrelloBoard")
             let query = [("name", name), ("idBoard", identifier(board)), ("pos", position(try run.text(parameters["WFTrelloPosition"])))]
-            return item(try account.json(HTTPRequest(url: try url(account, "/1/lists", query), method: "POST")), type: listType)
+            return item(try account.json(request(account, try url(account, "/1/lists", query), method: "POST")), type: listType)
         }
     }
 
@@ -170,17 +177,17 @@ enum TrelloActions {
                 ("pos", position(try run.text(parameters["WFTrelloCardPosition"]))),
             ]
             if let due = try run.content(parameters["WFTrelloDueDate"]).date { query.append(("due", ISO8601.string(from: due))) }
-            let card = try account.json(HTTPRequest(url: try url(account, "/1/cards", query), method: "POST"))
+            let card = try account.json(request(account, try url(account, "/1/cards", query), method: "POST"))
             for item in try run.content(parameters["WFTrelloAttachments"]).items {
                 guard case .file(let file) = try run.convert(item, to: .file, parameter: "WFTrelloAttachments").items.first ?? .nothing
                 else {
                     continue
                 }
                 let (body, type) = WebActions.formBody(["file": .file(file), "name": .text(file.name)])
-                var request = HTTPRequest(url: try url(account, "/1/cards/\(card.property("id").text)/attachments"), method: "POST")
-                request.body = body
-                request.setHeader("Content-Type", type)
-                try account.send(request)
+                var upload = request(account, try url(account, "/1/cards/\(card.property("id").text)/attachments"), method: "POST")
+                upload.body = body
+                upload.setHeader("Content-Type", type)
+                try account.send(upload, parameter: "WFTrelloAttachments")
             }
             return item(card, type: cardType)
         }
@@ -221,7 +228,7 @@ enum TrelloActions {
             } else {
                 throw ActionFailure("give the list or board whose cards to get", parameter: "WFTrelloList")
             }
-            return .list(try account.json(HTTPRequest(url: try url(account, path))).items.map { item($0, type: cardType) })
+            return .list(try account.json(request(account, try url(account, path))).items.map { item($0, type: cardType) })
         }
     }
 

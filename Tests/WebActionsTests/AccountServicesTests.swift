@@ -51,23 +51,33 @@ import Testing
                                  {"href": "https://debian.org", "description": "Debian", "tags": "os"}]
                         return self.reply(200, {"posts": [x for x in posts if query.get("tag", x["tags"]) == x["tags"]]})
                     if p == "/api/add":
-                        form = dict(urllib.parse.parse_qsl(body.decode()))
-                        ok = form.get("username") == "ada@example.org" and form.get("password") == "pw"
+                        ok = auth == "Basic " + base64.b64encode(b"ada@example.org:pw").decode()
                         return self.reply(201 if ok else 403, b"201" if ok else b"403")
+                    if p == "/oauth2/token":
+                        form = dict(urllib.parse.parse_qsl(body.decode()))
+                        ok = form == {"grant_type": "refresh_token", "refresh_token": "R1", "client_id": "AK", "client_secret": "AS"}
+                        return self.reply(200 if ok else 400, {"access_token": "DBX", "expires_in": 14400} if ok else {"error": "invalid_grant"})
                     if p.startswith("/2/files/"):
                         if auth != "Bearer DBX": return self.reply(401, {"error_summary": "invalid_access_token/"})
                         arg = json.loads(self.headers.get("Dropbox-API-Arg"))
                         if p == "/2/files/upload":
-                            path = arg["path"]
-                            if path in files and arg.get("mode") == "add":
+                            path, mode = arg["path"], arg.get("mode")
+                            if isinstance(mode, dict) and mode.get(".tag") == "update":
+                                if path not in files or files[path][1] != mode.get("update"):
+                                    return self.reply(409, {"error_summary": "path/conflict/file/"})
+                            elif path in files and mode == "add" and arg.get("autorename"):
                                 stem, dot, ext = path.rpartition(".")
                                 path = f"{stem} (1).{ext}" if dot else path + " (1)"
-                            files[path] = body
-                            return self.reply(200, {"name": path.rsplit("/", 1)[1], "path_display": path})
+                            rev = f"r{len(files) + 1}{len(body)}"
+                            files[path] = (body, rev)
+                            return self.reply(200, {"name": path.rsplit("/", 1)[1], "path_display": path, "rev": rev})
                         if arg["path"] not in files: return self.reply(409, {"error_summary": "path/not_found/"})
-                        return self.reply(200, files[arg["path"]], {"Dropbox-API-Result": json.dumps({"name": arg["path"].rsplit("/", 1)[1]})})
+                        data, rev = files[arg["path"]]
+                        result = json.dumps({"name": arg["path"].rsplit("/", 1)[1], "rev": rev}, ensure_ascii=True)
+                        return self.reply(200, data, {"Dropbox-API-Result": result})
                     if p.startswith("/1/"):
-                        if query.get("key") != "TK" or query.get("token") != "TT": return self.reply(401, b"invalid key")
+                        if auth != 'OAuth oauth_consumer_key="TK", oauth_token="TT"' or "key" in query or "token" in query:
+                            return self.reply(401, b"invalid key")
                         if p == "/1/boards/" and self.command == "POST":
                             board = {"id": f"b{len(boards)+1}", "name": query["name"], "desc": query.get("desc", ""), "url": "https://trello.com/b/x", "closed": False}
                             boards.append(board); return self.reply(200, board)
@@ -83,9 +93,14 @@ import Testing
                         if p.endswith("/cards"): return self.reply(200, [x for x in cards if x["idList"] == p.split("/")[3]])
                     if p.startswith("/api/v1/"):
                         if auth != "Bearer TODO": return self.reply(401, b"Unauthorized")
-                        if p == "/api/v1/projects": return self.reply(200, {"results": [{"id": "p9", "name": "Work"}], "next_cursor": None})
+                        if p == "/api/v1/projects":
+                            if query.get("cursor") == "c2": return self.reply(200, {"results": [{"id": "p9", "name": "Work"}], "next_cursor": None})
+                            return self.reply(200, {"results": [{"id": "p1", "name": "Home"}], "next_cursor": "c2"})
                         if p == "/api/v1/tasks": return self.reply(200, dict(json.loads(body), id="t42"))
-                        if p == "/api/v1/sync": return self.reply(200, {"sync_status": {}})
+                        if p == "/api/v1/sync":
+                            commands = json.loads(dict(urllib.parse.parse_qsl(body.decode()))["commands"])
+                            status = {c["uuid"]: ("ok" if not c["args"]["due"]["date"].startswith("1999") else {"error": "Reminders are a paid feature"}) for c in commands}
+                            return self.reply(200, {"sync_status": status})
                         if p == "/api/v1/uploads": return self.reply(200, {"file_name": "notes.txt", "file_url": "https://files/notes.txt"})
                         if p == "/api/v1/comments": return self.reply(200, {"id": "n1"})
                     if p.startswith("/wp-json/"):
@@ -94,7 +109,16 @@ import Testing
                         kind = "page_id" if p.endswith("/pages") else "p"
                         return self.reply(201, {"id": 10, "link": f"http://127.0.0.1/?{kind}=10"})
                     if p.startswith("/v2/blog/"):
-                        if auth != "Bearer TUM": return self.reply(401, {"meta": {"status": 401}})
+                        if auth.startswith("OAuth "):
+                            import hmac, hashlib
+                            fields = dict((k.strip(), urllib.parse.unquote(v.strip().strip('"'))) for k, v in (x.split("=", 1) for x in auth[6:].split(",")))
+                            signature = fields.pop("oauth_signature")
+                            params = sorted((urllib.parse.quote(k, safe="~"), urllib.parse.quote(v, safe="~")) for k, v in list(fields.items()) + list(query.items()))
+                            base = "&".join([self.command, urllib.parse.quote(f"http://{self.headers['Host']}{p}", safe="~"), urllib.parse.quote("&".join(f"{k}={v}" for k, v in params), safe="~")])
+                            expected = base64.b64encode(hmac.new(b"CS&TS", base.encode(), hashlib.sha1).digest()).decode()
+                            if signature != expected or fields.get("oauth_token") != "TOK" or fields.get("oauth_consumer_key") != "CK":
+                                return self.reply(401, {"meta": {"status": 401, "msg": "bad signature"}})
+                        elif auth != "Bearer TUM": return self.reply(401, {"meta": {"status": 401}})
                         return self.reply(201, {"meta": {"status": 201}, "response": {"id": "555"}})
                     if p.startswith("/3/"):
                         if auth not in ("Client-ID IMG", "Bearer IMT"): return self.reply(403, {"data": {"error": "bad"}})
@@ -184,7 +208,10 @@ import Testing
             "instapaper.add", input: .url(URL(string: "https://example.org/article")!),
             settings: ["instapaper-user": "ada@example.org", "instapaper-password": "pw"])
         let form = try #require(server.requests(to: "/api/add").first?["body"] as? String)
-        #expect(form.contains("url=https%3A%2F%2Fexample.org%2Farticle") && form.contains("username=ada%40example.org"))
+        #expect(form == "url=https%3A%2F%2Fexample.org%2Farticle", "the password goes in the header, not the body: \(form)")
+        // A failure never shows a credential, even one the service wants in its URL.
+        let unreachable = failure("pinboard.get", settings: ["pinboard": "http://127.0.0.1:9", "pinboard-token": "ada:ABC123"])
+        #expect(unreachable != nil && unreachable?.message.contains("ABC123") == false, "\(String(describing: unreachable))")
     }
 
     @Test func dropboxUploadsDownloadsAndAppends() throws {
@@ -203,6 +230,15 @@ import Testing
         #expect(got.text == "first")
         _ = try run("dropbox.appendfile", ["WFFilePath": T.text("/Docs/notes.txt")], input: .text("second"), settings: dropbox)
         #expect(try run("dropbox.open", ["WFGetFilePath": T.text("/Docs/notes.txt")], settings: dropbox).text == "first\nsecond")
+        // A name past ASCII (an emoji is two UTF-16 units) reaches Dropbox as itself.
+        let emoji = Content.file(FileContent(name: "x.txt", data: Data("smile".utf8)))
+        _ = try run("dropbox.savefile", ["WFFileDestinationPath": T.text("/Docs/😀 café.txt")], input: emoji, settings: dropbox)
+        let stored = try #require(server.requests(to: "/2/files/upload").last?["arg"] as? String)
+        #expect(!stored.contains("😀") && stored.contains("\\ud83d\\ude00"), "\(stored)")
+        #expect(try run("dropbox.open", ["WFGetFilePath": T.text("/Docs/😀 café.txt")], settings: dropbox).text == "smile")
+        // A refresh token with the app's key and secret gets the access token.
+        let refreshed = ["dropbox-refresh-token": "R1", "dropbox-app-key": "AK", "dropbox-app-secret": "AS"]
+        #expect(try run("dropbox.open", ["WFGetFilePath": T.text("/Docs/notes.txt")], settings: refreshed).text == "first\nsecond")
         let missing = failure("dropbox.open", ["WFGetFilePath": T.text("/nope.txt")], settings: dropbox)
         #expect(missing?.message.contains("there is no file at /nope.txt") == true)
         #expect(
@@ -256,6 +292,11 @@ import Testing
         #expect(created.property("priority") == .number(4) && created.property("project_id") == .text("p9"))
         #expect(created.property("description") == .text("before the 5th"))
         #expect((server.requests(to: "/api/v1/sync").first?["body"] as? String)?.contains("reminder_add") == true)
+        // A reminder the account may not have fails, naming it, though the task was added.
+        let paid = failure(
+            "todoist.add", ["WFTodoistContent": T.text("x"), "WFTodoistReminder": T.date(Date(timeIntervalSince1970: 915_148_800))],
+            settings: ["todoist-token": "TODO"])
+        #expect(paid?.parameter == "WFTodoistReminder" && paid?.message.contains("paid") == true, "\(String(describing: paid))")
 
         let post = try run(
             "wordpress.post", ["Title": T.text("Hello"), "Status": T.text("Draft"), "AllowComments": T.bool(false)],
@@ -271,6 +312,15 @@ import Testing
             "tumblr.post", ["WFBlogName": T.text("ada"), "WFPostType": T.text("Link"), "WFPostTags": T.text("swift")],
             input: .url(URL(string: "https://swift.org")!), settings: ["tumblr-token": "TUM"])
         #expect(tumblr == .url(URL(string: "https://ada.tumblr.com/post/555")!))
+        // OAuth 1.0a, its HMAC-SHA1 signature checked by the server as RFC 5849 computes it.
+        let signedSettings = [
+            "tumblr-consumer-key": "CK", "tumblr-consumer-secret": "CS", "tumblr-token": "TOK", "tumblr-token-secret": "TS",
+        ]
+        _ = try run("tumblr.post", ["WFBlogName": T.text("ada")], input: .text("Signed"), settings: signedSettings)
+        var wrong = signedSettings
+        wrong["tumblr-token-secret"] = "WRONG"
+        let refused = failure("tumblr.post", ["WFBlogName": T.text("ada")], input: .text("x"), settings: wrong)
+        #expect(refused?.message.contains("Tumblr answered HTTP 401") == true)
         let blocks = try #require(JSONBridge.parse(server.requests(to: "/v2/blog/ada/posts").first?["body"] as? String ?? ""))
         #expect(blocks.property("content").items.first?.property("type") == .text("link") && blocks.property("tags") == .text("swift"))
 
