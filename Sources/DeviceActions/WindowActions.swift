@@ -21,19 +21,15 @@ enum WindowActions {
         let pointer: OpaquePointer
 
         /// Connects to the run's `$DISPLAY`.
-        init(run: RunContext, parameter: String?) throws {
-            var reason = [CChar](repeating: 0, count: 256)
-            guard sx11_load(&reason, reason.count) == 0 else {
-                throw ActionFailure(LibraryLoading.message(reason), parameter: parameter)
-            }
+        init(run: RunContext) throws {
             guard let name = run.environment.variables["DISPLAY"], !name.isEmpty else {
                 throw ActionFailure(
-                    "there is no X display (DISPLAY isn't set): windows are reached through X11, and a Wayland session without XWayland gives other programs no way to list or move them",
-                    parameter: parameter)
+                    "there is no X display (DISPLAY isn't set): windows are reached through X11, and a Wayland session without XWayland gives other programs no way to list or move them"
+                )
             }
-            guard let opened = sx11_open(name) else {
-                throw ActionFailure("can't connect to the X display \(name)", parameter: parameter)
-            }
+            var reason = [CChar](repeating: 0, count: 256)
+            guard sx11_load(&reason, reason.count) == 0 else { throw ActionFailure(LibraryLoading.message(reason)) }
+            guard let opened = sx11_open(name) else { throw ActionFailure("can't connect to the X display \(name)") }
             pointer = opened
         }
 
@@ -41,11 +37,16 @@ enum WindowActions {
 
         var hasWindowManager: Bool { sx11_has_window_manager(pointer) != 0 }
 
-        /// The managed windows, top first.
+        /// The apps' windows the window manager keeps (not its panels or the desktop), top first.
         func windows() -> [UInt] {
             var found = [UInt](repeating: 0, count: 4096)
             let count = sx11_client_windows(pointer, &found, Int32(found.count))
-            return count > 0 ? Array(found.prefix(Int(count)).reversed()) : []
+            return count > 0 ? found.prefix(Int(count)).reversed().filter { sx11_is_app_window(pointer, $0) != 0 } : []
+        }
+
+        /// Fails when the server went away during the action.
+        func checkAlive() throws {
+            if sx11_is_lost(pointer) != 0 { throw ActionFailure("the connection to the X display was lost") }
         }
 
         var active: UInt { sx11_active_window(pointer) }
@@ -89,15 +90,38 @@ enum WindowActions {
             }
         }
 
-        /// The monitor a window is on (the one holding its middle), else the primary one.
-        func monitor(of window: UInt) -> (x: Int, y: Int, width: Int, height: Int) {
+        /// The part of the display a window is on (the one holding its middle, else the primary
+        /// one) that windows may take: less the panels the window manager's work area leaves out.
+        func area(of window: UInt) throws -> (x: Int, y: Int, width: Int, height: Int) {
             let all = monitors()
-            let fallback = all.first(where: \.primary) ?? all.first ?? (0, 0, 1920, 1080, 0, 0, true, "")
-            guard let frame = frame(window) else { return (fallback.x, fallback.y, fallback.width, fallback.height) }
-            let (middleX, middleY) = (frame.x + frame.width / 2, frame.y + frame.height / 2)
-            let found =
-                all.first { middleX >= $0.x && middleX < $0.x + $0.width && middleY >= $0.y && middleY < $0.y + $0.height } ?? fallback
-            return (found.x, found.y, found.width, found.height)
+            guard let fallback = all.first(where: \.primary) ?? all.first else { throw ActionFailure("the X display has no monitor") }
+            var found = fallback
+            if let frame = frame(window) {
+                let (middleX, middleY) = (frame.x + frame.width / 2, frame.y + frame.height / 2)
+                found =
+                    all.first { middleX >= $0.x && middleX < $0.x + $0.width && middleY >= $0.y && middleY < $0.y + $0.height } ?? fallback
+            }
+            var (x, y, width, height): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            guard sx11_work_area(pointer, &x, &y, &width, &height) == 0 else { return (found.x, found.y, found.width, found.height) }
+            let left = max(found.x, Int(x)), top = max(found.y, Int(y))
+            let right = min(found.x + found.width, Int(x) + Int(width)), bottom = min(found.y + found.height, Int(y) + Int(height))
+            guard right > left, bottom > top else { return (found.x, found.y, found.width, found.height) }
+            return (left, top, right - left, bottom - top)
+        }
+
+        /// Waits (a second at most) for the window manager to apply a change, so what is given
+        /// back is the window as it is now: until its frame is `target` (a window manager may
+        /// keep a window from the size asked, so not forever).
+        func settle(_ window: UInt, target: (x: Int?, y: Int?, width: Int?, height: Int?)) {
+            for _ in 0..<50 {
+                guard let now = frame(window) else { return }
+                if (target.x.map { $0 == now.x } ?? true) && (target.y.map { $0 == now.y } ?? true)
+                    && (target.width.map { $0 == now.width } ?? true) && (target.height.map { $0 == now.height } ?? true)
+                {
+                    return
+                }
+                usleep(20_000)
+            }
         }
     }
 
@@ -132,7 +156,9 @@ enum WindowActions {
         let managed = connection.windows()
         return try given.items.flatMap { item -> [UInt] in
             if case .entity(let entity) = item, entity.typeName == windowType {
-                guard let window = UInt(entity.identifier.dropFirst(2), radix: 16), managed.contains(window) else {
+                guard entity.identifier.hasPrefix("0x"), let window = UInt(entity.identifier.dropFirst(2), radix: 16),
+                    managed.contains(window)
+                else {
                     throw ActionFailure("the window “\(entity.displayTitle.prefix(60))” is gone", parameter: parameter)
                 }
                 return [window]
@@ -149,8 +175,9 @@ enum WindowActions {
         }
     }
 
-    static func check(_ result: Int32, doing what: String, parameter: String) throws {
-        guard result == 0 else { throw ActionFailure("the window manager refused to \(what)", parameter: parameter) }
+    static func check(_ result: Int32, doing what: String, parameter: String?, connection: Connection) throws {
+        try connection.checkAlive()
+        guard result == 0 else { throw ActionFailure("X refused to \(what) (the window may be gone)", parameter: parameter) }
     }
 
     // MARK: Find Windows, Find Displays
@@ -169,7 +196,7 @@ enum WindowActions {
             outputType: windowType, outputName: "Windows", keywords: ["windows", "apps", "open"]),
         properties: windowProperties,
         source: { run in
-            let connection = try Connection(run: run, parameter: "WFContentItemFilter")
+            let connection = try Connection(run: run)
             return .list(connection.windows().map { content($0, connection: connection) })
         })
 
@@ -186,7 +213,7 @@ enum WindowActions {
             outputType: displayType, outputName: "Displays", keywords: ["monitors", "screens"]),
         properties: displayProperties,
         source: { run in
-            let connection = try Connection(run: run, parameter: "WFContentItemFilter")
+            let connection = try Connection(run: run)
             return .list(
                 connection.monitors().map { monitor in
                     .entity(
@@ -225,39 +252,48 @@ enum WindowActions {
             inputParameter: "WFWindow", outputType: windowType, outputName: "Window", isReadOnly: false, keywords: ["place", "arrange"])
     ) { parameters in
         { input, run in
-            let connection = try Connection(run: run, parameter: "WFWindow")
+            let connection = try Connection(run: run)
             let given = parameters["WFWindow"].isAbsent ? input : try run.content(parameters["WFWindow"])
             let position = (try run.text(parameters["WFPosition"]) ?? "Center").lowercased()
             let front = try run.bool(parameters["WFBringToFront"]) ?? true
             var moved: [Content] = []
             for window in try windows(given, connection: connection, parameter: "WFWindow") {
                 guard let frame = connection.frame(window) else { throw ActionFailure("a window went away", parameter: "WFWindow") }
-                let screen = connection.monitor(of: window)
+                let screen = try connection.area(of: window)
                 let (x, y): (Int, Int)
                 switch position {
                 case "coordinates", "custom", "point":
-                    guard let givenX = try run.number(parameters["WFXCoordinate"], parameter: "WFXCoordinate"),
-                        let givenY = try run.number(parameters["WFYCoordinate"], parameter: "WFYCoordinate"), givenX.isFinite,
-                        givenY.isFinite
-                    else { throw ActionFailure("give X and Y to move to coordinates", parameter: "WFXCoordinate") }
-                    (x, y) = (screen.x + Int(givenX), screen.y + Int(givenY))
+                    func coordinate(_ key: String) throws -> Int {
+                        guard let value = try run.number(parameters[key], parameter: key) else {
+                            throw ActionFailure("give X and Y to move to coordinates", parameter: key)
+                        }
+                        guard value.isFinite, abs(value) <= 1_000_000 else {
+                            throw ActionFailure("\(value.formatted()) is no place on a screen", parameter: key)
+                        }
+                        return Int(value.rounded())
+                    }
+                    (x, y) = (screen.x + (try coordinate("WFXCoordinate")), screen.y + (try coordinate("WFYCoordinate")))
                 default:
-                    let horizontal = position.contains("left") ? 0 : position.contains("right") ? 2 : 1
-                    let vertical = position.hasPrefix("top") ? 0 : position.hasPrefix("bottom") ? 2 : 1
                     guard positions.map({ $0.lowercased() }).contains(position) || ["top", "bottom", "left", "right"].contains(position)
                     else {
                         throw ActionFailure(
                             "“\(position.prefix(30))” is not a position: \(positions.joined(separator: ", "))", parameter: "WFPosition")
                     }
+                    let horizontal = position.contains("left") ? 0 : position.contains("right") ? 2 : 1
+                    let vertical = position.hasPrefix("top") ? 0 : position.hasPrefix("bottom") ? 2 : 1
                     x = screen.x + [0, (screen.width - frame.width) / 2, screen.width - frame.width][horizontal]
                     y = screen.y + [0, (screen.height - frame.height) / 2, screen.height - frame.height][vertical]
                 }
                 try check(
-                    sx11_move_resize(connection.pointer, window, Int32(x), Int32(y), -1, -1), doing: "move the window",
-                    parameter: "WFWindow")
+                    sx11_move_resize(connection.pointer, window, 1 | 2, Int32(x), Int32(y), 0, 0), doing: "move the window",
+                    parameter: "WFWindow",
+                    connection: connection)
                 if front {
-                    try check(sx11_activate(connection.pointer, window), doing: "bring the window to the front", parameter: "WFWindow")
+                    try check(
+                        sx11_activate(connection.pointer, window), doing: "bring the window to the front", parameter: "WFWindow",
+                        connection: connection)
                 }
+                connection.settle(window, target: (x, y, nil, nil))
                 moved.append(content(window, connection: connection))
             }
             return Content(items: moved)
@@ -277,7 +313,7 @@ enum WindowActions {
             parameters: [
                 ParameterMetadata(key: "WFWindow", title: "Window", type: .content, entityType: windowType, isList: true),
                 ParameterMetadata(
-                    key: "WFConfiguration", title: "Configuration", type: .enumeration, options: configurations, defaultValue: "Dimensions"),
+                    key: "WFConfiguration", title: "Configuration", type: .enumeration, options: configurations, defaultValue: "Fit Screen"),
                 ParameterMetadata(key: "WFWidth", title: "Width", type: .number),
                 ParameterMetadata(key: "WFHeight", title: "Height", type: .number),
                 ParameterMetadata(key: "WFBringToFront", title: "Bring to Front", type: .boolean, defaultValue: "true"),
@@ -285,13 +321,14 @@ enum WindowActions {
             inputParameter: "WFWindow", outputType: windowType, outputName: "Window", isReadOnly: false, keywords: ["size", "tile", "snap"])
     ) { parameters in
         { input, run in
-            let connection = try Connection(run: run, parameter: "WFWindow")
+            let connection = try Connection(run: run)
             let given = parameters["WFWindow"].isAbsent ? input : try run.content(parameters["WFWindow"])
-            let configuration = (try run.text(parameters["WFConfiguration"]) ?? "Dimensions").lowercased()
+            let configuration = (try run.text(parameters["WFConfiguration"]) ?? "Fit Screen").lowercased()
             let front = try run.bool(parameters["WFBringToFront"]) ?? true
             var resized: [Content] = []
             for window in try windows(given, connection: connection, parameter: "WFWindow") {
-                let screen = connection.monitor(of: window)
+                let screen = try connection.area(of: window)
+                let before = connection.frame(window)
                 let (halfWidth, halfHeight) = (screen.width / 2, screen.height / 2)
                 let place: (x: Int, y: Int, width: Int, height: Int)
                 switch configuration {
@@ -309,19 +346,24 @@ enum WindowActions {
                     let width = try pixels(parameters["WFWidth"], run, key: "WFWidth")
                     let height = try pixels(parameters["WFHeight"], run, key: "WFHeight")
                     guard width != nil || height != nil else { throw ActionFailure("give a width, a height or both", parameter: "WFWidth") }
-                    let frame = connection.frame(window) ?? (0, 0, 0, 0)
+                    let frame = before ?? (0, 0, 0, 0)
                     place = (-1, -1, width ?? frame.width, height ?? frame.height)
                 default:
                     throw ActionFailure(
                         "“\(configuration.prefix(30))” is not a configuration: \(configurations.joined(separator: ", "))",
                         parameter: "WFConfiguration")
                 }
+                let given: Int32 = place.x < 0 ? 4 | 8 : 1 | 2 | 4 | 8
                 try check(
-                    sx11_move_resize(connection.pointer, window, Int32(place.x), Int32(place.y), Int32(place.width), Int32(place.height)),
-                    doing: "resize the window", parameter: "WFWindow")
+                    sx11_move_resize(
+                        connection.pointer, window, given, Int32(place.x), Int32(place.y), Int32(place.width), Int32(place.height)),
+                    doing: "resize the window", parameter: "WFWindow", connection: connection)
                 if front {
-                    try check(sx11_activate(connection.pointer, window), doing: "bring the window to the front", parameter: "WFWindow")
+                    try check(
+                        sx11_activate(connection.pointer, window), doing: "bring the window to the front", parameter: "WFWindow",
+                        connection: connection)
                 }
+                connection.settle(window, target: (place.x < 0 ? nil : place.x, place.y < 0 ? nil : place.y, place.width, place.height))
                 resized.append(content(window, connection: connection))
             }
             return Content(items: resized)
@@ -364,13 +406,12 @@ enum WindowActions {
             description: "Gives the app of the frontmost window, or (Visible Apps) every app with a window not minimized.",
             parameters: [
                 ParameterMetadata(
-                    key: "WFVisibleAppScope", title: "Scope", type: .enumeration, options: ["Frontmost App", "Visible Apps"],
-                    defaultValue: "Frontmost App")
+                    key: "WFVisibleAppScope", title: "Scope", type: .enumeration, options: ["Current", "Visible"], defaultValue: "Current")
             ],
             outputType: "App", outputName: "Current App", keywords: ["frontmost", "active", "focused"])
     ) { parameters in
         { _, run in
-            let connection = try Connection(run: run, parameter: "WFVisibleAppScope")
+            let connection = try Connection(run: run)
             if (try run.text(parameters["WFVisibleAppScope"]) ?? "").lowercased().contains("visible") {
                 var seen: Set<String> = []
                 return .list(
@@ -384,7 +425,7 @@ enum WindowActions {
                     })
             }
             let active = connection.active
-            guard active != 0 else { throw ActionFailure("no window is frontmost", parameter: "WFVisibleAppScope") }
+            guard active != 0 else { throw ActionFailure("no window is frontmost") }
             return app(of: active, connection: connection, run: run)
         }
     }
@@ -397,17 +438,18 @@ enum WindowActions {
                 ParameterMetadata(
                     key: "WFHideAppMode", title: "Mode", type: .enumeration, options: ["App", "All Apps"], defaultValue: "App"),
                 ParameterMetadata(key: "WFApp", title: "App", type: .content),
+                ParameterMetadata(key: "WFAppsExcept", title: "Except", type: .content, isList: true),
             ],
             inputParameter: "WFApp", isReadOnly: false, keywords: ["minimize", "hide"]),
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            let connection = try Connection(run: run, parameter: "WFApp")
+            let connection = try Connection(run: run)
             let all = (try run.text(parameters["WFHideAppMode"]) ?? "App").lowercased().hasPrefix("all")
             var targets = connection.windows()
-            if !all {
-                let given = parameters["WFApp"].isAbsent ? input : try run.content(parameters["WFApp"])
-                let names: Set<String> = Set(
+            /// The names an app is known by: its name, desktop id, program and window class.
+            func names(_ given: Content) -> Set<String> {
+                Set(
                     given.items.flatMap { item -> [String] in
                         var names = [(item.dictionary?["Name"] ?? item).text.lowercased()]
                         if case .entity(let entity) = item {
@@ -420,14 +462,24 @@ enum WindowActions {
                         }
                         return names.filter { !$0.isEmpty }
                     })
+            }
+            func belongs(_ window: UInt, to names: Set<String>) -> Bool {
+                let appClass = connection.appClass(window).lowercased()
+                return names.contains(appClass) || names.contains { $0.hasSuffix("." + appClass) }
+            }
+            if all {
+                let kept = names(try run.content(parameters["WFAppsExcept"]))
+                targets = targets.filter { !belongs($0, to: kept) }
+            } else {
+                let given = parameters["WFApp"].isAbsent ? input : try run.content(parameters["WFApp"])
+                let names = names(given)
                 guard !names.isEmpty else { throw ActionFailure("no app is given", parameter: "WFApp") }
-                targets = targets.filter { window in
-                    let appClass = connection.appClass(window).lowercased()
-                    return names.contains(appClass) || names.contains { $0.hasSuffix("." + appClass) }
-                }
+                targets = targets.filter { belongs($0, to: names) }
                 guard !targets.isEmpty else { throw ActionFailure("no window of that app is open", parameter: "WFApp") }
             }
-            for window in targets { try check(sx11_minimize(connection.pointer, window), doing: "minimize a window", parameter: "WFApp") }
+            for window in targets {
+                try check(sx11_minimize(connection.pointer, window), doing: "minimize a window", parameter: "WFApp", connection: connection)
+            }
             return input
         }
     }
@@ -440,9 +492,9 @@ enum WindowActions {
         passesInputThrough: true
     ) { _ in
         { input, run in
-            let connection = try Connection(run: run, parameter: nil)
+            let connection = try Connection(run: run)
             guard connection.hasWindowManager else { throw ActionFailure("no window manager runs on this display to show the desktop") }
-            try check(sx11_show_desktop(connection.pointer, 1), doing: "show the desktop", parameter: "")
+            try check(sx11_show_desktop(connection.pointer, 1), doing: "show the desktop", parameter: nil, connection: connection)
             return input
         }
     }

@@ -15,23 +15,32 @@ import Testing
 
     /// Xvfb, Openbox and two xmessage windows, stopped when it goes.
     final class Desktop {
-        let display: String
+        var display = ""
         var processes: [Process] = []
         let home: TemporaryDirectory
 
         init() throws {
             home = try TemporaryDirectory()
-            var number = 0
-            for candidate in 90..<200
-            where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(candidate)")
-                && !FileManager.default.fileExists(atPath: "/tmp/.X\(candidate)-lock")
-            {
-                number = candidate
-                break
+            // Xvfb picks a free display itself and says which once it takes connections
+            // (-displayfd), so the tests never reach another X server.
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            let output = Pipe()
+            server.standardOutput = output
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            processes.append(server)
+            var said = Data()
+            while !said.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                said += chunk
+            }
+            guard let number = Int(String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw ActionFailure("Xvfb didn't say which display it took")
             }
             display = ":\(number)"
-            try start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            try wait("the X server") { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
             try start("/usr/bin/openbox", ["--sm-disable"])
             try wait("the window manager") { (try? self.wmctrl(["-m"]))?.contains("Openbox") == true }
             try start("/usr/bin/xmessage", ["-title", "First Window", "-geometry", "300x120+20+30", "one"])
@@ -40,9 +49,16 @@ import Testing
         }
 
         deinit {
+            // SIGKILL: the test runner's threads block SIGTERM, and its children inherit that.
+            // Xvfb's lock and socket are then removed here, as it would have.
             for process in processes.reversed() where process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
+            }
+            let number = display.dropFirst()
+            if !number.isEmpty {
+                try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+                try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
             }
         }
 
@@ -77,13 +93,25 @@ import Testing
             return result.output
         }
 
-        /// wmctrl's idea of a window's place and size: x, y, width, height (its frame's place).
+        /// xprop's reading of a window's `_NET_WM_STATE`.
+        func state(of title: String) throws -> String {
+            guard let line = try wmctrl(["-l"]).split(separator: "\n").first(where: { $0.hasSuffix(title) }) else { return "" }
+            let id = String(line.split(separator: " ")[0])
+            return try ProcessRun.run("/usr/bin/xprop", ["-id", id, "_NET_WM_STATE"], environment: environment, timeout: 10).output
+        }
+
+        /// xwininfo's reading of a window itself (without its frame): its left and top on the
+        /// screen, its width and height.
         func geometry(_ title: String) throws -> [Int]? {
-            for line in try wmctrl(["-lG"]).split(separator: "\n") where line.hasSuffix(title) {
-                let words = line.split(separator: " ", omittingEmptySubsequences: true)
-                return words.count > 6 ? words[2...5].compactMap { Int($0) } : nil
+            guard let line = try wmctrl(["-l"]).split(separator: "\n").first(where: { $0.hasSuffix(title) }) else { return nil }
+            let id = String(line.split(separator: " ")[0])
+            let info = try ProcessRun.run("/usr/bin/xwininfo", ["-id", id], environment: environment, timeout: 10).output
+            let fields = ["Absolute upper-left X:", "Absolute upper-left Y:", "Width:", "Height:"].compactMap { label in
+                info.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }.flatMap {
+                    Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+                }
             }
-            return nil
+            return fields.count == 4 ? fields : nil
         }
     }
 
@@ -98,25 +126,48 @@ import Testing
         #expect(Set(titles) == ["First Window", "Second Window"], "\(titles)")
         #expect(windows.items.allSatisfy { $0.property("App Name") == .text("Xmessage") })
         let second = try #require(windows.items.first { $0.property("Title") == .text("Second Window") })
-        #expect(second.property("Width") == .number(240) && second.property("Height") == .number(100))
-        // Moved to the top right corner of the 1280 × 800 screen: wmctrl agrees where it is.
-        _ = try run("movewindow", ["WFWindow": T.text("Second Window"), "WFPosition": T.text("Top Right")], desktop: desktop)
-        try desktop.wait("the move") {
-            guard let frame = try? desktop.geometry("Second Window"), frame.count == 4 else { return false }
-            return frame[0] + frame[2] >= 1270 && frame[1] <= 40
-        }
-        // Resized to the left half: 640 wide, as tall as the screen (less the frame).
-        _ = try run("resizewindow", ["WFWindow": T.text("First Window"), "WFConfiguration": T.text("Left Half")], desktop: desktop)
-        try desktop.wait("the resize") {
-            guard let frame = try? desktop.geometry("First Window"), frame.count == 4 else { return false }
-            return abs(frame[2] - 640) <= 12 && frame[3] >= 740 && frame[0] <= 10
-        }
-        // Dimensions, and the frontmost window is the one just brought forward.
-        _ = try run(
-            "resizewindow", ["WFWindow": T.text("First Window"), "WFWidth": T.number(500), "WFHeight": T.number(300)], desktop: desktop)
-        try desktop.wait("the second resize") { (try? desktop.geometry("First Window"))?[2] == 500 }
+        // Its size with the window manager's frame: the window's 240 × 100 and a border and title bar.
+        let (width, height) = (second.property("Width").number ?? 0, second.property("Height").number ?? 0)
+        #expect(width > 240 && width < 260 && height > 100 && height < 140, "\(second)")
+        // Moved to the top right corner of the 1280 × 800 screen: the frame's right edge on the
+        // screen's, its top at the top, as wmctrl (another EWMH client) reads them.
+        let moved = try run("movewindow", ["WFWindow": T.text("Second Window"), "WFPosition": T.text("Top Right")], desktop: desktop)
+        #expect(moved.property("X Position").number.map { $0 + (moved.property("Width").number ?? 0) } == 1280, "\(moved)")
+        #expect(moved.property("Y Position") == .number(0))
+        // The window itself (inside its frame) as xwininfo reads it: its right edge near the
+        // screen's, its top just under the frame's title bar.
+        let client = try #require(try desktop.geometry("Second Window"))
+        #expect((1270...1280).contains(client[0] + client[2]) && (1...40).contains(client[1]) && client[2] == 240, "\(client)")
+        // Brought to the front, it is the frontmost window and the other isn't.
+        let after = try run("filter.windows", desktop: desktop)
+        #expect(after.items.first { $0.property("Title") == .text("Second Window") }?.property("Is Frontmost") == .boolean(true))
+        #expect(after.items.first { $0.property("Title") == .text("First Window") }?.property("Is Frontmost") == .boolean(false))
+        // The left half: its frame 640 wide and the screen's height.
+        let half = try run("resizewindow", ["WFWindow": T.text("First Window"), "WFConfiguration": T.text("Left Half")], desktop: desktop)
+        #expect(
+            half.property("Width") == .number(640) && half.property("Height") == .number(800) && half.property("X Position") == .number(0),
+            "\(half)")
+        // Dimensions: the frame's size as asked.
+        let sized = try run(
+            "resizewindow",
+            [
+                "WFWindow": T.text("First Window"), "WFConfiguration": T.text("Dimensions"), "WFWidth": T.number(500),
+                "WFHeight": T.number(300),
+            ],
+            desktop: desktop)
+        #expect(sized.property("Width") == .number(500) && sized.property("Height") == .number(300), "\(sized)")
         let front = try run("getcurrentapp", desktop: desktop)
         #expect(front.property("Name") == .text("Xmessage"), "\(front)")
+        let huge = T.failure {
+            try run(
+                "movewindow",
+                [
+                    "WFWindow": T.text("First Window"), "WFPosition": T.text("Coordinates"), "WFXCoordinate": T.number(1e12),
+                    "WFYCoordinate": T.number(0),
+                ],
+                desktop: desktop)
+        }
+        #expect(huge?.parameter == "WFXCoordinate")
         let bad = T.failure {
             try run("movewindow", ["WFWindow": T.text("No Such Window")], desktop: desktop)
         }
@@ -130,11 +181,13 @@ import Testing
         #expect(
             main.property("Width") == .number(1280) && main.property("Height") == .number(800) && main.property("Is Main") == .boolean(true)
         )
+        // All apps but none kept: every window minimized, as xprop reads their state.
         _ = try run("hide.app", ["WFHideAppMode": T.text("App"), "WFApp": T.text("Xmessage")], desktop: desktop)
         try desktop.wait("the windows to be minimized") {
-            let windows = try? run("filter.windows", desktop: desktop)
-            return windows?.items.allSatisfy { $0.property("Is Minimized") == .boolean(true) } == true
+            ["First Window", "Second Window"].allSatisfy { (try? desktop.state(of: $0))?.contains("_NET_WM_STATE_HIDDEN") == true }
         }
+        let windows = try run("filter.windows", desktop: desktop)
+        #expect(windows.items.count == 2 && windows.items.allSatisfy { $0.property("Is Minimized") == .boolean(true) })
         _ = try run("returntohomescreen", desktop: desktop)
         try desktop.wait("showing the desktop") { (try? desktop.wmctrl(["-m"]))?.contains("showing the desktop\" mode: ON") == true }
     }

@@ -30,14 +30,23 @@ char *sx11_window_title(sx11_display *display, unsigned long window);
 char *sx11_window_class(sx11_display *display, unsigned long window);
 /// The process that owns a window (`_NET_WM_PID`), 0 when unknown.
 int sx11_window_pid(sx11_display *display, unsigned long window);
-/// A window's place and size on the screen; 0, or -1 when it is gone.
+/// A window's place and size on the screen, its window manager's frame included; 0, or -1 when it is gone.
 int sx11_window_geometry(sx11_display *display, unsigned long window, int *x, int *y, int *width, int *height);
+/// The widths of a window's frame at its left, right, top and bottom (`_NET_FRAME_EXTENTS`; 0 without).
+int sx11_frame_extents(sx11_display *display, unsigned long window, int *left, int *right, int *top, int *bottom);
+/// The part of the screen windows may take, less panels (`_NET_WORKAREA`); -1 when the window manager doesn't say.
+int sx11_work_area(sx11_display *display, int *x, int *y, int *width, int *height);
+/// Whether a window is an app's, not a panel or the desktop itself (`_NET_WM_WINDOW_TYPE`).
+int sx11_is_app_window(sx11_display *display, unsigned long window);
+/// Whether the connection to the server is lost (the server went away).
+int sx11_is_lost(sx11_display *display);
 /// Whether a window is minimized (hidden) or full screen (`_NET_WM_STATE`).
 int sx11_window_state(sx11_display *display, unsigned long window, int *hidden, int *fullscreen);
 
-/// Moves and resizes a window through the window manager (`_NET_MOVERESIZE_WINDOW`); -1 for
-/// a value leaves it as it is. With no window manager, the window itself is moved.
-int sx11_move_resize(sx11_display *display, unsigned long window, int x, int y, int width, int height);
+/// Moves and resizes a window's frame through the window manager (`_NET_MOVERESIZE_WINDOW`):
+/// `given` says which of x (1), y (2), width (4) and height (8) to set. With no window manager,
+/// the window itself is moved. -1 when X refused or the frame would leave no window inside.
+int sx11_move_resize(sx11_display *display, unsigned long window, int given, int x, int y, int width, int height);
 /// Raises and focuses a window (`_NET_ACTIVE_WINDOW`).
 int sx11_activate(sx11_display *display, unsigned long window);
 /// Minimizes a window (ICCCM's `WM_CHANGE_STATE` to iconic).
@@ -45,8 +54,6 @@ int sx11_minimize(sx11_display *display, unsigned long window);
 /// Shows the desktop, every window out of the way (`_NET_SHOWING_DESKTOP`).
 int sx11_show_desktop(sx11_display *display, int show);
 
-/// The screen's size in pixels.
-int sx11_screen_size(sx11_display *display, int *width, int *height);
 /// The monitors (XRandR's, else the screen as one): each one's place, size in pixels and
 /// millimetres, whether it is the primary one, and its name (in `names`, 64 bytes each, ended
 /// by a NUL). Returns how many (at most `capacity`), or -1.
