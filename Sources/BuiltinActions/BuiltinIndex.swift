@@ -428,6 +428,7 @@ extension Builtins {
         "is.workflow.actions.importaudiofiles": 24,
         "is.workflow.actions.input": 5,
         "is.workflow.actions.instapaper.add": 17,
+        "is.workflow.actions.instapaper.get": 17,
         "is.workflow.actions.list": 1,
         "is.workflow.actions.location": 62,
         "is.workflow.actions.lockscreen": 44,

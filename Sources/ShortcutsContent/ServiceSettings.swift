@@ -59,6 +59,10 @@ public struct ServiceSettings: Sendable, Equatable {
         Service(name: "instapaper-user", defaultValue: "", purpose: "your Instapaper email address"),
         Service(name: "instapaper-password", defaultValue: "", purpose: "your Instapaper password"),
         Service(
+            name: "instapaper-consumer-key", defaultValue: "",
+            purpose: "an Instapaper application's consumer key (Get Instapaper Bookmarks)"),
+        Service(name: "instapaper-consumer-secret", defaultValue: "", purpose: "that application's consumer secret"),
+        Service(
             name: "pinboard", defaultValue: "https://api.pinboard.in", purpose: "Pinboard's API (Add to Pinboard, Get Pinboard Bookmarks)"),
         Service(name: "pinboard-token", defaultValue: "", purpose: "your Pinboard API token, user:HEX"),
         Service(name: "todoist", defaultValue: "https://api.todoist.com", purpose: "Todoist's API (Add Todoist Item)"),

@@ -4,10 +4,11 @@ import ShortcutsContent
 import ShortcutsEngine
 
 /// Pinboard's and Instapaper's actions, through their documented APIs: Pinboard's v1 API with
-/// the person's API token (`user:HEX`, from pinboard.in/settings/password), Instapaper's Simple
-/// API with the person's user name and password.
+/// the person's API token (`user:HEX`, from pinboard.in/settings/password); Instapaper's Simple
+/// API with the person's user name and password, and its Full API (OAuth 1.0a with xAuth, an
+/// application's consumer key and secret from Instapaper) for the bookmarks' list.
 enum BookmarkServices {
-    static let all: [ActionDefinition] = [pinboardAdd, pinboardGet, instapaperAdd]
+    static let all: [ActionDefinition] = [pinboardAdd, pinboardGet, instapaperAdd, instapaperGet]
 
     static func pinboard(_ run: RunContext, parameter: String) throws -> ServiceAccount {
         try ServiceAccount(
@@ -116,6 +117,77 @@ enum BookmarkServices {
                 try account.send(request)
             }
             return input
+        }
+    }
+
+    static let instapaperGet = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "is.workflow.actions.instapaper.get", title: "Get Instapaper Bookmarks",
+            description:
+                "Gives the URLs of your Instapaper bookmarks in a folder (Unread, Starred, Archive, or one of yours), newest first, through its Full API: an application's consumer key and secret (instapaper-consumer-key, instapaper-consumer-secret) with your email address and password.",
+            parameters: [
+                ParameterMetadata(key: "WFInstapaperFolder", title: "Folder", type: .text, defaultValue: "Unread"),
+                ParameterMetadata(key: "WFBookmarkCount", title: "Count", type: .integer, defaultValue: "25", minimum: 1, maximum: 500),
+            ],
+            outputType: "URL", outputName: "Bookmarks", keywords: ["read later", "articles"])
+    ) { parameters in
+        { _, run in
+            let account = try ServiceAccount(
+                "Instapaper", setting: "instapaper",
+                credentials: ["instapaper-user", "instapaper-password", "instapaper-consumer-key", "instapaper-consumer-secret"],
+                howTo:
+                    "ask Instapaper for an application's consumer key and secret (instapaper.com/main/request_oauth_consumer_token), and give your email address and password",
+                parameter: "WFInstapaperFolder", run: run)
+            let count = try run.wholeNumber(
+                parameters["WFBookmarkCount"], parameter: "WFBookmarkCount", in: 1...500, default: 25, what: "the count")
+            let (key, secret) = (account["instapaper-consumer-key"], account["instapaper-consumer-secret"])
+            func post(_ path: String, _ fields: [(String, String)], token: String = "", tokenSecret: String = "") throws -> HTTPResponse {
+                var request = HTTPRequest(url: try account.url(path), method: "POST")
+                request.body = ServiceAccount.form(fields)
+                request.setHeader("Content-Type", "application/x-www-form-urlencoded")
+                return try account.send(
+                    account.signed(request, consumerKey: key, consumerSecret: secret, token: token, tokenSecret: tokenSecret))
+            }
+            // xAuth: the email address and password give this application a token of its own.
+            let answer = try post(
+                "/api/1/oauth/access_token",
+                [
+                    ("x_auth_username", account["instapaper-user"]), ("x_auth_password", account["instapaper-password"]),
+                    ("x_auth_mode", "client_auth"),
+                ])
+            let pairs = Dictionary(
+                String(decoding: answer.body, as: UTF8.self).split(separator: "&").map { pair -> (String, String) in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                    return (parts[0], parts.count > 1 ? parts[1] : "")
+                }, uniquingKeysWith: { first, _ in first })
+            guard let token = pairs["oauth_token"], let tokenSecret = pairs["oauth_token_secret"] else {
+                throw ActionFailure("Instapaper gave no access token for these credentials", parameter: "WFInstapaperFolder")
+            }
+            // Unread, Starred and Archive by those names; a folder of yours by its title.
+            let folder = (try run.text(parameters["WFInstapaperFolder"]) ?? "Unread").trimmingCharacters(in: .whitespaces)
+            var folderID = folder.isEmpty ? "unread" : folder.lowercased()
+            if !["unread", "starred", "archive"].contains(folderID) {
+                let folders = JSONBridge.parse(
+                    String(decoding: try post("/api/1/folders/list", [], token: token, tokenSecret: tokenSecret).body, as: UTF8.self))
+                guard let found = folders?.items.first(where: { $0.property("title").text.caseInsensitiveCompare(folder) == .orderedSame })
+                else {
+                    throw ActionFailure("you have no Instapaper folder named “\(folder.prefix(60))”", parameter: "WFInstapaperFolder")
+                }
+                folderID = found.property("folder_id").text
+            }
+            let listed = try post(
+                "/api/1/bookmarks/list", [("folder_id", folderID), ("limit", String(count))], token: token, tokenSecret: tokenSecret)
+            guard let list = JSONBridge.parse(String(decoding: listed.body, as: UTF8.self)) else {
+                throw ActionFailure("Instapaper answered with something that isn't JSON", parameter: "WFInstapaperFolder")
+            }
+            // The list is an object with its bookmarks, or (version 1.0) a list of typed items.
+            let items: [Content]
+            if case .dictionary = list {
+                items = list.property("bookmarks").items
+            } else {
+                items = list.items.filter { $0.property("type").text == "bookmark" }
+            }
+            return .list(items.compactMap { URL(string: $0.property("url").text).map(Content.url) })
         }
     }
 }

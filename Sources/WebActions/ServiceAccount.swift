@@ -125,8 +125,10 @@ struct ServiceAccount {
         var oauth = [
             ("oauth_consumer_key", consumerKey), ("oauth_nonce", UUID().uuidString.replacingOccurrences(of: "-", with: "")),
             ("oauth_signature_method", "HMAC-SHA1"), ("oauth_timestamp", String(Int(run.environment.now().timeIntervalSince1970))),
-            ("oauth_token", token), ("oauth_version", "1.0"),
+            ("oauth_version", "1.0"),
         ]
+        // A request for a token has none yet.
+        if !token.isEmpty { oauth.append(("oauth_token", token)) }
         var parameters = oauth
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
         for item in components?.percentEncodedQueryItems ?? [] {

@@ -19,11 +19,14 @@ struct ActionCoverageTests {
                 "com.apple.ShortcutsActions.SetDefaultCellularPlanAction", "com.apple.ShortcutsActions.SetVoiceDataModeAction",
                 "com.apple.ShortcutsActions.ToggleCellularPlanAction", "is.workflow.actions.cellular.rat.set",
             ], "cellular plans: iOS-only, and their parameter keys are in no dump at hand")
-        add(["is.workflow.actions.openpasswords", "is.workflow.actions.properties.appearance"], "not built yet")
-        add(["is.workflow.actions.streetview.image"], "needs a Street View API key and its terms")
         add(
-            ["instapaper.get"].map { "is.workflow.actions." + $0 },
-            "Instapaper's bookmark lists are its OAuth 1 Full API, which needs an application key Instapaper gives on request")
+            ["is.workflow.actions.openpasswords"],
+            "it opens Apple's Passwords app at a search; the desktop's password managers (Seahorse, KeePassXC, KWallet) take no search from outside"
+        )
+        add(
+            ["is.workflow.actions.properties.appearance"],
+            "the details Apple's Appearance content has are named in no dump at hand; Set Appearance reads and sets the desktop's")
+        add(["is.workflow.actions.streetview.image"], "needs a Street View API key and its terms")
         add(
             ["properties.stock", "stocks.quote"].map { "is.workflow.actions." + $0 },
             "Stocks' quotes come from Apple's own service, and their parameter keys are in no dump at hand")

@@ -25,6 +25,17 @@ import Testing
             import base64, json, os, sys, urllib.parse, http.server
             log_path = sys.argv[1]
             files, boards, lists, cards = {}, [], [], []
+            def oauth_ok(handler, path, params, secrets, consumer, token):
+                # RFC 5849's signature, computed here from what arrived, against the one sent.
+                import hmac, hashlib
+                auth = handler.headers.get("Authorization", "")
+                if not auth.startswith("OAuth "): return False
+                fields = dict((k.strip(), urllib.parse.unquote(v.strip().strip('"'))) for k, v in (x.split("=", 1) for x in auth[6:].split(",")))
+                signature = fields.pop("oauth_signature", "")
+                pairs = sorted((urllib.parse.quote(k, safe="~"), urllib.parse.quote(v, safe="~")) for k, v in list(fields.items()) + list(params.items()))
+                base = "&".join([handler.command, urllib.parse.quote(f"http://{handler.headers['Host']}{path}", safe="~"), urllib.parse.quote("&".join(f"{k}={v}" for k, v in pairs), safe="~")])
+                expected = base64.b64encode(hmac.new(secrets.encode(), base.encode(), hashlib.sha1).digest()).decode()
+                return signature == expected and fields.get("oauth_consumer_key") == consumer and fields.get("oauth_token") == token
             def log(entry):
                 with open(log_path, "a") as f: f.write(json.dumps(entry) + "\n")
             class Handler(http.server.BaseHTTPRequestHandler):
@@ -108,15 +119,19 @@ import Testing
                         if p.endswith("/media"): return self.reply(201, {"id": 7})
                         kind = "page_id" if p.endswith("/pages") else "p"
                         return self.reply(201, {"id": 10, "link": f"http://127.0.0.1/?{kind}=10"})
+                    if p.startswith("/api/1/"):
+                        form = dict(urllib.parse.parse_qsl(body.decode()))
+                        if p == "/api/1/oauth/access_token":
+                            ok = oauth_ok(self, p, form, "ICS&", "ICK", None) and form.get("x_auth_username") == "ada@example.org" and form.get("x_auth_password") == "pw"
+                            return self.reply(200 if ok else 401, b"oauth_token=IT&oauth_token_secret=ITS" if ok else b"bad")
+                        if not oauth_ok(self, p, form, "ICS&ITS", "ICK", "IT"): return self.reply(403, [{"type": "error", "message": "bad signature"}])
+                        if p == "/api/1/folders/list": return self.reply(200, [{"type": "folder", "folder_id": 77, "title": "Recipes"}])
+                        if form.get("folder_id") == "77": return self.reply(200, [{"type": "user"}, {"type": "bookmark", "url": "https://recipes.example/soup"}])
+                        marks = [{"url": f"https://read.example/{i}"} for i in range(1, 4)]
+                        return self.reply(200, {"user": {}, "bookmarks": marks[:int(form.get("limit", "25"))], "highlights": []})
                     if p.startswith("/v2/blog/"):
                         if auth.startswith("OAuth "):
-                            import hmac, hashlib
-                            fields = dict((k.strip(), urllib.parse.unquote(v.strip().strip('"'))) for k, v in (x.split("=", 1) for x in auth[6:].split(",")))
-                            signature = fields.pop("oauth_signature")
-                            params = sorted((urllib.parse.quote(k, safe="~"), urllib.parse.quote(v, safe="~")) for k, v in list(fields.items()) + list(query.items()))
-                            base = "&".join([self.command, urllib.parse.quote(f"http://{self.headers['Host']}{p}", safe="~"), urllib.parse.quote("&".join(f"{k}={v}" for k, v in params), safe="~")])
-                            expected = base64.b64encode(hmac.new(b"CS&TS", base.encode(), hashlib.sha1).digest()).decode()
-                            if signature != expected or fields.get("oauth_token") != "TOK" or fields.get("oauth_consumer_key") != "CK":
+                            if not oauth_ok(self, p, query, "CS&TS", "CK", "TOK"):
                                 return self.reply(401, {"meta": {"status": 401, "msg": "bad signature"}})
                         elif auth != "Bearer TUM": return self.reply(401, {"meta": {"status": 401}})
                         return self.reply(201, {"meta": {"status": 201}, "response": {"id": "555"}})
@@ -207,6 +222,18 @@ import Testing
         _ = try run(
             "instapaper.add", input: .url(URL(string: "https://example.org/article")!),
             settings: ["instapaper-user": "ada@example.org", "instapaper-password": "pw"])
+        // The bookmarks' list through the Full API: xAuth, then signed calls.
+        let instapaper = [
+            "instapaper-user": "ada@example.org", "instapaper-password": "pw", "instapaper-consumer-key": "ICK",
+            "instapaper-consumer-secret": "ICS",
+        ]
+        let unread = try run("instapaper.get", ["WFBookmarkCount": T.number(2)], settings: instapaper)
+        #expect(unread == .list([.url(URL(string: "https://read.example/1")!), .url(URL(string: "https://read.example/2")!)]))
+        let recipes = try run("instapaper.get", ["WFInstapaperFolder": T.text("recipes")], settings: instapaper)
+        #expect(recipes == .list([.url(URL(string: "https://recipes.example/soup")!)]))
+        var wrongSecret = instapaper
+        wrongSecret["instapaper-consumer-secret"] = "NOPE"
+        #expect(failure("instapaper.get", settings: wrongSecret)?.message.contains("Instapaper answered HTTP 401") == true)
         let form = try #require(server.requests(to: "/api/add").first?["body"] as? String)
         #expect(form == "url=https%3A%2F%2Fexample.org%2Farticle", "the password goes in the header, not the body: \(form)")
         // A failure never shows a credential, even one the service wants in its URL.
