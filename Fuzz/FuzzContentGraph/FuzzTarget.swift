@@ -12,7 +12,8 @@ import ShortcutsEngine
 /// (offline: nothing is downloaded or read), and run through the actions that find contacts,
 /// addresses, phone numbers, email addresses, dates, links, dictionaries and measurements in
 /// text, through the feed reader (RSS, Atom, a page's feed links), through the iCalendar and
-/// vCard reader (calendars, contacts given as files), and through rich text: pages parsed, their
+/// vCard reader (calendars, contacts given as files), through the mail reader (headers, encoded
+/// words, MIME parts in any charset, addresses), and through rich text: pages parsed, their
 /// text, Markdown both ways, articles found. Refusals are expected; crashes, hangs and leaks are the bugs.
 ///
 /// Build and run with `Scripts/fuzz.sh SECONDS FuzzContentGraph`; libFuzzer supplies `main`.
@@ -72,6 +73,11 @@ public func fuzzContentGraph(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         _ = Readability.article(from: page, url: URL(string: "https://example.com/a/"))
     }
     if let html = try? Markdown.html(from: text) { _ = try? HTMLDocument.parse(html).plainText() }
+    // Mail other programs wrote: headers, encoded words, MIME parts in any charset, addresses.
+    let message = MailMessageText(data)
+    _ = message.header("Subject")
+    _ = MailMessageText.addresses(message.rawHeader("From") ?? text)
+    _ = MailMessageText.decodedWords(text)
     // The feed reader reads downloaded pages and feeds: RSS, Atom and the links to them.
     _ = FeedReader.read(text)
     _ = FeedReader.feedLinks(in: text, base: URL(string: "https://example.com/a/")!)

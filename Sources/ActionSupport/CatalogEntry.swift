@@ -37,4 +37,13 @@ extension Array where Element == CatalogGroup {
 extension Array where Element == ActionDefinition {
     /// These definitions, each listed under `category`.
     package func listed(under category: ActionCategory) -> [CatalogEntry] { map { CatalogEntry($0, category) } }
+
+    /// These actions as one app's own (`shortcuts actions` and the editor name the app).
+    package func inApp(_ app: String) -> [ActionDefinition] {
+        map { definition in
+            var definition = definition
+            definition.metadata.app = app
+            return definition
+        }
+    }
 }

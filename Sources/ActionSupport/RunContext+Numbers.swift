@@ -32,3 +32,11 @@ extension RunContext {
         return min(max(value, range.lowerBound), range.upperBound)
     }
 }
+
+extension RunContext {
+    /// A parameter's value, or the action's input when the parameter isn't set, as an input
+    /// parameter takes it.
+    package func content(_ parameters: CompiledParameters, _ key: String, orInput input: Content) throws -> Content {
+        parameters[key].isAbsent ? input : try content(parameters[key])
+    }
+}

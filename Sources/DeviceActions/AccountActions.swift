@@ -27,12 +27,8 @@ enum AccountActions {
     static let administratorGroups: Set<String> = ["sudo", "wheel", "admin"]
 
     static var all: [ActionDefinition] {
-        [currentUser, listAccounts, groupMembership, identifier, userGroup, homeFolder, userIsAdmin, loginItems, backgroundItems].map {
-            definition in
-            var definition = definition
-            definition.metadata.app = "System Settings"
-            return definition
-        }
+        [currentUser, listAccounts, groupMembership, identifier, userGroup, homeFolder, userIsAdmin, loginItems, backgroundItems].inApp(
+            "System Settings")
     }
 
     // MARK: The user database

@@ -24,11 +24,7 @@ enum ClockAppActions {
         [
             addCity, removeCity, timeForCity, startStopwatch, stopStopwatch, lapStopwatch, resetStopwatch, cancelTimer, pauseTimer,
             resumeTimer, currentTimerDetails, deleteAlarms, openAlarm, createAlarm, findAlarms, toggleAlarm,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = app
-            return definition
-        }
+        ].inApp(app)
     }
 
     static func folder(run: RunContext) -> String { ShortcutsHome.path(in: run.environment.variables) + "/Clock" }

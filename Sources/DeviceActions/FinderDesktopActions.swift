@@ -10,11 +10,7 @@ import ShortcutsEngine
 /// FileActions' `FinderAppActions`.
 enum FinderDesktopActions {
     static var all: [ActionDefinition] {
-        [reveal, goToLocation, getInfo, openItem, search].map { definition in
-            var definition = definition
-            definition.metadata.app = "Finder"
-            return definition
-        } + [
+        [reveal, goToLocation, getInfo, openItem, search].inApp("Finder") + [
             files(reveal), files(openItem), files(search, title: "Search in Files"), files(searchFile), files(openLocation, keeping: true),
         ]
     }

@@ -16,11 +16,7 @@ import ShortcutsEngine
 /// in `$XDG_RUNTIME_DIR/shortcuts/voice-memo.json`.
 enum VoiceMemosAppActions {
     static var all: [ActionDefinition] {
-        [record, stop, createFolder, deleteFolders, deleteRecordings, openFolder, play, findRecordings, search, select].map { definition in
-            var definition = definition
-            definition.metadata.app = "Voice Memos"
-            return definition
-        }
+        [record, stop, createFolder, deleteFolders, deleteRecordings, openFolder, play, findRecordings, search, select].inApp("Voice Memos")
     }
 
     static let recordingType = "Recording"

@@ -11,11 +11,7 @@ enum FinderAppActions {
     static let app = "Finder"
 
     static var all: [ActionDefinition] {
-        [compress, copyItems, moveItems, duplicate, rename, trash, createFolder, getLocation].map { definition in
-            var definition = definition
-            definition.metadata.app = app
-            return definition
-        } + filesApp
+        [compress, copyItems, moveItems, duplicate, rename, trash, createFolder, getLocation].inApp(app) + filesApp
     }
 
     /// The iOS Files app's actions: the Finder's under `com.apple.DocumentsApp.` (their keys are

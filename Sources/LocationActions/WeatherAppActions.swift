@@ -87,11 +87,7 @@ struct WeatherUnits: Codable, Equatable {
 /// weather actions show, and the places kept in `$SHORTCUTS_HOME/Weather/locations.json`.
 enum WeatherAppActions {
     static var all: [ActionDefinition] {
-        ([addLocation, removeLocations, openUnits, reset] + WeatherUnits.choices.keys.sorted().map(setUnit)).map { definition in
-            var definition = definition
-            definition.metadata.app = "Weather"
-            return definition
-        }
+        ([addLocation, removeLocations, openUnits, reset] + WeatherUnits.choices.keys.sorted().map(setUnit)).inApp("Weather")
     }
 
     static let unitTitles = [

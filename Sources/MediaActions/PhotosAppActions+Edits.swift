@@ -225,7 +225,7 @@ extension PhotosAppActions {
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            let paths = try photoPaths(try run.content(parameters, "asset", orInput: input), parameter: "asset", run: run)
             guard paths.count == 1 else { throw ActionFailure("give one photo to edit, not \(paths.count)", parameter: "asset") }
             try saveState(Data(paths[0].utf8), as: "photo-edit", run: run)
             return input
@@ -276,7 +276,7 @@ extension PhotosAppActions {
     ) { parameters in
         { input, run in
             let clockwise = try run.bool(parameters["clockwise"]) ?? true
-            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            let paths = try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run)
             try edit(paths, run: run, parameter: "assets") { $0.quarterTurns = ($0.quarterTurns + (clockwise ? 1 : 3)) % 4 }
             return .nothing
         }
@@ -294,7 +294,7 @@ extension PhotosAppActions {
     ) { parameters in
         { input, run in
             let enabled = try run.bool(parameters["enabled"]) ?? true
-            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            let paths = try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run)
             try edit(paths, run: run, parameter: "assets") { $0.enhanced = enabled }
             return .nothing
         }
@@ -316,7 +316,7 @@ extension PhotosAppActions {
         { input, run in
             let name = try run.text(parameters["effect"]) ?? ""
             let filter = try PhotoEdits.filter(named: name, parameter: "effect")
-            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            let paths = try photoPaths(try run.content(parameters, "asset", orInput: input), parameter: "asset", run: run)
             try edit(paths, run: run, parameter: "asset") { $0.filter = filter?.name }
             return .nothing
         }
@@ -331,7 +331,7 @@ extension PhotosAppActions {
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            let paths = try photoPaths(try given(parameters, "asset", input, run: run), parameter: "asset", run: run)
+            let paths = try photoPaths(try run.content(parameters, "asset", orInput: input), parameter: "asset", run: run)
             guard paths.count == 1 else { throw ActionFailure("give one photo to copy edits from, not \(paths.count)", parameter: "asset") }
             let edits = PhotoEdits.of(paths[0], run: run)
             guard !edits.isEmpty else {
@@ -352,7 +352,7 @@ extension PhotosAppActions {
             guard let data = FileManager.default.contents(atPath: statePath("photo-edits-copied.json", run: run)),
                 let copied = try? JSONDecoder().decode(PhotoEdits.self, from: data)
             else { throw ActionFailure("no edits have been copied; copy a photo's with Copy Edits first") }
-            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run)
+            let paths = try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run)
             try edit(paths, run: run, parameter: "assets") { $0 = copied }
             return .nothing
         }

@@ -39,11 +39,7 @@ enum PhotosAppActions {
             createAlbum, renameAlbum, deleteAlbums, addToAlbum, removeFromAlbum, saveToPhotos, deletePhotos, duplicatePhotos, favorite,
             hide, openAlbum, openPhoto, revealAlbums, revealPhotos, editPhoto, rotate, enhance, applyFilter, copyEdits, pasteEdits,
             setExposure, setSaturation, setWarmth,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = "Photos"
-            return definition
-        }
+        ].inApp("Photos")
     }
 
     /// The library's folder, its links resolved, so that paths below it compare as text.
@@ -201,10 +197,6 @@ enum PhotosAppActions {
         }
     }
 
-    static func given(_ parameters: CompiledParameters, _ key: String, _ input: Content, run: RunContext) throws -> Content {
-        parameters[key].isAbsent ? input : try run.content(parameters[key])
-    }
-
     static func assetsParameter(_ key: String, title: String = "Photos", list: Bool = true) -> ParameterMetadata {
         ParameterMetadata(key: key, title: title, type: .content, isRequired: true, entityType: "Photo", isList: list)
     }
@@ -230,7 +222,7 @@ enum PhotosAppActions {
             inputParameter: "title", outputType: albumType, outputName: "Album", isReadOnly: false, keywords: ["folder", "new album"])
     ) { parameters in
         { input, run in
-            let name = try albumName(try given(parameters, "title", input, run: run), parameter: "title", run: run, existing: false)
+            let name = try albumName(try run.content(parameters, "title", orInput: input), parameter: "title", run: run, existing: false)
             let folder = library(run) + "/" + name
             try LocalFiles.createFolder(folder, run: run, parameter: "title")
             try openIfAsked(parameters, folder, run: run)
@@ -246,7 +238,7 @@ enum PhotosAppActions {
             inputParameter: "album", outputType: albumType, outputName: "Album", isReadOnly: false, keywords: ["name"])
     ) { parameters in
         { input, run in
-            let old = try albumName(try given(parameters, "album", input, run: run), parameter: "album", run: run)
+            let old = try albumName(try run.content(parameters, "album", orInput: input), parameter: "album", run: run)
             let new = try albumName(try run.content(parameters["title"]), parameter: "title", run: run, existing: false)
             let root = library(run)
             if new != old {
@@ -271,7 +263,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             let root = library(run)
-            for name in try albumNames(try given(parameters, "entities", input, run: run), parameter: "entities", run: run) {
+            for name in try albumNames(try run.content(parameters, "entities", orInput: input), parameter: "entities", run: run) {
                 let folder = root + "/" + name
                 try LocalFiles.check(folder, .write, doing: "delete", run: run, parameter: "entities")
                 for entry in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
@@ -305,7 +297,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             let album = try albumName(try run.content(parameters["album"]), parameter: "album", run: run)
-            for path in try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run) {
+            for path in try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run) {
                 _ = try place(path, inAlbum: library(run) + "/" + album, run: run, parameter: "assets")
             }
             return .nothing
@@ -322,7 +314,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             let album = try albumName(try run.content(parameters["album"]), parameter: "album", run: run)
-            for path in try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run) {
+            for path in try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run) {
                 guard try takeOut(path, ofAlbum: library(run) + "/" + album, run: run, parameter: "assets") else {
                     throw ActionFailure("\((path as NSString).lastPathComponent) is not in the album \(album)", parameter: "assets")
                 }
@@ -343,7 +335,7 @@ enum PhotosAppActions {
             inputParameter: "files", outputType: "Photo", outputName: "Photos", isReadOnly: false, keywords: ["import", "save image"])
     ) { parameters in
         { input, run in
-            let files = try MediaLibraryActions.media(try given(parameters, "files", input, run: run), parameter: "files", run: run)
+            let files = try MediaLibraryActions.media(try run.content(parameters, "files", orInput: input), parameter: "files", run: run)
             guard !files.isEmpty else { throw ActionFailure("there is nothing to save", parameter: "files") }
             let saved = try MediaLibraryActions.save(files, into: library(run), run: run, parameter: "files")
             let paths = saved.compactMap { item -> String? in if case .file(let file) = item { file.path } else { nil } }
@@ -360,7 +352,9 @@ enum PhotosAppActions {
             parameters: [assetsParameter("entities")], inputParameter: "entities", isReadOnly: false, keywords: ["remove", "trash"])
     ) { parameters in
         { input, run in
-            for path in try photoPaths(try given(parameters, "entities", input, run: run), parameter: "entities", run: run, hidden: true) {
+            for path in try photoPaths(
+                try run.content(parameters, "entities", orInput: input), parameter: "entities", run: run, hidden: true)
+            {
                 for other in try otherNames(of: path, run: run) {
                     try LocalFiles.check(other, .write, doing: "delete", run: run, parameter: "entities")
                     _ = unlink(other)
@@ -386,7 +380,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             var copies: [String] = []
-            for path in try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run) {
+            for path in try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run) {
                 let target = MediaLibraryActions.freePath(for: (path as NSString).lastPathComponent, in: folder(of: path))
                 try LocalFiles.check(target, .write, run: run, parameter: "assets")
                 do {
@@ -425,7 +419,7 @@ enum PhotosAppActions {
         { input, run in
             let wanted = try switchAction(try run.text(parameters["action"]), on: "favorite", off: "unfavorite", parameter: "action")
             let album = library(run) + "/" + favorites
-            for path in try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run) {
+            for path in try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run) {
                 let isFavorite = try nameIn(album, of: path, run: run) != nil
                 switch wanted ?? !isFavorite {
                 case true where !isFavorite:
@@ -455,7 +449,7 @@ enum PhotosAppActions {
             let wanted = try switchAction(try run.text(parameters["action"]), on: "hide", off: "unhide", parameter: "action")
             let root = library(run)
             let hidden = root + "/" + hiddenFolder
-            for path in try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run, hidden: true) {
+            for path in try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run, hidden: true) {
                 let isHidden = path.hasPrefix(hidden + "/")
                 let hiding = wanted ?? !isHidden
                 guard hiding != isHidden else { continue }
@@ -482,7 +476,7 @@ enum PhotosAppActions {
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            let name = try albumName(try given(parameters, "target", input, run: run), parameter: "target", run: run)
+            let name = try albumName(try run.content(parameters, "target", orInput: input), parameter: "target", run: run)
             try run.environment.openURL(URL(fileURLWithPath: library(run) + "/" + name, isDirectory: true))
             return input
         }
@@ -497,7 +491,7 @@ enum PhotosAppActions {
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            let paths = try photoPaths(try given(parameters, "target", input, run: run), parameter: "target", run: run)
+            let paths = try photoPaths(try run.content(parameters, "target", orInput: input), parameter: "target", run: run)
             guard paths.count == 1 else { throw ActionFailure("give one photo to open, not \(paths.count)", parameter: "target") }
             try run.environment.openURL(URL(fileURLWithPath: paths[0]))
             return input
@@ -515,7 +509,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             let manager = try ServiceClient(.fileManager, for: run)
-            let names = try albumNames(try given(parameters, "albums", input, run: run), parameter: "albums", run: run)
+            let names = try albumNames(try run.content(parameters, "albums", orInput: input), parameter: "albums", run: run)
             try manager.showInFileManager(names.map { URL(fileURLWithPath: library(run) + "/" + $0).absoluteString })
             return input
         }
@@ -535,7 +529,7 @@ enum PhotosAppActions {
     ) { parameters in
         { input, run in
             let manager = try ServiceClient(.fileManager, for: run)
-            let paths = try photoPaths(try given(parameters, "assets", input, run: run), parameter: "assets", run: run, hidden: true)
+            let paths = try photoPaths(try run.content(parameters, "assets", orInput: input), parameter: "assets", run: run, hidden: true)
             try manager.showInFileManager(paths.map { URL(fileURLWithPath: $0).absoluteString })
             return input
         }

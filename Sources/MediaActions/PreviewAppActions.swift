@@ -21,11 +21,7 @@ enum PreviewAppActions {
         [
             autoEnhance, deletePages, export, flip, getPages, insertPages, open, resize, revealDocument, rotate, rotatePages, save,
             search,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = "Preview"
-            return definition
-        }
+        ].inApp("Preview")
     }
 
     // MARK: Documents
@@ -45,10 +41,6 @@ enum PreviewAppActions {
         }
         guard !files.isEmpty else { throw ActionFailure("no documents were given", parameter: parameter) }
         return files
-    }
-
-    static func given(_ parameters: CompiledParameters, _ key: String, _ input: Content, run: RunContext) throws -> Content {
-        parameters[key].isAbsent ? input : try run.content(parameters[key])
     }
 
     /// A document changed: written back over its file when it has one, and output.
@@ -199,7 +191,7 @@ enum PreviewAppActions {
             outputName: "Documents", isReadOnly: false, keywords: ["improve", "levels"])
     ) { parameters in
         { input, run in
-            let done = try documents(try given(parameters, "target", input, run: run), parameter: "target", run: run).map {
+            let done = try documents(try run.content(parameters, "target", orInput: input), parameter: "target", run: run).map {
                 try changedImage($0, run: run, parameter: "target") { try $0!.enhanced() }
             }
             try openIfAsked(parameters, done, run: run)
@@ -220,7 +212,7 @@ enum PreviewAppActions {
     ) { parameters in
         { input, run in
             let horizontally = try run.bool(parameters["horizontally"]) ?? true
-            let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
+            let done = try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run).map {
                 try changedImage($0, run: run, parameter: "documents") { try $0!.flipped(vertically: !horizontally) }
             }
             try openIfAsked(parameters, done, run: run)
@@ -244,7 +236,7 @@ enum PreviewAppActions {
             let width = try ImageActions.pixels(parameters["width"], run, key: "width")
             let height = try ImageActions.pixels(parameters["height"], run, key: "height")
             guard width != nil || height != nil else { throw ActionFailure("give a width, a height or both", parameter: "width") }
-            let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
+            let done = try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run).map {
                 document in
                 try changedImage(document, run: run, parameter: "documents", decoded: false) { _ in
                     try VipsImage.thumbnail(
@@ -269,7 +261,7 @@ enum PreviewAppActions {
     ) { parameters in
         { input, run in
             let turns = try run.bool(parameters["isClockwise"]) ?? true ? 1 : 3
-            let done = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
+            let done = try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run).map {
                 document in
                 guard PDFActions.isPDF(document) else {
                     return try changedImage(document, run: run, parameter: "documents") { try $0!.rotated(degrees: Double(turns) * 90) }
@@ -294,7 +286,7 @@ enum PreviewAppActions {
             isReadOnly: false, keywords: ["write"])
     ) { parameters in
         { input, run in
-            let saved = try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run).map {
+            let saved = try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run).map {
                 document in
                 guard let path = document.path, LocalFiles.exists(path).exists else {
                     throw ActionFailure("\(document.name) has no file to save to; use Save File to choose one", parameter: "documents")
@@ -343,7 +335,7 @@ enum PreviewAppActions {
             }
             var exported: [Content] = []
             var written: Set<String> = []
-            for document in try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run) {
+            for document in try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run) {
                 var files: [FileContent]
                 if type.trimmingCharacters(in: .whitespaces).isEmpty {
                     files = [document]
@@ -393,7 +385,7 @@ enum PreviewAppActions {
         passesInputThrough: true
     ) { parameters in
         { input, run in
-            for document in try documents(try given(parameters, "files", input, run: run), parameter: "files", run: run) {
+            for document in try documents(try run.content(parameters, "files", orInput: input), parameter: "files", run: run) {
                 guard let path = document.path else {
                     throw ActionFailure("\(document.name) has no file to open; save it first", parameter: "files")
                 }
@@ -414,7 +406,8 @@ enum PreviewAppActions {
     ) { parameters in
         { input, run in
             let manager = try ServiceClient(.fileManager, for: run)
-            let paths = try documents(try given(parameters, "target", input, run: run), parameter: "target", run: run).map { document in
+            let paths = try documents(try run.content(parameters, "target", orInput: input), parameter: "target", run: run).map {
+                document in
                 guard let path = document.path else { throw ActionFailure("\(document.name) has no file to reveal", parameter: "target") }
                 return URL(fileURLWithPath: path).absoluteString
             }
@@ -441,7 +434,7 @@ enum PreviewAppActions {
             let selector = (try run.text(parameters["pageSelector"]) ?? "").lowercased()
             let wanted = selector == "all" ? "" : try run.text(parameters["pages"]) ?? ""
             var found: [Content] = []
-            for document in try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run) {
+            for document in try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run) {
                 guard PDFActions.isPDF(document) else { throw ActionFailure("\(document.name) is not a PDF", parameter: "documents") }
                 guard let path = document.path else {
                     throw ActionFailure("\(document.name) has no file; save it first to work on its pages", parameter: "documents")
@@ -470,7 +463,7 @@ enum PreviewAppActions {
                 throw ActionFailure("no search terms were given", parameter: "criteria")
             }
             var found: [Content] = []
-            for document in try documents(try given(parameters, "documents", input, run: run), parameter: "documents", run: run)
+            for document in try documents(try run.content(parameters, "documents", orInput: input), parameter: "documents", run: run)
             where PDFActions.isPDF(document) {
                 guard let path = document.path else {
                     throw ActionFailure("\(document.name) has no file; save it first to search its pages", parameter: "documents")
@@ -498,7 +491,7 @@ enum PreviewAppActions {
             inputParameter: "entities", outputType: "PDF", outputName: "Documents", isReadOnly: false, keywords: ["remove page"])
     ) { parameters in
         { input, run in
-            let done = try pages(try given(parameters, "entities", input, run: run), parameter: "entities").map { path, numbers in
+            let done = try pages(try run.content(parameters, "entities", orInput: input), parameter: "entities").map { path, numbers in
                 try rewrite(path, run: run, parameter: "entities") { pdf, writer in
                     try checkNumbers(numbers, of: pdf, parameter: "entities")
                     for index in 0..<pdf.pageCount where !numbers.contains(index + 1) { try writer.add(page: index, of: pdf, margin: 0) }
@@ -520,7 +513,7 @@ enum PreviewAppActions {
     ) { parameters in
         { input, run in
             let turns = try run.bool(parameters["isClockwise"]) ?? true ? 1 : 3
-            let done = try pages(try given(parameters, "pages", input, run: run), parameter: "pages").map { path, numbers in
+            let done = try pages(try run.content(parameters, "pages", orInput: input), parameter: "pages").map { path, numbers in
                 try rewrite(path, run: run, parameter: "pages") { pdf, writer in
                     try checkNumbers(numbers, of: pdf, parameter: "pages")
                     for index in 0..<pdf.pageCount {
@@ -552,7 +545,7 @@ enum PreviewAppActions {
                 throw ActionFailure("give one page to insert at", parameter: "page")
             }
             let after = try run.bool(parameters["isAfter"]) ?? true
-            let inserted = try documents(try given(parameters, "files", input, run: run), parameter: "files", run: run)
+            let inserted = try documents(try run.content(parameters, "files", orInput: input), parameter: "files", run: run)
             try PDFActions.loaded()
             let sources = try inserted.map { file in (file, PDFActions.isPDF(file) ? try PDFDocument(file, parameter: "files") : nil) }
             return try rewrite(path, run: run, parameter: "page") { pdf, writer in

@@ -20,11 +20,7 @@ enum MailAppActions {
         [
             findEmail, archive, delete, update, setRead, compose, reply, forward, saveDraft, deleteDraft, sendDraft, sendMail,
             unsubscribe,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = "Mail"
-            return definition
-        }
+        ].inApp("Mail")
     }
 
     // MARK: Messages as content
@@ -85,10 +81,6 @@ enum MailAppActions {
         return found
     }
 
-    static func given(_ parameters: CompiledParameters, _ key: String, _ input: Content, run: RunContext) throws -> Content {
-        parameters[key].isAbsent ? input : try run.content(parameters[key])
-    }
-
     static func messagesParameter(_ key: String, title: String = "Messages", type: String = messageType, list: Bool = true)
         -> ParameterMetadata
     {
@@ -139,7 +131,7 @@ enum MailAppActions {
         { parameters in
             { input, run in
                 let maildir = Maildir(run: run)
-                let moved = try messages(try given(parameters, key, input, run: run), parameter: key, run: run, drafts: drafts).map {
+                let moved = try messages(try run.content(parameters, key, orInput: input), parameter: key, run: run, drafts: drafts).map {
                     content(try maildir.move($0, to: mailbox, parameter: key))
                 }
                 return Content(items: moved)
@@ -200,7 +192,8 @@ enum MailAppActions {
             )
             let mailbox = try run.text(parameters["mailbox"])?.trimmingCharacters(in: .whitespaces)
             if let mailbox, !mailbox.isEmpty { try Maildir.check(mailbox, parameter: "mailbox") }
-            let updated = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run).map { message in
+            let updated = try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run).map {
+                message in
                 var flags = message.flags
                 if let flag { flags = flagged(flags, "F", flag) }
                 if let read { flags = flagged(flags, "S", read) }
@@ -229,7 +222,7 @@ enum MailAppActions {
         { input, run in
             let maildir = Maildir(run: run)
             let read = try run.bool(parameters["read"]) ?? true
-            let done = try messages(try given(parameters, "message", input, run: run), parameter: "message", run: run).map {
+            let done = try messages(try run.content(parameters, "message", orInput: input), parameter: "message", run: run).map {
                 content(try maildir.setFlags($0, flagged($0.flags, "S", read), parameter: "message"))
             }
             return Content(items: done)
@@ -291,7 +284,7 @@ enum MailAppActions {
 
     /// The message a Reply or Forward answers, read whole.
     static func original(_ parameters: CompiledParameters, _ input: Content, run: RunContext) throws -> (Maildir.Message, MailMessageText) {
-        let found = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run)
+        let found = try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run)
         guard found.count == 1, let original = found.first else {
             throw ActionFailure("give one message, not \(found.count)", parameter: "target")
         }
@@ -380,7 +373,8 @@ enum MailAppActions {
     ) { parameters in
         { input, run in
             let maildir = Maildir(run: run)
-            let saved = try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run, drafts: true).map {
+            let saved = try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run, drafts: true).map
+            {
                 draft in
                 content(try maildir.move(draft, to: Maildir.drafts, flags: draft.flags.union(["D"]), parameter: "target"))
             }
@@ -450,7 +444,7 @@ enum MailAppActions {
                 throw ActionFailure("sending later isn't possible here: mail leaves over SMTP when sent", parameter: "sendLaterDate")
             }
             let maildir = Maildir(run: run)
-            for draft in try messages(try given(parameters, "target", input, run: run), parameter: "target", run: run, drafts: true) {
+            for draft in try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run, drafts: true) {
                 guard let data = FileManager.default.contents(atPath: draft.path) else {
                     throw ActionFailure("can't read \(draft.path)", parameter: "target")
                 }
@@ -529,7 +523,7 @@ enum MailAppActions {
             inputParameter: "messages", isReadOnly: false, keywords: ["mailing list", "newsletter", "opt out"])
     ) { parameters in
         { input, run in
-            for message in try messages(try given(parameters, "messages", input, run: run), parameter: "messages", run: run) {
+            for message in try messages(try run.content(parameters, "messages", orInput: input), parameter: "messages", run: run) {
                 let text = MailMessageText(FileManager.default.contents(atPath: message.path) ?? Data())
                 let subject = text.header("Subject") ?? message.unique
                 let links = angleBracketed(text.rawHeader("List-Unsubscribe") ?? "")

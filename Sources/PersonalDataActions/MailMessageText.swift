@@ -7,25 +7,25 @@ import ShortcutsContent
 
 /// An email message (RFC 5322, with MIME) as the Mail actions read it: its headers unfolded and
 /// decoded, its readable text, its attachments' names.
-struct MailMessageText {
+package struct MailMessageText {
     /// The headers in order, names as written; a name may repeat.
-    var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
     /// The message's text: its first text/plain part (or, with none, its first text part), decoded.
-    var body: String
+    package var body: String
     /// The file names of its attachments.
-    var attachmentNames: [String]
+    package var attachmentNames: [String]
 
     /// A header's first value, its encoded words decoded; `nil` when absent.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map { Self.decodedWords($0.value) }
     }
 
     /// A header's raw first value.
-    func rawHeader(_ name: String) -> String? {
+    package func rawHeader(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    init(_ data: Data) {
+    package init(_ data: Data) {
         let (headers, rest) = Self.split(data)
         self.headers = headers
         var texts = (plain: String?.none, other: String?.none)
@@ -38,7 +38,7 @@ struct MailMessageText {
     // MARK: Headers
 
     /// The header block (unfolded) and the bytes after the blank line that ends it.
-    static func split(_ data: Data) -> ([(name: String, value: String)], Data) {
+    package static func split(_ data: Data) -> ([(name: String, value: String)], Data) {
         let bytes = [UInt8](data)
         var end = bytes.count
         var bodyStart = bytes.count
@@ -72,7 +72,7 @@ struct MailMessageText {
 
     /// A header value's encoded words (`=?UTF-8?B?…?=`, `=?iso-8859-1?Q?…?=`) decoded; the
     /// space between two encoded words goes, as RFC 2047 says.
-    static func decodedWords(_ value: String) -> String {
+    package static func decodedWords(_ value: String) -> String {
         guard value.contains("=?") else { return value }
         var result = ""
         var rest = Substring(value)
@@ -319,7 +319,7 @@ struct MailMessageText {
     // MARK: Addresses
 
     /// The addresses of an address header, each as its display name and address.
-    static func addresses(_ value: String) -> [(name: String, address: String)] {
+    package static func addresses(_ value: String) -> [(name: String, address: String)] {
         var found: [(String, String)] = []
         var current = ""
         var quoted = false

@@ -24,11 +24,7 @@ enum NotesAppActions {
             createFolder, renameFolder, deleteFolders, openFolder, showFolder, moveNotes, deleteNotes, pinNotes, addTags, removeTags,
             createTag, deleteTags, openTag, appendChecklistItem, setChecklistItemsChecked, deleteChecklistItems, revealChecklistItem,
             insertNoteLink, searchNotes,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = app
-            return definition
-        }
+        ].inApp(app)
     }
 
     static func root(run: RunContext) -> String { NoteActions.root(run: run) }

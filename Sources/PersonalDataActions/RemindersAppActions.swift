@@ -18,11 +18,7 @@ enum RemindersAppActions {
         [
             createReminder, createList, deleteLists, deleteReminders, completeReminder, addOrRemoveTags, moveReminders, createSection,
             deleteSections, openList, searchReminders,
-        ].map { definition in
-            var definition = definition
-            definition.metadata.app = app
-            return definition
-        }
+        ].inApp(app)
     }
 
     // MARK: Lists, sections and reminders as content

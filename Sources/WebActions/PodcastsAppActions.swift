@@ -8,11 +8,7 @@ import ShortcutsEngine
 /// Episode drives the media player: DeviceActions' `PodcastsPlayback`.)
 enum PodcastsAppActions {
     static var all: [ActionDefinition] {
-        [search, openShow, openEpisode].map { definition in
-            var definition = definition
-            definition.metadata.app = "Podcasts"
-            return definition
-        }
+        [search, openShow, openEpisode].inApp("Podcasts")
     }
 
     static let search = ActionDefinition(
