@@ -29,6 +29,7 @@ package enum DeviceCatalog {
         { VoiceMemosAppActions.all.listed(under: .media) },
         { AccountActions.all.listed(under: .scripting) },
         { WindowActions.all.listed(under: .scripting) },
+        { SettingsChangeActions.all.listed(under: .scripting) },
         {
             [DesktopOpenActions.showInMaps, DesktopOpenActions.directions].listed(under: .location)
                 + [DesktopOpenActions.searchWeb, DesktopOpenActions.showInStore, DesktopOpenActions.xCallback].listed(under: .web)

@@ -123,6 +123,13 @@ enum SettingsPaneActions {
     static var all: [ActionDefinition] {
         mac.map { definition(for: $0, prefix: "com.apple.systempreferences.") }
             + mobile.map { definition(for: $0, prefix: "com.apple.Preferences.") }
+            // Focus's own pane: Do Not Disturb is the notifications panel's switch here.
+            + [
+                definition(
+                    for: Pane(
+                        name: "OpenFocusSettingsDynamicDeepLinks", title: "Open Focus Settings", gnome: "notifications",
+                        kde: "kcm_notifications"), prefix: "com.apple.donotdisturb.DoNotDisturbAppIntents.")
+            ]
     }
 
     static func definition(for pane: Pane, prefix: String) -> ActionDefinition {
