@@ -190,6 +190,7 @@ extension Builtins {
         "com.apple.podcasts.OpenShowAppIntent": 23,
         "com.apple.podcasts.PlayPauseWidgetIntent": 54,
         "com.apple.podcasts.SearchPodcastsAppIntent": 23,
+        "com.apple.printcenter.PrintDocuments": 13,
         "com.apple.reminders.AddOrRemoveTagsAppIntent": 70,
         "com.apple.reminders.CompleteReminderAppIntent": 70,
         "com.apple.reminders.CreateSectionAppIntent": 70,

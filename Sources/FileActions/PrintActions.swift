@@ -11,7 +11,7 @@ import ShortcutsEngine
 /// convert; rich text is drawn into a PDF by the headless browser (its text when there is none);
 /// other content is printed as its text. `CUPS_SERVER` in the run's environment names another server.
 enum PrintActions {
-    static let all: [ActionDefinition] = [printItems]
+    static let all: [ActionDefinition] = [printItems] + [printDocuments].inApp("Print Center")
 
     /// The queues there are, and the default's name.
     static func queues(server: String?) throws -> (names: [String], preferred: String?) {
@@ -48,37 +48,71 @@ enum PrintActions {
             inputParameter: "WFInput", isReadOnly: false, keywords: ["printer", "cups", "paper", "airprint"])
     ) { _ in
         { input, run in
-            try LibraryLoading.load(sprint_load)
-            let server = run.environment.variables["CUPS_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-            let items = input.items.filter { !$0.isNothing }
-            guard !items.isEmpty else { throw ActionFailure("there is nothing to print", parameter: "WFInput") }
-            let (names, preferred) = try queues(server: server)
-            var printer = preferred ?? (names.count == 1 ? names[0] : nil)
-            if printer == nil {
-                let chosen = try run.environment.prompter.choose("Print on", options: names, multiple: false)
-                printer = chosen.first.map { names[$0] }
-            }
-            guard let printer else { throw ActionFailure("no printer was chosen", parameter: "WFInput") }
-            let folder = try run.scratchFolder("media")
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            for (offset, item) in items.enumerated() {
-                try run.checkCancelled()
-                let (name, data) = try printable(item, run: run)
-                // The file is named by its number and extension only: the job's title carries its
-                // name, and Debian 12's cupsd (2.4.2) crashes starting a job whose file name has a space.
-                let ext = (name as NSString).pathExtension.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-                let path = folder + "/\(offset)" + (ext.isEmpty ? "" : "." + ext)
-                do {
-                    try data.write(to: URL(fileURLWithPath: path))
-                } catch {
-                    throw ActionFailure("can't write \(name) to print it: \(error.localizedDescription)", parameter: "WFInput")
-                }
-                var reason = [CChar](repeating: 0, count: 512)
-                guard sprint_file(server, printer, path, name, &reason, reason.count) > 0 else {
-                    throw ActionFailure("CUPS didn't take \(name) for \(printer): \(LibraryLoading.message(reason))", parameter: "WFInput")
-                }
-            }
+            try print(input.items, on: nil, run: run, parameter: "WFInput", printerParameter: "WFInput")
             return .nothing
+        }
+    }
+
+    static let printDocuments = ActionDefinition(
+        metadata: ActionMetadata(
+            identifier: "com.apple.printcenter.PrintDocuments", title: "Print Documents",
+            description:
+                "Prints documents on a CUPS printer named (or the default, asking which when there is none), each as Print prints it.",
+            parameters: [
+                ParameterMetadata(key: "documents", title: "Documents", type: .file, isRequired: true, isList: true),
+                ParameterMetadata(key: "printer", title: "Printer", type: .text),
+            ],
+            inputParameter: "documents", isReadOnly: false, keywords: ["printer", "cups"])
+    ) { parameters in
+        { input, run in
+            let documents = try run.content(parameters, "documents", orInput: input)
+            let printer = try run.content(parameters["printer"])
+            let name = (printer.dictionary?["Name"] ?? printer).text.trimmingCharacters(in: .whitespaces)
+            try print(documents.items, on: name.isEmpty ? nil : name, run: run, parameter: "documents", printerParameter: "printer")
+            return .nothing
+        }
+    }
+
+    /// Prints each item as one job on `printer`, else the default queue (asking which when
+    /// there is none and several exist).
+    static func print(_ given: [Content], on printer: String?, run: RunContext, parameter: String, printerParameter: String) throws {
+        try LibraryLoading.load(sprint_load)
+        let server = run.environment.variables["CUPS_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        let items = given.filter { !$0.isNothing }
+        guard !items.isEmpty else { throw ActionFailure("there is nothing to print", parameter: parameter) }
+        let (names, preferred) = try queues(server: server)
+        var chosen = printer
+        if let printer {
+            guard let found = names.first(where: { $0.caseInsensitiveCompare(printer) == .orderedSame }) else {
+                throw ActionFailure(
+                    "CUPS has no printer “\(printer.prefix(60))”; it has \(names.joined(separator: ", "))", parameter: printerParameter)
+            }
+            chosen = found
+        }
+        if chosen == nil { chosen = preferred ?? (names.count == 1 ? names[0] : nil) }
+        if chosen == nil {
+            let picked = try run.environment.prompter.choose("Print on", options: names, multiple: false)
+            chosen = picked.first.map { names[$0] }
+        }
+        guard let queue = chosen else { throw ActionFailure("no printer was chosen", parameter: printerParameter) }
+        let folder = try run.scratchFolder("media")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (offset, item) in items.enumerated() {
+            try run.checkCancelled()
+            let (name, data) = try printable(item, run: run)
+            // The file is named by its number and extension only: the job's title carries its
+            // name, and Debian 12's cupsd (2.4.2) crashes starting a job whose file name has a space.
+            let ext = (name as NSString).pathExtension.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            let path = folder + "/\(offset)" + (ext.isEmpty ? "" : "." + ext)
+            do {
+                try data.write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw ActionFailure("can't write \(name) to print it: \(error.localizedDescription)", parameter: parameter)
+            }
+            var reason = [CChar](repeating: 0, count: 512)
+            guard sprint_file(server, queue, path, name, &reason, reason.count) > 0 else {
+                throw ActionFailure("CUPS didn't take \(name) for \(queue): \(LibraryLoading.message(reason))", parameter: parameter)
+            }
         }
     }
 

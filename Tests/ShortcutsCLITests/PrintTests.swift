@@ -159,6 +159,19 @@ final class CUPSServer {
         #expect(printed.count == 1 && printed[0].attributes.range(of: Data("/printers/Attic".utf8)) != nil)
     }
 
+    @Test func printDocumentsGoesToThePrinterNamed() throws {
+        try cups.addQueue("Office", isDefault: true)
+        try cups.addQueue("Attic", isDefault: false)
+        let named = try run(#"com.apple.printcenter.PrintDocuments documents: "Attic copy", printer: "attic""#)
+        #expect(named.status == 0, "\(named.error)")
+        let printed = try jobs(1)
+        #expect(printed.count == 1 && printed[0].attributes.range(of: Data("/printers/Attic".utf8)) != nil)
+        let unknown = try run(#"com.apple.printcenter.PrintDocuments documents: "x", printer: "Cellar""#)
+        #expect(
+            unknown.status == 1 && unknown.error.contains("CUPS has no printer “Cellar”") && unknown.error.contains("printer"),
+            "\(unknown.error)")
+    }
+
     @Test func noPrinterOrNoLibrarySaysWhy() throws {
         let none = try run(#"is.workflow.actions.print WFInput: "x""#)
         #expect(none.status == 1 && none.error.contains("no printer is set up in CUPS"), "\(none.error)")
