@@ -55,16 +55,10 @@ enum ActionLibrary {
     private static let conditions: JSONValue = .array(
         ConditionCode.allCases.map { ["code": .number(Double($0.rawValue)), "phrase": .string($0.phrase)] })
 
-    /// If, Repeat, Repeat with Each and Choose from Menu: added as a whole block.
+    /// If, Repeat, Repeat with Each and Choose from Menu: added as a whole block, described as
+    /// the engine describes them (``ControlFlowBlock/metadata``).
     private static func blockEntry(_ block: ControlFlowBlock) -> JSONValue {
-        let parameters: [(String, String, String)] =
-            switch block {
-            case .conditional:
-                [("WFInput", "Input", "content"), ("WFCondition", "Condition", "condition"), ("WFConditionalActionString", "Text", "text")]
-            case .repeatCount: [("WFRepeatCount", "Times", "number")]
-            case .repeatEach: [("WFInput", "Items", "content")]
-            case .menu: [("WFMenuPrompt", "Prompt", "text")]
-            }
+        let metadata = block.metadata
         return [
             "identifier": .string(block.identifier),
             "title": .string(block.title(.start)),
@@ -72,25 +66,13 @@ enum ActionLibrary {
             "titles": .array([
                 .string(block.title(.start)), block == .conditional ? .string(block.title(.middle)) : .null, .string(block.title(.end)),
             ]),
-            "description": .string(blockDescriptions[block.identifier] ?? ""),
+            "description": .string(metadata.description),
             "category": "Scripting",
             "block": true,
             "available": true,
             "summary": .string(block.summary),
             "outputName": .string(block.outputName),
-            "parameters": .array(
-                parameters.map { key, title, type in
-                    var parameter: JSONObject = ["key": .string(key), "title": .string(title), "type": .string(type)]
-                    if type == "condition" { parameter["conditions"] = conditions }
-                    return .object(parameter)
-                }),
+            "parameters": .array(metadata.parameters.map(parameter)),
         ]
     }
-
-    private static let blockDescriptions = [
-        "is.workflow.actions.conditional": "Runs the actions inside only when a condition holds, and others otherwise.",
-        "is.workflow.actions.repeat.count": "Runs the actions inside a number of times.",
-        "is.workflow.actions.repeat.each": "Runs the actions inside once for each item of a list.",
-        "is.workflow.actions.choosefrommenu": "Shows a menu and runs the actions of the item chosen.",
-    ]
 }

@@ -1,5 +1,6 @@
 import AppActions
 import Foundation
+import ShortcutFormat
 import ShortcutsContent
 import ShortcutsEngine
 import ShortcutsPlatform
@@ -52,7 +53,10 @@ enum ActionsCommand {
             }
             actions = manifest.actions.sorted { $0.identifier < $1.identifier }
         } else {
-            actions = RunSetup.builtinMetadata + apps.allMetadata
+            // The control-flow blocks too, which the engine runs itself.
+            actions =
+                (RunSetup.builtinMetadata + ControlFlowBlock.allCases.map(\.metadata)).sorted { $0.identifier < $1.identifier }
+                + apps.allMetadata
         }
         if arguments[json] {
             let encoder = JSONEncoder()

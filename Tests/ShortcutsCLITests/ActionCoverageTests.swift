@@ -11,9 +11,6 @@ struct ActionCoverageTests {
         var reasons: [String: String] = [:]
         func add(_ identifiers: [String], _ why: String) { for identifier in identifiers { reasons[identifier] = why } }
         add(
-            ["conditional", "choosefrommenu", "repeat.each", "repeat.count"].map { "is.workflow.actions." + $0 },
-            "control flow: the engine runs it and the text language writes it as a block, but it isn't in the action listing")
-        add(
             [
                 "com.apple.ShortcutsActions.CellularPlanEntity", "com.apple.ShortcutsActions.SetDataRoamingAction",
                 "com.apple.ShortcutsActions.SetDefaultCellularPlanAction", "com.apple.ShortcutsActions.SetVoiceDataModeAction",
