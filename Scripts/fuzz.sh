@@ -11,7 +11,7 @@
 # translator and renderer) and FuzzMessages (the service's and `shortcuts mcp`'s JSON-RPC
 # messages, MCP calls of a few side-effect-free actions) and FuzzContentGraph (the content graph's
 # conversions, the actions that find contacts, addresses, phones, emails, dates in text, the
-# feed reader, and rich text: HTML pages, Markdown both ways, articles) and FuzzAppDocument (the app's editor documents: a shortcut through the page's JSON
+# feed reader, mail, and rich text: HTML pages, Markdown both ways, articles) and FuzzAppDocument (the app's editor documents: a shortcut through the page's JSON
 # and back, and whatever JSON a page may send to save). Seeds are the corpus files in ../shared/corpus (shortcuts, signed
 # ones with their LZFSE segments, intent definitions) and the examples' .sct files, copied into
 # a temporary directory at run time (they are never committed here). Crashing inputs are written
