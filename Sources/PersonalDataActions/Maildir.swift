@@ -54,7 +54,9 @@ struct Maildir {
     /// holds no messages of its own but folders that do.
     var isVerbatim: Bool {
         !Self.isMailbox(root)
-            && ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).contains { Self.isMailbox(root + "/" + $0) }
+            && ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).contains {
+                !$0.hasPrefix(".") && Self.isMailbox(root + "/" + $0)
+            }
     }
 
     /// Whether a path is a mailbox folder itself (its `cur` a folder, neither a link).
@@ -174,9 +176,14 @@ struct Maildir {
     func make(_ mailbox: String, parameter: String) throws {
         try Self.check(mailbox, parameter: parameter)
         let folder = folder(of: mailbox)
+        // A Maildir++ store's Inbox is its root: made with its first mailbox, so the store reads
+        // as Maildir++ from then on.
+        let folders = isVerbatim ? [folder] : [root, folder]
         do {
-            for part in ["cur", "new", "tmp"] {
-                try FileManager.default.createDirectory(atPath: folder + "/" + part, withIntermediateDirectories: true)
+            for made in folders {
+                for part in ["cur", "new", "tmp"] {
+                    try FileManager.default.createDirectory(atPath: made + "/" + part, withIntermediateDirectories: true)
+                }
             }
         } catch {
             throw ActionFailure("can't make the mailbox \(folder): \(LocalFiles.describe(error))", parameter: parameter, underlying: error)

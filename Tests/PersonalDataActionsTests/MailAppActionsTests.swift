@@ -217,6 +217,15 @@ import Testing
         #expect(taken?.message.contains("already there") == true && FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func aDraftInNoMaildirYetMakesOneThatStaysMaildirPlusPlus() throws {
+        let draft = try run("ComposeMessageIntent", ["to": T.text("ada@example.org"), "subject": T.text("First")])
+        #expect(draft.property("Mailbox") == .text("Drafts"))
+        // The store made reads as Maildir++ (the Inbox its root), so the draft is found again.
+        #expect(
+            FileManager.default.fileExists(atPath: maildir + "/cur") && FileManager.default.fileExists(atPath: maildir + "/.Drafts/cur"))
+        #expect(try email("First").property("Mailbox") == .text("Drafts"))
+    }
+
     @Test func anMbsyncStoreWithOneFolderAMailbox() throws {
         // mbsync's layout: INBOX and Archive as folders of their own, UIDs in the names.
         for box in ["INBOX", "Archive"] {
