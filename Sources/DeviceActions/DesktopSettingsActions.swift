@@ -54,7 +54,10 @@ enum DesktopSettingsActions {
             // dconf reports a commit that failed after gsettings may have exited, so the value is
             // read back by a process of its own: a store out of reach still holds the old one.
             let now = try get(schema, key, doing: what, run: run)
-            guard now.trimmingCharacters(in: CharacterSet(charactersIn: "'")) == value else {
+            let read = now.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+            // A number is compared as one: gsettings prints doubles with 17 digits (0.35 as 0.34999999999999998).
+            let same = read == value || Double(read).flatMap { number in Double(value).map { abs($0 - number) < 1e-9 } } == true
+            guard same else {
                 throw ActionFailure(
                     "\(what) needs \(store.description), but the value didn't take (\(schema) \(key) is still \(now)), so gsettings reached no settings store; nothing changed"
                 )

@@ -20,9 +20,10 @@ enum SettingsChangeActions {
             .inApp("Focus")
     }
 
-    /// Refuses the parameters given that GNOME has no setting for.
-    static func refuse(_ keys: [(key: String, what: String)], _ parameters: CompiledParameters) throws {
+    /// Refuses the switches turned on that GNOME has no setting for (off is how GNOME already is).
+    static func refuse(_ keys: [(key: String, what: String)], _ parameters: CompiledParameters, run: RunContext) throws {
         for (key, what) in keys where !parameters[key].isAbsent {
+            if (try? run.bool(parameters[key])) == false { continue }
             throw ActionFailure("GNOME has no setting for \(what)", parameter: key)
         }
     }
@@ -96,7 +97,7 @@ enum SettingsChangeActions {
                 [
                     ("announceTime", "announcing the time"), ("flashSeparators", "flashing the time's separators"),
                     ("timeAnnouncementsInterval", "announcing the time"),
-                ], parameters)
+                ], parameters, run: run)
             if let style = try run.text(parameters["clockStyle"]), style.lowercased() != "digital" {
                 throw ActionFailure("GNOME's top bar clock is digital only", parameter: "clockStyle")
             }
@@ -157,7 +158,7 @@ enum SettingsChangeActions {
                     ("allowWhenSharing", "notifications while the screen is shared"),
                     ("allowWhenSleeping", "notifications while the display sleeps"),
                     ("showPreviews", "notification previews"), ("summarizePreviews", "summarized notifications"),
-                ], parameters)
+                ], parameters, run: run)
             let title = "Set Notification Center"
             if let locked = try run.bool(parameters["allowWhenLocked"]) {
                 try Settings.set(notifications, "show-in-lock-screen", to: String(locked), doing: title, run: run)
@@ -187,6 +188,12 @@ enum SettingsChangeActions {
             passesInputThrough: true
         ) { parameters in
             { input, run in
+                // The one Focus here is Do Not Disturb; another can't be turned on or off.
+                let focus = try run.content(parameters["focus"])
+                let name = (focus.dictionary?["Name"] ?? focus).text.trimmingCharacters(in: .whitespaces)
+                if !focus.isNothing, !name.isEmpty, name.lowercased().filter(\.isLetter) != "donotdisturb" {
+                    throw ActionFailure("“\(name.prefix(40))” is no Focus here: Linux has one, Do Not Disturb", parameter: "focus")
+                }
                 let on = try run.bool(parameters["enable"]) ?? true
                 try Settings.set(notifications, "show-banners", to: on ? "false" : "true", doing: "Set Focus State", run: run)
                 return input

@@ -156,10 +156,7 @@ enum BookmarkServices {
                     ("x_auth_mode", "client_auth"),
                 ])
             let pairs = Dictionary(
-                String(decoding: answer.body, as: UTF8.self).split(separator: "&").map { pair -> (String, String) in
-                    let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-                    return (parts[0], parts.count > 1 ? parts[1] : "")
-                }, uniquingKeysWith: { first, _ in first })
+                ServiceAccount.formPairs(String(decoding: answer.body, as: UTF8.self)), uniquingKeysWith: { first, _ in first })
             guard let token = pairs["oauth_token"], let tokenSecret = pairs["oauth_token_secret"] else {
                 throw ActionFailure("Instapaper gave no access token for these credentials", parameter: "WFInstapaperFolder")
             }

@@ -135,18 +135,19 @@ struct ServiceAccount {
             parameters.append((item.name.removingPercentEncoding ?? item.name, item.value?.removingPercentEncoding ?? ""))
         }
         if request.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true, let body = request.body {
-            for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map {
-                    String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-                }
-                parameters.append((parts[0], parts.count > 1 ? parts[1] : ""))
-            }
+            for (name, value) in Self.formPairs(String(decoding: body, as: UTF8.self)) { parameters.append((name, value)) }
         }
-        var base = components
-        base?.query = nil
+        // The base URL as RFC 5849 wants it: scheme and host lowercased, a default port left out, no query.
+        var base = URLComponents()
+        base.scheme = components?.scheme?.lowercased()
+        base.host = components?.host?.lowercased()
+        if let port = components?.port, !(base.scheme == "https" && port == 443) && !(base.scheme == "http" && port == 80) {
+            base.port = port
+        }
+        base.percentEncodedPath = components?.percentEncodedPath ?? ""
         let normalized = parameters.map { (Self.encoded($0.0), Self.encoded($0.1)) }.sorted { $0 < $1 }.map { "\($0.0)=\($0.1)" }
             .joined(separator: "&")
-        let text = [request.method.uppercased(), Self.encoded(base?.url?.absoluteString ?? ""), Self.encoded(normalized)].joined(
+        let text = [request.method.uppercased(), Self.encoded(base.url?.absoluteString ?? ""), Self.encoded(normalized)].joined(
             separator: "&")
         let key = Self.encoded(consumerSecret) + "&" + Self.encoded(tokenSecret)
         let signature = Data(Digest.hmacSHA1(key: Array(key.utf8), Array(text.utf8))).base64EncodedString()
@@ -154,6 +155,17 @@ struct ServiceAccount {
         request.setHeader(
             "Authorization", "OAuth " + oauth.map { "\(Self.encoded($0.0))=\"\(Self.encoded($0.1))\"" }.joined(separator: ", "))
         return request
+    }
+
+    /// The name-value pairs of form-encoded text (`a=1&b=two+words`), decoded; pairs without a name are skipped.
+    static func formPairs(_ text: String) -> [(String, String)] {
+        text.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            guard let name = parts.first, !name.isEmpty else { return nil }
+            return (name, parts.count > 1 ? parts[1] : "")
+        }
     }
 
     /// A request with a JSON body.

@@ -47,6 +47,13 @@ import Testing
         _ = try run(SettingsChangeActions.prefix + "ChangeTrackpadTrackingSpeedIntent", ["change": T.text("decrease")])
         #expect(try get("org.gnome.desktop.peripherals.touchpad", "speed") == "-0.25")
         #expect(failure(mouse, ["change": T.text("sideways")])?.parameter == "change")
+        // From a speed GNOME's slider left (0.1, which gsettings prints with 17 digits), a step still reads back as taken.
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in variables { environment[key] = value }
+        _ = try ProcessRun.run(
+            "/usr/bin/gsettings", ["set", "org.gnome.desktop.peripherals.mouse", "speed", "0.1"], environment: environment)
+        _ = try run(mouse, ["change": T.text("increase")])
+        #expect(try get("org.gnome.desktop.peripherals.mouse", "speed").hasPrefix("0.3"))
     }
 
     @Test func clockNotificationsAndFocus() throws {
@@ -60,6 +67,8 @@ import Testing
         #expect(options.property("Show Seconds") == .boolean(true) && options.property("Show AM/PM") == .boolean(true))
         let analog = failure(SettingsChangeActions.prefix + "ClockOptionsEntity-UpdatableEntity", ["clockStyle": T.text("analog")])
         #expect(analog?.parameter == "clockStyle")
+        // Off is how GNOME's clock already is.
+        _ = try run(SettingsChangeActions.prefix + "ClockOptionsEntity-UpdatableEntity", ["announceTime": T.bool(false)])
         let announce = failure(SettingsChangeActions.prefix + "ClockOptionsEntity-UpdatableEntity", ["announceTime": T.bool(true)])
         #expect(announce?.parameter == "announceTime" && announce?.message.contains("GNOME has no setting") == true)
         _ = try run(SettingsChangeActions.prefix + "NotificationCenterEntity-UpdatableEntity", ["allowWhenLocked": T.bool(false)])
@@ -67,6 +76,9 @@ import Testing
         _ = try run("com.apple.donotdisturb.DoNotDisturbAppIntents.SetFocusState", ["enable": T.bool(true)])
         #expect(try get("org.gnome.desktop.notifications", "show-banners") == "false")
         _ = try run("com.apple.Preferences.SetFocusState", ["enable": T.bool(false)])
+        let work = failure("com.apple.Preferences.SetFocusState", ["enable": T.bool(true), "focus": T.text("Work")])
+        let banners = try get("org.gnome.desktop.notifications", "show-banners")
+        #expect(work?.parameter == "focus" && banners == "true")
         #expect(try get("org.gnome.desktop.notifications", "show-banners") == "true")
         // Another desktop has no shared settings to change.
         let kde = T.failure {
