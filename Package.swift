@@ -287,13 +287,15 @@ let package = Package(
         .testTarget(
             name: "MediaActionsTests",
             dependencies: [
-                "MediaActions", "CVipsLoader", "CMediaLoaders", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "MediaActions", "CVipsLoader", "CMediaLoaders", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes",
+                "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(
             name: "DeviceActionsTests",
             dependencies: [
-                "DeviceActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "DeviceActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport",
+                "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(
@@ -305,7 +307,8 @@ let package = Package(
         .testTarget(
             name: "PersonalDataActionsTests",
             dependencies: [
-                "PersonalDataActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport", "ShortcutsPlatform",
+                "PersonalDataActions", "ActionTestSupport", "ShortcutsTestSupport", "PlatformFakes", "BuiltinActions", "ActionSupport",
+                "ShortcutsPlatform",
                 "ShortcutsEngine", "ShortcutsContent", "ShortcutFormat", "PropertyList", "Markup", "DesktopBus",
             ]),
         .testTarget(

@@ -33,7 +33,8 @@ struct CatalogTests {
         + PhotoLibrary.all + MusicLibrary.all + LanguageActions.all + SSHActions.all + ArchiveActions.all + CodeActions.all
         + PowerActions.all + NetworkActions.all + MediaControlActions.all + DesktopOpenActions.all + FinderDesktopActions.all
         + SettingsPaneActions.all + PodcastsPlayback.all + AccessibilityToggles.all + CalculatorApp.all
-        + VoiceMemosAppActions.all + AccountActions.all + PhotosAppActions.all + PreviewAppActions.all + WindowActions.all + SettingsChangeActions.all
+        + VoiceMemosAppActions.all + AccountActions.all + PhotosAppActions.all + PreviewAppActions.all + WindowActions.all
+        + SettingsChangeActions.all
         + PortalActions.all
         + CurrentLocation.all + DesktopSettingsActions.all + ClockActions.all + ClockAppActions.all + CalendarActions.all
         + ReminderActions.all
