@@ -61,7 +61,7 @@ enum MailAppActions {
 
     /// The messages content gives (Find Email's, or drafts), each still in the Maildir.
     static func messages(_ given: Content, parameter: String, run: RunContext, drafts: Bool = false) throws -> [Maildir.Message] {
-        let maildir = Maildir(run: run)
+        let maildir = try Maildir.reached(run: run, parameter: parameter)
         let found = try given.items.map { item -> Maildir.Message in
             guard case .entity(let entity) = item, [messageType, draftType].contains(entity.typeName) else {
                 throw ActionFailure("expected an email (from Find Email), got \(item.quotedForError)", parameter: parameter)
@@ -111,7 +111,7 @@ enum MailAppActions {
             outputType: messageType, outputName: "Emails", keywords: ["mail", "inbox", "search", "message"]),
         properties: properties,
         source: { run in
-            let maildir = Maildir(run: run)
+            let maildir = try Maildir.reached(run: run, parameter: "WFContentItemFilter", writing: false)
             var found: [Content] = []
             for mailbox in maildir.mailboxes() {
                 for message in maildir.messages(in: mailbox) {
@@ -130,7 +130,7 @@ enum MailAppActions {
     static func fileAway(_ key: String, to mailbox: String, drafts: Bool = false) -> @Sendable (CompiledParameters) throws -> ActionBody {
         { parameters in
             { input, run in
-                let maildir = Maildir(run: run)
+                let maildir = try Maildir.reached(run: run, parameter: key)
                 let moved = try messages(try run.content(parameters, key, orInput: input), parameter: key, run: run, drafts: drafts).map {
                     content(try maildir.move($0, to: mailbox, parameter: key))
                 }
@@ -186,7 +186,7 @@ enum MailAppActions {
             keywords: ["flag", "read", "junk", "move"])
     ) { parameters in
         { input, run in
-            let maildir = Maildir(run: run)
+            let maildir = try Maildir.reached(run: run, parameter: "target")
             let (flag, read, junk) = (
                 try run.bool(parameters["isFlagged"]), try run.bool(parameters["isRead"]), try run.bool(parameters["isJunk"])
             )
@@ -220,7 +220,7 @@ enum MailAppActions {
             inputParameter: "message", outputType: messageType, outputName: "Message", isReadOnly: false, keywords: ["unread", "seen"])
     ) { parameters in
         { input, run in
-            let maildir = Maildir(run: run)
+            let maildir = try Maildir.reached(run: run, parameter: "message")
             let read = try run.bool(parameters["read"]) ?? true
             let done = try messages(try run.content(parameters, "message", orInput: input), parameter: "message", run: run).map {
                 content(try maildir.setFlags($0, flagged($0.flags, "S", read), parameter: "message"))
@@ -267,7 +267,7 @@ enum MailAppActions {
 
     /// Writes a draft into Drafts and gives it as content.
     static func saveAsDraft(_ message: MailActions.Message, run: RunContext, parameter: String) throws -> Content {
-        let draft = try Maildir(run: run).deliver(
+        let draft = try Maildir.reached(run: run, parameter: parameter).deliver(
             message.rendered(includingBcc: true), to: Maildir.drafts, flags: ["D", "S"], parameter: parameter)
         return content(draft)
     }
@@ -372,7 +372,7 @@ enum MailAppActions {
             outputType: draftType, outputName: "Draft", isReadOnly: false, keywords: ["keep"])
     ) { parameters in
         { input, run in
-            let maildir = Maildir(run: run)
+            let maildir = try Maildir.reached(run: run, parameter: "target")
             let saved = try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run, drafts: true).map
             {
                 draft in
@@ -443,7 +443,7 @@ enum MailAppActions {
             if let later = try run.content(parameters["sendLaterDate"]).date, later > run.environment.now().addingTimeInterval(60) {
                 throw ActionFailure("sending later isn't possible here: mail leaves over SMTP when sent", parameter: "sendLaterDate")
             }
-            let maildir = Maildir(run: run)
+            let maildir = try Maildir.reached(run: run, parameter: "target")
             for draft in try messages(try run.content(parameters, "target", orInput: input), parameter: "target", run: run, drafts: true) {
                 guard let data = FileManager.default.contents(atPath: draft.path) else {
                     throw ActionFailure("can't read \(draft.path)", parameter: "target")
@@ -505,7 +505,7 @@ enum MailAppActions {
             }
             let data = mail.rendered()
             try send(data, to: mail.to + mail.cc + mail.bcc, from: mail.from, run: run, parameter: "to") {
-                _ = try Maildir(run: run).deliver(data, to: Maildir.sent, flags: ["S"], parameter: "to")
+                _ = try Maildir.reached(run: run, parameter: "to").deliver(data, to: Maildir.sent, flags: ["S"], parameter: "to")
             }
             return .nothing
         }
@@ -550,7 +550,8 @@ enum MailAppActions {
                         attachments: [], date: run.environment.now())
                     let data = mail.rendered()
                     try send(data, to: mail.to, from: mail.from, run: run, parameter: "messages") {
-                        _ = try Maildir(run: run).deliver(data, to: Maildir.sent, flags: ["S"], parameter: "messages")
+                        _ = try Maildir.reached(run: run, parameter: "messages").deliver(
+                            data, to: Maildir.sent, flags: ["S"], parameter: "messages")
                     }
                 } else {
                     throw ActionFailure(

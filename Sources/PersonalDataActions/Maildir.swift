@@ -31,6 +31,14 @@ struct Maildir {
         root = chosen
     }
 
+    /// The Maildir once the run may read it (or, `writing`, change it), as any folder a shortcut
+    /// reaches: with the person's grant (``FileAccess``).
+    static func reached(run: RunContext, parameter: String, writing: Bool = true) throws -> Maildir {
+        let maildir = Maildir(run: run)
+        try LocalFiles.check(maildir.root, writing ? .write : .read, run: run, parameter: parameter)
+        return maildir
+    }
+
     static let inbox = "INBOX"
     static let archive = "Archive", drafts = "Drafts", junk = "Junk", sent = "Sent", trash = "Trash"
 
